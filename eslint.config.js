@@ -1,0 +1,60 @@
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const web = 'apps/web/src';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'e2e/screenshots/**', 'e2e/test-results/**', 'apps/server/drizzle/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // Imports flow shared ← platform ← features ← app; a feature reaches another only through its index.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: `${web}/shared`, from: [`${web}/platform`, `${web}/features`, `${web}/app`, `${web}/layouts`] },
+            { target: `${web}/platform`, from: [`${web}/features`, `${web}/app`, `${web}/layouts`] },
+            { target: `${web}/layouts`, from: [`${web}/features`, `${web}/app`] },
+            { target: `${web}/features`, from: [`${web}/app`] },
+          ],
+        },
+      ],
+      'import-x/no-cycle': 'error',
+    },
+    settings: { 'import-x/resolver': { typescript: false, node: { extensions: ['.ts', '.tsx', '.js'] } } },
+  },
+  {
+    files: ['apps/server/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['fastify', '@fastify/*', '**/services/**', '**/gateways/*/*'], message: 'Domain rules know nothing of HTTP; gateways are passed in.' }] },
+      ],
+    },
+  },
+  {
+    files: ['packages/contracts/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@portal/*'], message: 'contracts imports nothing of ours.' }] }],
+    },
+  },
+);

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { idSchema } from '../envelope.js';
+import { uploadedFileValueSchema } from '../form.js';
+import { pdfFileSchema } from './flow.js';
+
+export const UPLOAD_PURPOSES = ['avatar', 'photo', 'file'] as const;
+/** The largest upload the server takes at all; a form field may set a lower one. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_CONTENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'application/pdf',
+] as const;
+
+export const getSharePoster = defineEndpoint('Common/GetSharePoster', {
+  method: 'GET',
+  client: 'exam-expand',
+  auth: 'optional',
+  request: z.object({ ProjectId: idSchema, ShareUrl: z.string().url() }),
+  /** PosterUrl is a data: URL of an SVG image with the project's title and a QR code. */
+  response: z.object({ PosterUrl: z.string(), ShareUrl: z.string() }),
+});
+
+export const getPageConfig = defineEndpoint('PageConfig/GetPageConfig', {
+  method: 'GET',
+  client: 'exam-expand',
+  auth: 'optional',
+  request: z.object({ Domain: z.string().max(253).optional() }),
+  response: z.object({
+    IsNotFound: z.boolean(),
+    TenantId: z.number().int().nullable(),
+    TenantName: z.string(),
+    LogoUrl: z.string(),
+    ServicePhone: z.string(),
+  }),
+});
+
+export const qrCodeDecode = defineEndpoint('Common/QRCodeDecode', {
+  method: 'POST',
+  client: 'exam-expand',
+  auth: 'optional',
+  request: z.object({ ImageBase64: z.string().min(1, '请上传二维码图片') }),
+  response: z.object({ Text: z.string() }),
+});
+
+/** multipart: the file in field `File`, and `Purpose`. */
+export const upload = defineEndpoint('Common/Upload', {
+  method: 'POST',
+  client: 'exam-expand',
+  body: 'multipart',
+  request: z.object({ Purpose: z.enum(UPLOAD_PURPOSES).default('file') }),
+  response: uploadedFileValueSchema,
+});
+
+export const htmlToPdf = defineEndpoint('Common/HtmlToPdf', {
+  method: 'POST',
+  client: 'exam-expand',
+  request: z.object({
+    Html: z.string().min(1).max(2_000_000),
+    FileName: z.string().max(100).optional(),
+  }),
+  response: pdfFileSchema,
+});
+
+/** §7 WeChat signature call: the response fields are read as appId, timestamp, nonceStr, signature. */
+export const createWebWeChat = defineEndpoint('Common/CreateWebWeChat', {
+  method: 'POST',
+  client: 'exam-expand',
+  auth: 'optional',
+  request: z.object({ PageUrl: z.string().url() }),
+  response: z.object({
+    appId: z.string(),
+    timestamp: z.number().int(),
+    nonceStr: z.string(),
+    signature: z.string(),
+  }),
+});

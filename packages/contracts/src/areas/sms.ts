@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { mobileSchema } from './user.js';
+
+export const SMS_SCENES = ['ChangeMobile', 'CloseAccount', 'SignIn', 'SignUp'] as const;
+export const smsSceneSchema = z.enum(SMS_SCENES);
+export type SmsScene = z.infer<typeof smsSceneSchema>;
+
+export const SMS_CODE_LENGTH = 6;
+export const SMS_RESEND_SECONDS = 60;
+export const SMS_CODE_TTL_SECONDS = 300;
+/** §9: the captcha scene for sending messages. */
+export const CAPTCHA_SCENE = 'ic_message_h5';
+
+/** Sent only after a captcha: CaptchaToken is the local slider's token or Aliyun's NVC value. */
+export const sendVerifyShortMessage = defineEndpoint('ShortMessage/SendVerifyShortMessage', {
+  method: 'POST',
+  client: 'exam-message',
+  auth: 'optional',
+  request: z.object({
+    Mobile: mobileSchema,
+    Scene: smsSceneSchema,
+    CaptchaToken: z.string().min(1, '请先完成滑动验证'),
+  }),
+  response: z.object({
+    ResendAfterSeconds: z.number().int().positive(),
+    ExpiresInSeconds: z.number().int().positive(),
+  }),
+});
+
+/** A right code is spent at once and traded for a single-use VerifyToken. */
+export const verifyShortMessage = defineEndpoint('ShortMessage/Verify', {
+  method: 'POST',
+  client: 'exam-message',
+  auth: 'optional',
+  request: z.object({
+    Mobile: mobileSchema,
+    Scene: smsSceneSchema,
+    Code: z
+      .string()
+      .trim()
+      .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), `请填写${SMS_CODE_LENGTH}位短信验证码`),
+  }),
+  response: z.object({ VerifyToken: z.string(), ExpiresInSeconds: z.number().int().positive() }),
+});
+
+/** The local slide-to-verify captcha (when no Aliyun NVC app key is configured). */
+export const slideChallengeSchema = z.object({
+  ChallengeId: z.string(),
+  TrackWidth: z.number().int().positive(),
+  PieceWidth: z.number().int().positive(),
+  /** Where the piece must end, from the track's left edge, in CSS pixels. */
+  TargetX: z.number().int().min(0),
+  ExpiresInSeconds: z.number().int().positive(),
+});
+export type SlideChallenge = z.infer<typeof slideChallengeSchema>;
+
+export const getCaptchaChallenge = defineEndpoint('Captcha/GetChallenge', {
+  method: 'GET',
+  client: 'exam-message',
+  auth: 'optional',
+  request: z.object({ Scene: z.literal(CAPTCHA_SCENE) }),
+  response: slideChallengeSchema,
+});
+
+export const CAPTCHA_OUTCOMES = ['TooFast', 'Timeout', 'Failed'] as const;
+export const checkCaptcha = defineEndpoint('Captcha/Check', {
+  method: 'POST',
+  client: 'exam-message',
+  auth: 'optional',
+  request: z.object({
+    ChallengeId: z.string().min(1),
+    Scene: z.literal(CAPTCHA_SCENE),
+    /** Where the piece was let go. */
+    X: z.number(),
+    /** The drag as sampled: x position and ms since the drag began. */
+    Trail: z.array(z.object({ X: z.number(), T: z.number().min(0) })).max(2000),
+  }),
+  response: z.object({ CaptchaToken: z.string() }),
+});

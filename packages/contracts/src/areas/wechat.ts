@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { timeSchema } from '../envelope.js';
+
+export const weChatBindUserSchema = z.object({
+  IsBind: z.boolean(),
+  NickName: z.string(),
+  HeadImgUrl: z.string(),
+  BindTime: timeSchema.nullable(),
+});
+export type WeChatBindUser = z.infer<typeof weChatBindUserSchema>;
+
+/** Where to send the visitor to authorise binding; WeChat returns to ReturnUrl with `code`. */
+export const getWeChatConfig = defineEndpoint('BindWeChat/GetWeChatConfig', {
+  method: 'GET',
+  client: 'exam-account',
+  request: z.object({ ReturnUrl: z.string().url() }),
+  response: z.object({ AppId: z.string(), AuthorizeUrl: z.string().url() }),
+});
+
+export const getWeChatBindUser = defineEndpoint('BindWeChat/GetWeChatBindUser', {
+  method: 'GET',
+  client: 'exam-account',
+  request: z.object({}),
+  response: weChatBindUserSchema,
+});
+
+export const bindAccount = defineEndpoint('BindWeChat/BindAccount', {
+  method: 'POST',
+  client: 'exam-account',
+  request: z.object({ Code: z.string().min(1, '微信授权码缺失，请重新授权') }),
+  response: weChatBindUserSchema,
+});

@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import { CLIENT_SERVICE, type ClientId, type ServiceId } from './services.js';
+
+export type HttpMethod = 'GET' | 'POST';
+/**
+ * required: a bearer token must be sent; optional: sent when signed in (answers may differ);
+ * preview: flow-preview mode, identified by LoginName instead of a token (§6).
+ */
+export type EndpointAuth = 'required' | 'optional' | 'preview';
+export type EndpointBody = 'json' | 'multipart';
+
+export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  /** Area/Action, e.g. 'Project/GetProject'. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly client: ClientId;
+  readonly service: ServiceId;
+  readonly auth: EndpointAuth;
+  readonly body: EndpointBody;
+  /** GET: the query; POST: the body (multipart: the non-file fields). */
+  readonly request: Req;
+  /** The envelope's Data on success. */
+  readonly response: Res;
+}
+
+export type RequestOf<E extends Endpoint> = z.input<E['request']>;
+export type ParsedRequestOf<E extends Endpoint> = z.output<E['request']>;
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+
+export const OPEN_SERVICE_PREFIX = '/OpenService/v1';
+
+interface EndpointOptions<Req extends z.ZodType, Res extends z.ZodType> {
+  method: HttpMethod;
+  client: ClientId;
+  request: Req;
+  response: Res;
+  auth?: EndpointAuth;
+  body?: EndpointBody;
+  /** The full path where the spec gives one outside /OpenService/v1. */
+  path?: string;
+}
+
+export function defineEndpoint<Req extends z.ZodType, Res extends z.ZodType>(
+  name: string,
+  options: EndpointOptions<Req, Res>,
+): Endpoint<Req, Res> {
+  return {
+    name,
+    method: options.method,
+    path: options.path ?? `${OPEN_SERVICE_PREFIX}/${name}`,
+    client: options.client,
+    service: CLIENT_SERVICE[options.client],
+    auth: options.auth ?? (options.client.endsWith('-preview') ? 'preview' : 'required'),
+    body: options.body ?? 'json',
+    request: options.request,
+    response: options.response,
+  };
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** Every body on the wire: `{ ErrCode, ErrMsg, Data }`; success is HTTP 200 with ErrCode 0. */
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ ErrCode: z.number().int(), ErrMsg: z.string(), Data: data });
+}
+
+export interface Envelope<T> {
+  ErrCode: number;
+  ErrMsg: string;
+  Data: T;
+}
+
+export const ERROR_CODES = {
+  OK: 0,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** §8: the caller handles it itself (a human check must be done again); no toast. */
+  VERIFICATION_EXPIRED: 419,
+  TOO_MANY_REQUESTS: 429,
+  SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** Data of a 400 refusal that names the form fields at fault (FieldId → message). */
+export const fieldErrorsSchema = z.object({ FieldErrors: z.record(z.string(), z.string()) });
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>['FieldErrors'];
+
+export const MAX_PAGE_SIZE = 50;
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** Query or body fields of a paged list; page numbers start at 1. */
+export const pageQuerySchema = z.object({
+  PageIndex: z.coerce.number().int().min(1).default(1),
+  PageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    Items: z.array(item),
+    Total: z.number().int().min(0),
+    PageIndex: z.number().int().min(1),
+    PageSize: z.number().int().min(1),
+  });
+}
+export interface Paged<T> {
+  Items: T[];
+  Total: number;
+  PageIndex: number;
+  PageSize: number;
+}
+
+/** Ids travel as positive integers; GET queries carry them as text, hence the coercion. */
+export const idSchema = z.coerce.number().int().positive();
+/** Times travel as ISO 8601 with an offset. */
+export const timeSchema = z.iso.datetime({ offset: true });
+export const emptySchema = z.object({}).loose();
+export const nullDataSchema = z.null();

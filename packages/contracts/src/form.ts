@@ -1,0 +1,207 @@
+import { z } from 'zod';
+
+/** Field types an application form may contain; the web renders each, the server checks each. */
+export const FORM_FIELD_TYPES = [
+  'text',
+  'textarea',
+  'number',
+  'date',
+  'select',
+  'radio',
+  'checkbox',
+  'region',
+  'idcard',
+  'mobile',
+  'email',
+  'photo',
+  'file',
+] as const;
+export const formFieldTypeSchema = z.enum(FORM_FIELD_TYPES);
+export type FormFieldType = z.infer<typeof formFieldTypeSchema>;
+
+export const fieldOptionSchema = z.object({ Label: z.string(), Value: z.string() });
+export type FieldOption = z.infer<typeof fieldOptionSchema>;
+
+export const formFieldSchema = z.object({
+  FieldId: z.string().min(1),
+  Label: z.string().min(1),
+  Type: formFieldTypeSchema,
+  Required: z.boolean(),
+  Placeholder: z.string().optional(),
+  Hint: z.string().optional(),
+  /** select / radio / checkbox */
+  Options: z.array(fieldOptionSchema).optional(),
+  /** text / textarea: length; number: value; checkbox: how many chosen */
+  MinLength: z.number().int().min(0).optional(),
+  MaxLength: z.number().int().min(1).optional(),
+  Min: z.number().optional(),
+  Max: z.number().optional(),
+  /** date: inclusive bounds, YYYY-MM-DD */
+  MinDate: z.string().optional(),
+  MaxDate: z.string().optional(),
+  /** photo / file: accepted MIME types and the largest size */
+  Accept: z.array(z.string()).optional(),
+  MaxSizeKb: z.number().int().positive().optional(),
+  /** Shown (and so checked) only when another field holds one of these values. */
+  ShowWhen: z.object({ FieldId: z.string(), Values: z.array(z.string()).min(1) }).optional(),
+});
+export type FormField = z.infer<typeof formFieldSchema>;
+
+/** An uploaded file as a form value: what Common/Upload answered. */
+export const uploadedFileValueSchema = z.object({
+  Url: z.string().min(1),
+  FileName: z.string(),
+  Size: z.number().int().min(0),
+  ContentType: z.string(),
+});
+export type UploadedFileValue = z.infer<typeof uploadedFileValueSchema>;
+
+/** text-like → string, number → number, checkbox and region → string[], photo/file → uploaded file. */
+export const fieldValueSchema = z.union([
+  z.string(),
+  z.number(),
+  z.array(z.string()),
+  uploadedFileValueSchema,
+  z.null(),
+]);
+export type FieldValue = z.infer<typeof fieldValueSchema>;
+export const formValuesSchema = z.record(z.string(), fieldValueSchema);
+export type FormValues = z.infer<typeof formValuesSchema>;
+
+export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const ID_NUMBER_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_NUMBER_CHECK_CODES = '10X98765432';
+
+/** GB 11643: 18 characters, a real birth date, and the ISO 7064 MOD 11-2 check digit. */
+export function isValidChineseIdNumber(value: string): boolean {
+  const id = value.trim().toUpperCase();
+  if (!/^\d{17}[\dX]$/.test(id)) return false;
+  const birth = `${id.slice(6, 10)}-${id.slice(10, 12)}-${id.slice(12, 14)}`;
+  if (!isRealDate(birth) || birth < '1900-01-01') return false;
+  const sum = ID_NUMBER_WEIGHTS.reduce((total, weight, i) => total + weight * Number(id[i]), 0);
+  return ID_NUMBER_CHECK_CODES[sum % 11] === id[17];
+}
+
+function isRealDate(text: string): boolean {
+  if (!DATE_PATTERN.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+function isEmpty(value: FieldValue | undefined): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+function valueAsStrings(value: FieldValue | undefined): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'number') return [String(value)];
+  if (Array.isArray(value)) return value;
+  return [];
+}
+
+export function isFieldVisible(field: FormField, values: FormValues): boolean {
+  if (!field.ShowWhen) return true;
+  const current = valueAsStrings(values[field.ShowWhen.FieldId]);
+  return current.some((v) => field.ShowWhen!.Values.includes(v));
+}
+
+export function formatFileSize(kb: number): string {
+  return kb >= 1024 ? `${(kb / 1024).toFixed(kb % 1024 === 0 ? 0 : 1)}MB` : `${kb}KB`;
+}
+
+/** Checks one field; returns the Chinese message a person can act on, or null when it is fine. */
+export function validateFieldValue(field: FormField, value: FieldValue | undefined): string | null {
+  if (isEmpty(value)) return field.Required ? `请填写${field.Label}` : null;
+  const text = typeof value === 'string' ? value.trim() : '';
+  switch (field.Type) {
+    case 'text':
+    case 'textarea': {
+      if (typeof value !== 'string') return `${field.Label}格式不正确`;
+      if (field.MinLength !== undefined && text.length < field.MinLength)
+        return `${field.Label}至少${field.MinLength}个字`;
+      if (field.MaxLength !== undefined && text.length > field.MaxLength)
+        return `${field.Label}最多${field.MaxLength}个字`;
+      return null;
+    }
+    case 'number': {
+      const n = typeof value === 'number' ? value : Number(text);
+      if (typeof value !== 'number' && (typeof value !== 'string' || !Number.isFinite(n)))
+        return `${field.Label}请填写数字`;
+      if (!Number.isFinite(n)) return `${field.Label}请填写数字`;
+      if (field.Min !== undefined && n < field.Min) return `${field.Label}不能小于${field.Min}`;
+      if (field.Max !== undefined && n > field.Max) return `${field.Label}不能大于${field.Max}`;
+      return null;
+    }
+    case 'date': {
+      if (!isRealDate(text)) return `${field.Label}请选择有效日期`;
+      if (field.MinDate && text < field.MinDate) return `${field.Label}不能早于${field.MinDate}`;
+      if (field.MaxDate && text > field.MaxDate) return `${field.Label}不能晚于${field.MaxDate}`;
+      return null;
+    }
+    case 'select':
+    case 'radio': {
+      const allowed = (field.Options ?? []).map((o) => o.Value);
+      return typeof value === 'string' && allowed.includes(value)
+        ? null
+        : `请选择${field.Label}`;
+    }
+    case 'checkbox': {
+      const allowed = (field.Options ?? []).map((o) => o.Value);
+      if (!Array.isArray(value) || value.some((v) => !allowed.includes(v)))
+        return `请选择${field.Label}`;
+      if (field.MinLength !== undefined && value.length < field.MinLength)
+        return `${field.Label}至少选择${field.MinLength}项`;
+      if (field.MaxLength !== undefined && value.length > field.MaxLength)
+        return `${field.Label}最多选择${field.MaxLength}项`;
+      return null;
+    }
+    case 'region':
+      return Array.isArray(value) && value.length >= 2 && value.every((v) => v.trim() !== '')
+        ? null
+        : `请选择完整的${field.Label}`;
+    case 'idcard':
+      return isValidChineseIdNumber(text) ? null : `${field.Label}不正确，请填写18位居民身份证号码`;
+    case 'mobile':
+      return MOBILE_PATTERN.test(text) ? null : `${field.Label}不正确，请填写11位手机号码`;
+    case 'email':
+      return EMAIL_PATTERN.test(text) ? null : `${field.Label}格式不正确，例如 name@example.com`;
+    case 'photo':
+    case 'file': {
+      const parsed = uploadedFileValueSchema.safeParse(value);
+      if (!parsed.success) return `请上传${field.Label}`;
+      if (field.Accept && field.Accept.length > 0 && !field.Accept.includes(parsed.data.ContentType))
+        return `${field.Label}文件类型不支持`;
+      if (field.MaxSizeKb !== undefined && parsed.data.Size > field.MaxSizeKb * 1024)
+        return `${field.Label}不能超过${formatFileSize(field.MaxSizeKb)}`;
+      return null;
+    }
+  }
+}
+
+/** Checks every visible field; hidden fields are neither required nor checked. */
+export function validateFormValues(fields: FormField[], values: FormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    if (!isFieldVisible(field, values)) continue;
+    const message = validateFieldValue(field, values[field.FieldId]);
+    if (message) errors[field.FieldId] = message;
+  }
+  return errors;
+}
+
+/** Account password rule, stated to the user and checked on both sides. */
+export const PASSWORD_RULE_TEXT = '8-20位，须同时包含字母和数字';
+export function isStrongPassword(password: string): boolean {
+  return (
+    password.length >= 8 &&
+    password.length <= 20 &&
+    /[A-Za-z]/.test(password) &&
+    /\d/.test(password) &&
+    !/\s/.test(password)
+  );
+}

@@ -1,0 +1,41 @@
+import * as apply from './areas/apply.js';
+import * as common from './areas/common.js';
+import * as custom from './areas/custom.js';
+import * as flow from './areas/flow.js';
+import * as home from './areas/home.js';
+import * as notice from './areas/notice.js';
+import * as payment from './areas/payment.js';
+import * as preview from './areas/preview.js';
+import * as project from './areas/project.js';
+import * as sms from './areas/sms.js';
+import * as user from './areas/user.js';
+import * as wechat from './areas/wechat.js';
+import type { Endpoint } from './endpoint.js';
+
+function endpointsOf(module: Record<string, unknown>): Endpoint[] {
+  return Object.values(module).filter(
+    (value): value is Endpoint =>
+      typeof value === 'object' && value !== null && 'path' in value && 'client' in value,
+  );
+}
+
+/** Every call on the wire, each once. */
+export const ENDPOINTS: readonly Endpoint[] = [
+  project,
+  apply,
+  flow,
+  payment,
+  user,
+  notice,
+  sms,
+  home,
+  common,
+  wechat,
+  custom,
+  preview,
+].flatMap(endpointsOf);
+
+const byName = new Map(ENDPOINTS.map((e) => [e.name, e]));
+export function endpointByName(name: string): Endpoint | undefined {
+  return byName.get(name);
+}
