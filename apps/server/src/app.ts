@@ -1,0 +1,49 @@
+import cors from '@fastify/cors';
+import { SERVICE_IDS } from '@portal/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerGatewayRoutes } from './gateways/routes.js';
+import { registerHost } from './host/index.js';
+import { registerIdentity } from './identity/index.js';
+import type { AppDeps } from './platform/deps.js';
+import { installErrorHandling } from './services/errors.js';
+import { SERVICE_ROUTES } from './services/index.js';
+import { registerService } from './services/register.js';
+
+export interface BuildAppOptions {
+  logger?: boolean | object;
+  rateLimitPerMinute?: number;
+}
+
+/** Wires the parts this process serves; server.ts only listens. */
+export async function buildApp(
+  deps: AppDeps,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 4 * 1024 * 1024,
+  });
+  installErrorHandling(app);
+  const allowedOrigins = new Set([config.publicUrl, config.clientDomain]);
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, !origin || allowedOrigins.has(origin)),
+    credentials: false,
+  });
+  for (const serviceId of SERVICE_IDS) {
+    if (config.parts.has(serviceId))
+      await registerService(
+        app,
+        serviceId,
+        SERVICE_ROUTES[serviceId],
+        deps,
+        options.rateLimitPerMinute,
+      );
+  }
+  await registerGatewayRoutes(app, deps);
+  if (config.parts.has('identity')) await registerIdentity(app, deps);
+  if (config.parts.has('web')) await registerHost(app, deps);
+  app.get('/healthz', async () => ({ status: 'ok', parts: [...config.parts] }));
+  return app;
+}

@@ -1,0 +1,59 @@
+import {
+  boolean,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+export const tenants = pgTable('tenants', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  logoUrl: text().notNull().default(''),
+  servicePhone: text().notNull().default(''),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Host names a tenant's portal answers on (PageConfig/GetPageConfig; unknown → IsNotFound). */
+export const tenantDomains = pgTable('tenant_domains', {
+  domain: varchar({ length: 253 }).primaryKey(),
+  tenantId: integer()
+    .notNull()
+    .references(() => tenants.id),
+});
+
+export const USER_STATUSES = ['active', 'closed'] as const;
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    tenantId: integer()
+      .notNull()
+      .references(() => tenants.id),
+    /** Null once the account is closed, so the number can sign up again. */
+    mobile: varchar({ length: 11 }),
+    closedMobile: varchar({ length: 11 }),
+    name: text().notNull(),
+    passwordHash: text().notNull(),
+    headPortrait: text().notNull().default(''),
+    isRealName: boolean().notNull().default(false),
+    realName: text(),
+    idNumber: varchar({ length: 18 }),
+    weChatOpenId: text(),
+    weChatNickName: text(),
+    weChatHeadImgUrl: text(),
+    weChatBindAt: timestamp({ withTimezone: true }),
+    status: text({ enum: USER_STATUSES }).notNull().default('active'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_mobile_unique').on(t.mobile),
+    uniqueIndex('users_wechat_open_id_unique').on(t.weChatOpenId),
+  ],
+);
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,26 @@
+import { hashPassword } from '../../domain/passwords.js';
+import type { Database } from '../client.js';
+import { tenants, users } from '../schema/index.js';
+
+/** The documented demo account (README). */
+export const DEMO_MOBILE = '13800138000';
+export const DEMO_PASSWORD = 'Demo@123456';
+
+export async function seed(db: Database): Promise<void> {
+  const [tenant] = await db.select({ id: tenants.id }).from(tenants).limit(1);
+  if (!tenant) throw new Error('seed: tenants first');
+  await db.insert(users).values([
+    {
+      tenantId: tenant.id,
+      mobile: DEMO_MOBILE,
+      name: '李明',
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    },
+    {
+      tenantId: tenant.id,
+      mobile: '13900139000',
+      name: '王芳',
+      passwordHash: await hashPassword('Demo@654321'),
+    },
+  ]);
+}

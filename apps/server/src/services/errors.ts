@@ -1,0 +1,66 @@
+import { ERROR_CODES } from '@portal/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { DomainError } from '../domain/errors.js';
+import { refusal, SERVER_ERROR_MESSAGE } from './envelope.js';
+
+/** Zod issues → one Chinese message plus the fields at fault (path joined with dots). */
+export function describeZodError(error: ZodError): {
+  message: string;
+  fieldErrors: Record<string, string>;
+} {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fieldErrors[key] ??= issue.message;
+  }
+  const [first] = error.issues;
+  const where = first && first.path.length > 0 ? `${first.path.join('.')}：` : '';
+  return { message: `参数不正确，${where}${first?.message ?? '格式有误'}`, fieldErrors };
+}
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求内容不是有效的 JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求内容为空，请填写后再提交',
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求内容过大',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',
+  FST_REQ_FILE_TOO_LARGE: '文件过大，请压缩后再上传',
+  FST_FILES_LIMIT: '一次只能上传一个文件',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: '上传请使用 multipart/form-data',
+};
+
+/** One place turns every failure into the envelope; 5xx details stay in the log. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof DomainError) {
+      const data = error.fieldErrors ? { FieldErrors: error.fieldErrors } : null;
+      return reply.status(error.status).send(refusal(error.status, error.message, data));
+    }
+    if (error instanceof ZodError) {
+      const { message, fieldErrors } = describeZodError(error);
+      return reply
+        .status(ERROR_CODES.BAD_REQUEST)
+        .send(refusal(ERROR_CODES.BAD_REQUEST, message, { FieldErrors: fieldErrors }));
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status < 500) {
+      const code = (error as FastifyError).code ?? '';
+      const message =
+        FRAMEWORK_MESSAGES[code] ??
+        (status === 429 ? '请求过于频繁，请稍后再试' : `请求有误（${status}）`);
+      return reply.status(status).send(refusal(status, message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(refusal(ERROR_CODES.SERVER_ERROR, SERVER_ERROR_MESSAGE));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send(
+        refusal(
+          ERROR_CODES.NOT_FOUND,
+          `接口不存在：${request.method} ${request.url.split('?')[0]}`,
+        ),
+      );
+  });
+}

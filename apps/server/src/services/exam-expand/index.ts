@@ -1,0 +1,3 @@
+import type { ServiceRoute } from '../route.js';
+
+export const routes: ServiceRoute[] = [];

@@ -1,0 +1,164 @@
+import {
+  follow,
+  getUser,
+  getUserApplyArchive,
+  getProjectList,
+  type Envelope,
+} from '@portal/contracts';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../platform/kv-store.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { installErrorHandling } from './errors.js';
+import { registerService } from './register.js';
+import { route } from './route.js';
+
+describe('service framework', () => {
+  let t: TestApp;
+  let app: ReturnType<typeof Fastify>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    app = Fastify();
+    installErrorHandling(app);
+    await registerService(
+      app,
+      'exam-account',
+      [
+        route(getUser, async ({ requireUser }) => {
+          const user = requireUser();
+          return {
+            UserId: user.userId,
+            Name: user.name,
+            Mobile: '138****8000',
+            HeadPortrait: '',
+            IsRealName: false,
+            IdNumber: null,
+            IsBindWeChat: false,
+            CreateTime: new Date().toISOString(),
+          };
+        }),
+        route(getUserApplyArchive, async () => ({
+          Values: { broken: undefined as never },
+          UpdateTime: 'not a time',
+        })),
+      ],
+      t.deps,
+    );
+    await registerService(
+      app,
+      'exam-flow',
+      [
+        route(getProjectList, async ({ input }) => ({
+          Items: [],
+          Total: 0,
+          PageIndex: input.PageIndex,
+          PageSize: input.PageSize,
+        })),
+        route(follow, async ({ input }) => ({
+          ProjectId: input.ProjectId,
+          IsFollow: input.IsFollow,
+        })),
+      ],
+      t.deps,
+    );
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers });
+
+  it('answers 401 in the envelope when a required token is missing', async () => {
+    const response = await get('/services/exam-account/OpenService/v1/User/GetUser');
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ ErrCode: 401, ErrMsg: '请先登录', Data: null });
+  });
+
+  it('answers 401 for a forged token', async () => {
+    const response = await get('/services/exam-account/OpenService/v1/User/GetUser', {
+      authorization: 'Bearer a.b.c',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers 401 for an expired token', async () => {
+    const response = await get('/services/exam-account/OpenService/v1/User/GetUser', {
+      authorization: await t.authorization(t.demoUserId, -10),
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('returns data in the envelope for a valid token', async () => {
+    const response = await get('/services/exam-account/OpenService/v1/User/GetUser', {
+      authorization: await t.authorization(t.demoUserId),
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as Envelope<{ UserId: number }>;
+    expect(body.ErrCode).toBe(0);
+    expect(body.Data.UserId).toBe(t.demoUserId);
+  });
+
+  it('refuses wrong query types with a Chinese message naming the field', async () => {
+    const response = await get(
+      '/services/exam-flow/OpenService/v1/Project/GetProjectList?PageSize=abc',
+    );
+    expect(response.statusCode).toBe(400);
+    const body = response.json() as Envelope<{ FieldErrors: Record<string, string> }>;
+    expect(body.ErrMsg).toMatch(/^参数不正确，PageSize/);
+    expect(Object.keys(body.Data.FieldErrors)).toEqual(['PageSize']);
+  });
+
+  it('refuses malformed JSON with 400 and says so', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/services/exam-flow/OpenService/v1/Project/Follow',
+      headers: {
+        'content-type': 'application/json',
+        authorization: await t.authorization(t.demoUserId),
+      },
+      payload: '{"broken"',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ ErrCode: 400, ErrMsg: '请求内容不是有效的 JSON' });
+  });
+
+  it('hides a broken answer behind a 500 with the generic message', async () => {
+    const response = await get('/services/exam-account/OpenService/v1/User/GetUserApplyArchive', {
+      authorization: await t.authorization(t.demoUserId),
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ ErrCode: 500, ErrMsg: '服务器异常，请联系管理员' });
+  });
+
+  it('answers 404 in the envelope for an unknown call', async () => {
+    const response = await get('/services/exam-flow/OpenService/v1/Nope/Nothing');
+    expect(response.statusCode).toBe(404);
+    expect((response.json() as Envelope<null>).ErrMsg).toContain('接口不存在');
+  });
+
+  it('rate-limits a caller past the per-minute limit with 429', async () => {
+    const limited = Fastify();
+    installErrorHandling(limited);
+    await registerService(
+      limited,
+      'exam-flow',
+      [route(getProjectList, async () => ({ Items: [], Total: 0, PageIndex: 1, PageSize: 10 }))],
+      { ...t.deps, store: createMemoryStore() },
+      3,
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (
+          await limited.inject({
+            method: 'GET',
+            url: '/services/exam-flow/OpenService/v1/Project/GetProjectList',
+          })
+        ).statusCode,
+      );
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    await limited.close();
+  });
+});

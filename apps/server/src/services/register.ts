@@ -1,0 +1,131 @@
+import multipart from '@fastify/multipart';
+import { ERROR_CODES, MAX_UPLOAD_BYTES, type ServiceId } from '@portal/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { users } from '../db/schema/index.js';
+import { DomainError, tooManyRequests, unauthorized } from '../domain/errors.js';
+import type { AppDeps } from '../platform/deps.js';
+import { ok } from './envelope.js';
+import type { AuthUser, ServiceRoute, UploadedFile } from './route.js';
+
+export const RATE_LIMIT_PER_MINUTE = 600;
+
+async function authenticate(request: FastifyRequest, deps: AppDeps): Promise<AuthUser | null> {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [type, token] = header.split(' ');
+  if (type?.toLowerCase() !== 'bearer' || !token) throw unauthorized();
+  let subject;
+  try {
+    subject = await deps.tokens.verify(token);
+  } catch {
+    throw unauthorized();
+  }
+  const [user] = await deps.db
+    .select({ id: users.id, tenantId: users.tenantId, name: users.name, status: users.status })
+    .from(users)
+    .where(eq(users.id, subject.userId));
+  // A closed account's tokens stop working at once.
+  if (!user || user.status !== 'active') throw unauthorized('账号不存在或已注销，请重新登录');
+  return { userId: user.id, tenantId: user.tenantId, name: user.name };
+}
+
+async function readMultipart(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      files.push({
+        fileName: part.filename,
+        contentType: part.mimetype,
+        data: await part.toBuffer(),
+      });
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, files };
+}
+
+function hostOf(request: FastifyRequest): string {
+  const forwarded = request.headers['x-forwarded-host'];
+  const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? request.headers.host ?? '';
+  return host.replace(/:\d+$/, '').toLowerCase();
+}
+
+/** One Fastify plugin per ServiceID, each route parsed and answered through the contract. */
+export async function registerService(
+  app: FastifyInstance,
+  serviceId: ServiceId,
+  routes: readonly ServiceRoute[],
+  deps: AppDeps,
+  rateLimitPerMinute = RATE_LIMIT_PER_MINUTE,
+): Promise<void> {
+  await app.register(
+    async (service) => {
+      await service.register(multipart, {
+        limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 },
+      });
+      service.addHook('onRequest', async (request) => {
+        const window = Math.floor(deps.now().getTime() / 60_000);
+        const count = await deps.store.increment(`rate:${serviceId}:${request.ip}:${window}`, 60);
+        if (count > rateLimitPerMinute) throw tooManyRequests('请求过于频繁，请稍后再试');
+      });
+      for (const { endpoint, handler } of routes) {
+        if (endpoint.service !== serviceId)
+          throw new Error(`${endpoint.name} belongs to ${endpoint.service}, not ${serviceId}`);
+        service.route({
+          method: endpoint.method,
+          url: endpoint.path,
+          handler: async (request, reply) => {
+            const user =
+              endpoint.auth === 'required' || request.headers.authorization
+                ? await authenticate(request, deps).catch((error: unknown) => {
+                    // A stale token on a public call is treated as anonymous.
+                    if (endpoint.auth !== 'required' && error instanceof DomainError) return null;
+                    throw error;
+                  })
+                : null;
+            if (endpoint.auth === 'required' && !user) throw unauthorized('请先登录');
+            let raw: unknown;
+            let files: UploadedFile[] = [];
+            if (endpoint.method === 'GET') raw = request.query;
+            else if (endpoint.body === 'multipart') {
+              if (!request.isMultipart())
+                throw new DomainError(
+                  ERROR_CODES.UNSUPPORTED_MEDIA_TYPE,
+                  '上传请使用 multipart/form-data',
+                );
+              const form = await readMultipart(request);
+              raw = form.fields;
+              files = form.files;
+            } else raw = request.body ?? {};
+            const input = endpoint.request.parse(raw);
+            const data = await handler({
+              input,
+              user,
+              requireUser: () => {
+                if (!user) throw unauthorized('请先登录');
+                return user;
+              },
+              deps,
+              clientIp: request.ip,
+              files,
+              host: hostOf(request),
+            });
+            const answer = endpoint.response.safeParse(data);
+            // An answer that breaks the contract is our bug, not the caller's: a 500, logged.
+            if (!answer.success)
+              throw new Error(
+                `${endpoint.name} answered outside the contract: ${answer.error.message}`,
+              );
+            return reply.send(ok(answer.data));
+          },
+        });
+      }
+    },
+    { prefix: `/services/${serviceId}` },
+  );
+}

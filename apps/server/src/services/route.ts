@@ -1,0 +1,41 @@
+import type { Endpoint, ParsedRequestOf, ResponseOf } from '@portal/contracts';
+import type { AppDeps } from '../platform/deps.js';
+
+export interface AuthUser {
+  userId: number;
+  tenantId: number;
+  name: string;
+}
+
+export interface UploadedFile {
+  fileName: string;
+  contentType: string;
+  data: Buffer;
+}
+
+export interface HandlerArgs<E extends Endpoint> {
+  input: ParsedRequestOf<E>;
+  /** Null for an anonymous caller of an endpoint whose auth is optional or preview. */
+  user: AuthUser | null;
+  /** The signed-in user; 401 when there is none. */
+  requireUser(): AuthUser;
+  deps: AppDeps;
+  clientIp: string;
+  /** multipart endpoints: the files sent. */
+  files: UploadedFile[];
+  /** The caller's host name, for tenant lookups. */
+  host: string;
+}
+
+export interface ServiceRoute {
+  endpoint: Endpoint;
+  handler: (args: HandlerArgs<Endpoint>) => Promise<unknown>;
+}
+
+/** Binds a contract endpoint to its handler; input and output types come from the contract. */
+export function route<E extends Endpoint>(
+  endpoint: E,
+  handler: (args: HandlerArgs<E>) => Promise<ResponseOf<E>>,
+): ServiceRoute {
+  return { endpoint, handler: handler as ServiceRoute['handler'] };
+}

@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  SERVICE_IDS,
+  type Endpoint,
+  type Envelope,
+  type RequestOf,
+  type ResponseOf,
+} from '@portal/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { users } from '../db/schema/index.js';
+import { DEMO_MOBILE } from '../db/seed/20-users.js';
+import { createGateways } from '../gateways/index.js';
+import type { Gateways } from '../gateways/types.js';
+import type { AppDeps } from '../platform/deps.js';
+import { createMemoryStore } from '../platform/kv-store.js';
+import { createSecrets } from '../platform/secrets.js';
+import { createLocalVerifier, signAccessToken } from '../platform/tokens.js';
+import { adminQuery, databaseUrlFor, uniqueDatabaseName } from './template-db.js';
+
+export interface TestAppOptions extends BuildAppOptions {
+  /** Extra settings, as environment variables. */
+  env?: Record<string, string>;
+  gateways?: Partial<Gateways>;
+  now?: () => Date;
+}
+
+export interface CallOptions {
+  /** A user id to sign in as, or a raw Authorization header value. */
+  as?: number | string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T> {
+  status: number;
+  body: Envelope<T>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  db: Database;
+  demoUserId: number;
+  /** `Bearer <jwt>` signed like the provider signs. */
+  authorization(userId: number, expiresInSeconds?: number): Promise<string>;
+  /** Sends a contract call the way the web does: GET in the query, POST as JSON. */
+  call<E extends Endpoint>(
+    endpoint: E,
+    input: RequestOf<E> | Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<CallResult<ResponseOf<E>>>;
+  close(): Promise<void>;
+}
+
+export function toQuery(input: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(input)
+      .filter(([, v]) => v !== undefined && v !== null)
+      .map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+  );
+}
+
+/** A whole app on a fresh copy of the seeded database, built without listening (inject()). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const template = inject('databaseTemplate');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  let dropDatabase = async () => {};
+  let handle;
+  if (template.kind === 'postgres') {
+    const baseUrl = process.env.DATABASE_URL!;
+    const name = uniqueDatabaseName('portal_t');
+    await adminQuery(baseUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
+    handle = await openDatabase({ databaseUrl: databaseUrlFor(baseUrl, name) });
+    dropDatabase = () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } else {
+    handle = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(template.file)]) });
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://localhost:8080',
+    DATA_DIR: dataDir,
+    SERVICES: SERVICE_IDS.join(','),
+    ...options.env,
+  });
+  const secrets = await createSecrets();
+  const store = createMemoryStore();
+  const deps: AppDeps = {
+    config,
+    db: handle.db,
+    store,
+    tokens: createLocalVerifier(secrets.signingJwk, config.authorityUrl),
+    secrets,
+    gateways: { ...createGateways({ config, secrets, store }), ...options.gateways },
+    now: options.now ?? (() => new Date()),
+  };
+  const app = await buildApp(deps, options);
+  await app.ready();
+  const [demo] = await handle.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.mobile, DEMO_MOBILE));
+  const authorization = async (userId: number, expiresInSeconds?: number) =>
+    `Bearer ${await signAccessToken(secrets.signingJwk, config.authorityUrl, { userId, name: '' }, expiresInSeconds)}`;
+
+  return {
+    app,
+    deps,
+    db: handle.db,
+    demoUserId: demo!.id,
+    authorization,
+    async call(endpoint, input, callOptions = {}) {
+      const headers: Record<string, string> = { ...callOptions.headers };
+      if (typeof callOptions.as === 'number')
+        headers.authorization = await authorization(callOptions.as);
+      else if (typeof callOptions.as === 'string') headers.authorization = callOptions.as;
+      const url = `/services/${endpoint.service}${endpoint.path}`;
+      const response =
+        endpoint.method === 'GET'
+          ? await app.inject({
+              method: 'GET',
+              url,
+              query: toQuery(input as Record<string, unknown>),
+              headers,
+            })
+          : await app.inject({ method: 'POST', url, payload: input as object, headers });
+      return { status: response.statusCode, body: response.json() };
+    },
+    async close() {
+      await app.close();
+      await store.close();
+      await handle.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
