@@ -1,0 +1,43 @@
+/** §9: platform codes read from the user agent. */
+export const PLATFORM_CODES = {
+  miniProgram: 1001,
+  weChat: 1000,
+  alipay: 2000,
+  other: 0,
+} as const;
+export type PlatformCode = (typeof PLATFORM_CODES)[keyof typeof PLATFORM_CODES];
+
+export type DeviceType = 'mobile' | 'desktop';
+
+declare global {
+  interface Window {
+    /** Set by WeChat inside a mini-program's web view. */
+    __wxjs_environment?: string;
+  }
+}
+
+const MOBILE_UA = /Android|webOS|iPhone|iPod|iPad|BlackBerry|IEMobile|Opera Mini|Mobile|HarmonyOS/i;
+
+/** §2 §9: the layout is chosen once, by the user agent. */
+export function isMobileUserAgent(userAgent: string): boolean {
+  return MOBILE_UA.test(userAgent);
+}
+
+export function deviceTypeOf(userAgent: string): DeviceType {
+  return isMobileUserAgent(userAgent) ? 'mobile' : 'desktop';
+}
+
+/** §9: mini-program 1001, WeChat 1000, Alipay 2000, otherwise 0. */
+export function platformCodeOf(userAgent: string, wxEnvironment?: string): PlatformCode {
+  if (/miniProgram/i.test(userAgent) || wxEnvironment === 'miniprogram') {
+    return PLATFORM_CODES.miniProgram;
+  }
+  if (/MicroMessenger/i.test(userAgent)) return PLATFORM_CODES.weChat;
+  if (/AlipayClient/i.test(userAgent)) return PLATFORM_CODES.alipay;
+  return PLATFORM_CODES.other;
+}
+
+/** The platform code of this browser. */
+export function currentPlatformCode(): PlatformCode {
+  return platformCodeOf(navigator.userAgent, window.__wxjs_environment);
+}

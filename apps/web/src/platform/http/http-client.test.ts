@@ -1,0 +1,289 @@
+import {
+  CLIENT_IDS,
+  CLIENT_SERVICE,
+  ENDPOINTS,
+  getPageConfig,
+  getUser,
+  previewGeneratePrint,
+  previewGetForm,
+  updateHeadPortrait,
+  upload,
+} from '@portal/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setNavigate } from '../navigation';
+import { setNotifier } from '../notifier';
+import { useSessionStore } from '../session-store';
+import { loadTestRuntimeConfig } from '../testing/runtime-config-fixture';
+import { callEndpoint, HTTP_CLIENTS } from './clients';
+import {
+  REQUEST_TIMEOUT_MS,
+  SERVER_ERROR_MESSAGE,
+  TIMEOUT_MESSAGE,
+} from './http-client';
+import { HttpError } from './http-error';
+
+const profile = {
+  UserId: 7,
+  Name: '张三',
+  Mobile: '138****8000',
+  HeadPortrait: '',
+  IsRealName: false,
+  IdNumber: null,
+  IsBindWeChat: false,
+  CreateTime: '2024-01-01T08:00:00+08:00',
+};
+
+// The edge: the network. Everything between fetch and the caller is the real code.
+const fetchMock = vi.fn<typeof fetch>();
+const toasts: string[] = [];
+const events: string[] = [];
+const navigate = vi.fn((path: string) => events.push(`navigate ${path}`));
+
+function answer(status: number, body: unknown) {
+  fetchMock.mockResolvedValueOnce(
+    new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }),
+  );
+}
+function sentRequest(index = 0) {
+  const [url, init] = fetchMock.mock.calls[index] ?? [];
+  return { url: new URL(String(url)), init: init ?? {} };
+}
+async function rejection(promise: Promise<unknown>): Promise<HttpError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  return error as HttpError;
+}
+
+beforeEach(() => {
+  loadTestRuntimeConfig();
+  vi.stubGlobal('fetch', fetchMock);
+  setNotifier({
+    error: (message) => {
+      toasts.push(message);
+      events.push(`toast ${message}`);
+    },
+  });
+  setNavigate(navigate);
+  useSessionStore.getState().resetSession();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  navigate.mockClear();
+  toasts.length = 0;
+  events.length = 0;
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('§7 the eight clients', () => {
+  it('there is one client per ClientId', () => {
+    expect(Object.keys(HTTP_CLIENTS).sort()).toEqual([...CLIENT_IDS].sort());
+  });
+
+  it("each client sends to its service's endpoint, trailing slash removed (preview clients too)", async () => {
+    for (const id of CLIENT_IDS) {
+      const endpoint = ENDPOINTS.find((e) => e.client === id);
+      expect(endpoint, id).toBeDefined();
+      if (!endpoint) continue;
+      fetchMock.mockClear();
+      answer(500, '');
+      await HTTP_CLIENTS[id].call(endpoint, {}).catch(() => undefined);
+      expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(
+        new RegExp(`^https://api\\.example\\.com/services/${CLIENT_SERVICE[id]}${endpoint.path}`),
+      );
+    }
+  });
+
+  it('a client refuses a call that belongs to another client', () => {
+    expect(() => HTTP_CLIENTS['exam-flow'].call(getUser, {})).toThrow(/exam-account/);
+  });
+});
+
+describe('§7 methods', () => {
+  it('GET sends parameters in the query string', async () => {
+    answer(200, { ErrCode: 0, ErrMsg: '', Data: { IsNotFound: false, TenantId: 1, TenantName: 'a', LogoUrl: '', ServicePhone: '' } });
+    await callEndpoint(getPageConfig, { Domain: 'www.example.com' });
+    const { url, init } = sentRequest();
+    expect(init.method).toBe('GET');
+    expect(url.pathname).toBe('/services/exam-expand/OpenService/v1/PageConfig/GetPageConfig');
+    expect(url.searchParams.get('Domain')).toBe('www.example.com');
+    expect(init.body).toBeUndefined();
+  });
+
+  it('POST sends a JSON body', async () => {
+    answer(200, { ErrCode: 0, ErrMsg: '', Data: profile });
+    await callEndpoint(updateHeadPortrait, { HeadPortrait: 'https://cdn.example.com/a.png' });
+    const { init } = sentRequest();
+    expect(init.method).toBe('POST');
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(String(init.body))).toEqual({ HeadPortrait: 'https://cdn.example.com/a.png' });
+  });
+
+  it("an endpoint with body 'multipart' sends form data with its files", async () => {
+    answer(200, { ErrCode: 0, ErrMsg: '', Data: { Url: '/f/1', FileName: 'a.png', Size: 1, ContentType: 'image/png' } });
+    await callEndpoint(upload, { Purpose: 'avatar' }, { files: { File: new Blob(['x']) } });
+    const body = sentRequest().init.body;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body as FormData).get('Purpose')).toBe('avatar');
+    expect((body as FormData).get('File')).toBeInstanceOf(Blob);
+  });
+});
+
+describe('§6 authorization', () => {
+  it('every request carries Authorization: <token_type> <access_token> when signed in', async () => {
+    useSessionStore.getState().setToken('tok123', 'Bearer');
+    answer(200, { ErrCode: 0, ErrMsg: '', Data: profile });
+    await callEndpoint(getUser, {});
+    expect(new Headers(sentRequest().init.headers).get('Authorization')).toBe('Bearer tok123');
+  });
+
+  it('no Authorization header without a token', async () => {
+    answer(200, { ErrCode: 0, ErrMsg: '', Data: profile });
+    await callEndpoint(getUser, {});
+    expect(new Headers(sentRequest().init.headers).has('Authorization')).toBe(false);
+  });
+
+  it('preview mode adds PreviewLoginName as LoginName to the query of a GET', async () => {
+    sessionStorage.setItem('PreviewLoginName', 'reviewer1');
+    answer(500, '');
+    await callEndpoint(previewGetForm, { ProjectId: 3, LoginName: 'ignored' }).catch(() => undefined);
+    expect(sentRequest().url.searchParams.getAll('LoginName')).toEqual(['reviewer1']);
+  });
+
+  it('preview mode adds LoginName to the query and the body of a POST', async () => {
+    sessionStorage.setItem('PreviewLoginName', 'reviewer1');
+    answer(500, '');
+    await callEndpoint(updateHeadPortrait, { HeadPortrait: 'x' }).catch(() => undefined);
+    const { url, init } = sentRequest();
+    expect(url.searchParams.get('LoginName')).toBe('reviewer1');
+    expect(JSON.parse(String(init.body))).toEqual({ HeadPortrait: 'x', LoginName: 'reviewer1' });
+  });
+});
+
+describe('§8 error catalogue', () => {
+  it('200 with ErrCode 0 returns Data, parsed with the endpoint response schema', async () => {
+    answer(200, { ErrCode: 0, ErrMsg: '', Data: profile });
+    await expect(callEndpoint(getUser, {})).resolves.toEqual(profile);
+    expect(toasts).toEqual([]);
+  });
+
+  it('200 whose Data breaks the contract is a server error', async () => {
+    answer(200, { ErrCode: 0, ErrMsg: '', Data: { Name: 1 } });
+    const error = await rejection(callEndpoint(getUser, {}));
+    expect(error.code).toBe('invalid-response');
+    expect(toasts).toEqual([SERVER_ERROR_MESSAGE]);
+  });
+
+  it('401 goes to the login route and rejects, with no toast', async () => {
+    window.history.replaceState(null, '', '/views/my/myOrder');
+    answer(401, { ErrCode: 401, ErrMsg: '登录已过期', Data: null });
+    const error = await rejection(callEndpoint(getUser, {}));
+    expect(error.status).toBe(401);
+    expect(navigate).toHaveBeenCalledWith('/views/auth/login');
+    expect(localStorage.getItem('loginBackNextPath')).toBe('/views/my/myOrder');
+    expect(toasts).toEqual([]);
+  });
+
+  it('401 in preview mode shows ErrMsg first, then goes to /views/flowPreview/login', async () => {
+    sessionStorage.setItem('PreviewLoginName', 'reviewer1');
+    answer(401, { ErrCode: 401, ErrMsg: '预览账号已失效', Data: null });
+    await rejection(callEndpoint(previewGeneratePrint, { ProjectId: 3, LoginName: 'r' }));
+    expect(events).toEqual(['toast 预览账号已失效', 'navigate /views/flowPreview/login']);
+  });
+
+  it('419 rejects with the whole response and no message', async () => {
+    const body = { ErrCode: 419, ErrMsg: '请重新完成验证', Data: { Scene: 'ic_message_h5' } };
+    answer(419, body);
+    const error = await rejection(callEndpoint(getUser, {}));
+    expect(error.status).toBe(419);
+    expect(error.response).toEqual(body);
+    expect(toasts).toEqual([]);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('429 goes to /views/auth/frequently', async () => {
+    answer(429, { ErrCode: 429, ErrMsg: '请求过于频繁', Data: null });
+    const error = await rejection(callEndpoint(getUser, {}));
+    expect(error.status).toBe(429);
+    expect(navigate).toHaveBeenCalledWith('/views/auth/frequently');
+  });
+
+  it('other status with ErrMsg shows ErrMsg as an error toast', async () => {
+    answer(409, { ErrCode: 409, ErrMsg: '已报名该项目', Data: null });
+    const error = await rejection(callEndpoint(getUser, {}));
+    expect(toasts).toEqual(['已报名该项目']);
+    expect(error).toMatchObject({ code: 409, status: 409, message: '已报名该项目' });
+  });
+
+  it('no toast when ErrCode is 401', async () => {
+    answer(403, { ErrCode: 401, ErrMsg: '未授权', Data: null });
+    await rejection(callEndpoint(getUser, {}));
+    expect(toasts).toEqual([]);
+  });
+
+  it('400 carries Data.FieldErrors so a form can mark its fields', async () => {
+    answer(400, { ErrCode: 400, ErrMsg: '请检查填写内容', Data: { FieldErrors: { Mobile: '手机号不正确' } } });
+    const error = await rejection(callEndpoint(getUser, {}));
+    expect(error.fieldErrors).toEqual({ Mobile: '手机号不正确' });
+    expect(toasts).toEqual(['请检查填写内容']);
+  });
+
+  it("other status without ErrMsg shows '服务器异常，请联系管理员'", async () => {
+    answer(502, '<html>Bad Gateway</html>');
+    const error = await rejection(callEndpoint(getUser, {}));
+    expect(SERVER_ERROR_MESSAGE).toBe('服务器异常，请联系管理员');
+    expect(toasts).toEqual(['服务器异常，请联系管理员']);
+    expect(error.status).toBe(502);
+  });
+
+  it("request failure shows '服务器异常，请联系管理员'", async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = await rejection(callEndpoint(getUser, {}));
+    expect(error.code).toBe('network');
+    expect(toasts).toEqual(['服务器异常，请联系管理员']);
+  });
+
+  it("a failure that mentions timeout shows '服务器请求超时,请稍后再试'", async () => {
+    fetchMock.mockRejectedValueOnce(new Error('network timeout at: https://api.example.com'));
+    const error = await rejection(callEndpoint(getUser, {}));
+    expect(TIMEOUT_MESSAGE).toBe('服务器请求超时,请稍后再试');
+    expect(error.code).toBe('timeout');
+    expect(toasts).toEqual(['服务器请求超时,请稍后再试']);
+  });
+
+  it('a request is aborted after REQUEST_TIMEOUT_MS = 30000 as a timeout', async () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(30000);
+    vi.useFakeTimers();
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        ),
+    );
+    const pending = rejection(callEndpoint(getUser, {}));
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(toasts).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await pending).code).toBe('timeout');
+    expect(toasts).toEqual([TIMEOUT_MESSAGE]);
+  });
+
+  it("the caller's own abort is passed on without a message", async () => {
+    const controller = new AbortController();
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    const pending = callEndpoint(getUser, {}, { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toThrow('aborted');
+    expect(toasts).toEqual([]);
+  });
+});

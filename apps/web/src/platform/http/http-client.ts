@@ -1,0 +1,185 @@
+import {
+  envelopeSchema,
+  ERROR_CODES,
+  fieldErrorsSchema,
+  ROUTES,
+  type ClientId,
+  type Endpoint,
+  type RequestOf,
+  type ResponseOf,
+} from '@portal/contracts';
+import { rememberNextPath } from '../auth/oidc';
+import { navigateTo } from '../navigation';
+import { notifyError } from '../notifier';
+import { useSessionStore } from '../session-store';
+import { PREVIEW_LOGIN_NAME } from '../storage-keys';
+import { HttpError } from './http-error';
+
+/** §7 §9 */
+export const REQUEST_TIMEOUT_MS = 30000;
+/** §8 */
+export const SERVER_ERROR_MESSAGE = '服务器异常，请联系管理员';
+export const TIMEOUT_MESSAGE = '服务器请求超时,请稍后再试';
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Files of a multipart call, by field name. */
+  files?: Record<string, Blob>;
+}
+
+type Params = Record<string, unknown>;
+
+function appendQuery(url: URL, params: Params): void {
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      url.searchParams.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item));
+    }
+  }
+}
+
+function buildRequest(
+  base: string,
+  endpoint: Endpoint,
+  input: Params,
+  options: CallOptions,
+): { url: URL; init: RequestInit } {
+  const url = new URL(`${base}${endpoint.path}`);
+  const headers = new Headers({ Accept: 'application/json' });
+  const { token, tokenType } = useSessionStore.getState();
+  // §6: every request carries the token when there is one.
+  if (token) headers.set('Authorization', `${tokenType} ${token}`);
+  // §6: preview mode sends PreviewLoginName as LoginName, in the query and in the body.
+  const loginName = sessionStorage.getItem(PREVIEW_LOGIN_NAME);
+  const params: Params = loginName ? { ...input, LoginName: loginName } : input;
+
+  if (endpoint.method === 'GET') {
+    appendQuery(url, params);
+    return { url, init: { method: 'GET', headers } };
+  }
+  if (loginName) url.searchParams.set('LoginName', loginName);
+  if (endpoint.body === 'multipart') {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(params)) {
+      if (value !== undefined && value !== null) form.append(key, String(value));
+    }
+    for (const [key, file] of Object.entries(options.files ?? {})) form.append(key, file);
+    return { url, init: { method: 'POST', headers, body: form } };
+  }
+  headers.set('Content-Type', 'application/json');
+  return { url, init: { method: 'POST', headers, body: JSON.stringify(params) } };
+}
+
+function readBody(text: string): { ErrCode?: unknown; ErrMsg?: unknown; Data?: unknown } | null {
+  try {
+    const body: unknown = JSON.parse(text);
+    return typeof body === 'object' && body !== null ? body : null;
+  } catch {
+    return null;
+  }
+}
+
+function isPreviewMode(): boolean {
+  return Boolean(sessionStorage.getItem(PREVIEW_LOGIN_NAME));
+}
+
+function currentPath(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
+
+/** §8: every HTTP status is a response; this turns one into data or a typed rejection. */
+function settle<E extends Endpoint>(endpoint: E, status: number, text: string): ResponseOf<E> {
+  const body = readBody(text);
+  const errMsg = typeof body?.ErrMsg === 'string' ? body.ErrMsg : '';
+  const errCode = typeof body?.ErrCode === 'number' ? body.ErrCode : status;
+
+  if (status === 200 && errCode === ERROR_CODES.OK) {
+    const parsed = envelopeSchema(endpoint.response).safeParse(body);
+    if (parsed.success) return parsed.data.Data as ResponseOf<E>;
+    notifyError(SERVER_ERROR_MESSAGE);
+    throw new HttpError(SERVER_ERROR_MESSAGE, 'invalid-response', status, body);
+  }
+  if (status === ERROR_CODES.UNAUTHORIZED) {
+    if (isPreviewMode()) {
+      if (errMsg) notifyError(errMsg);
+      navigateTo(ROUTES.flowPreviewLogin);
+    } else {
+      rememberNextPath(currentPath());
+      navigateTo(ROUTES.authLogin);
+    }
+    throw new HttpError(errMsg || '请先登录', errCode, status, body);
+  }
+  if (status === ERROR_CODES.VERIFICATION_EXPIRED) {
+    throw new HttpError(errMsg, errCode, status, body);
+  }
+  if (status === ERROR_CODES.TOO_MANY_REQUESTS) {
+    navigateTo(ROUTES.authFrequently);
+    throw new HttpError(errMsg || '请求过于频繁', errCode, status, body);
+  }
+  const message = errMsg || SERVER_ERROR_MESSAGE;
+  if (errCode !== ERROR_CODES.UNAUTHORIZED) notifyError(message);
+  const fieldErrors = fieldErrorsSchema.safeParse(body?.Data);
+  throw new HttpError(
+    message,
+    errCode,
+    status,
+    body,
+    fieldErrors.success ? fieldErrors.data.FieldErrors : {},
+  );
+}
+
+class RequestTimeout extends Error {
+  constructor() {
+    super(`timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`);
+  }
+}
+
+/** Sends one call of the contract to `base` (§7) and applies the §8 catalogue. */
+async function send<E extends Endpoint>(
+  base: string,
+  endpoint: E,
+  input: RequestOf<E>,
+  options: CallOptions = {},
+): Promise<ResponseOf<E>> {
+  const { url, init } = buildRequest(base, endpoint, (input ?? {}) as Params, options);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new RequestTimeout()), REQUEST_TIMEOUT_MS);
+  const onCallerAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onCallerAbort);
+  let status: number;
+  let text: string;
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    status = response.status;
+    text = await response.text();
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    const reason = controller.signal.aborted ? controller.signal.reason : error;
+    const timedOut = /timeout/i.test(reason instanceof Error ? reason.message : String(reason));
+    const message = timedOut ? TIMEOUT_MESSAGE : SERVER_ERROR_MESSAGE;
+    notifyError(message);
+    throw new HttpError(message, timedOut ? 'timeout' : 'network', 0);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+  return settle(endpoint, status, text);
+}
+
+export interface HttpClient {
+  readonly id: ClientId;
+  call<E extends Endpoint>(endpoint: E, input: RequestOf<E>, options?: CallOptions): Promise<ResponseOf<E>>;
+}
+
+/** One of the eight §7 clients: it sends to its service's endpoint, looked up when it calls. */
+export function createHttpClient(id: ClientId, baseUrl: () => string): HttpClient {
+  return {
+    id,
+    call(endpoint, input, options) {
+      if (endpoint.client !== id) {
+        throw new Error(`${endpoint.name} belongs to client ${endpoint.client}, not ${id}`);
+      }
+      return send(baseUrl(), endpoint, input, options);
+    },
+  };
+}

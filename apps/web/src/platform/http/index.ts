@@ -1,0 +1,8 @@
+export { callEndpoint, HTTP_CLIENTS } from './clients';
+export {
+  type CallOptions,
+  REQUEST_TIMEOUT_MS,
+  SERVER_ERROR_MESSAGE,
+  TIMEOUT_MESSAGE,
+} from './http-client';
+export { HttpError, type HttpErrorCode } from './http-error';

@@ -1,0 +1,73 @@
+import {
+  missingServiceIds,
+  RUNTIME_CONFIG_GLOBAL,
+  runtimeConfigSchema,
+  type RuntimeConfig,
+  type ServiceId,
+} from '@portal/contracts';
+
+export type RuntimeConfigResult =
+  | { ok: true; config: RuntimeConfig }
+  | { ok: false; problems: string[] };
+
+function settingName(path: readonly PropertyKey[]): string {
+  return path.map((key) => (typeof key === 'number' ? `[${key}]` : String(key))).join('.');
+}
+
+/** §3: validates the host page's config object; each problem names the setting at fault, in Chinese. */
+export function parseRuntimeConfig(raw: unknown): RuntimeConfigResult {
+  if (raw === undefined || raw === null) {
+    return {
+      ok: false,
+      problems: [`宿主页面没有提供运行配置（window.${RUNTIME_CONFIG_GLOBAL} 未定义）`],
+    };
+  }
+  const parsed = runtimeConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((issue) => {
+        const name = settingName(issue.path) || '（整个配置）';
+        const missing = issue.code === 'invalid_type' && /undefined/.test(issue.message);
+        return missing ? `缺少配置项 ${name}` : `配置项 ${name} 的值不正确：${issue.message}`;
+      }),
+    };
+  }
+  const missing = missingServiceIds(parsed.data);
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      problems: missing.map((id) => `MicroServices 中缺少服务 ${id} 的 ServiceEndpoint`),
+    };
+  }
+  return { ok: true, config: parsed.data };
+}
+
+/** §3: an endpoint is looked up by ServiceID, its trailing slash removed. */
+export function serviceEndpointOf(config: RuntimeConfig, serviceId: ServiceId): string {
+  const service = config.MicroServices.find((s) => s.ServiceID === serviceId);
+  if (!service) throw new Error(`MicroServices 中缺少服务 ${serviceId}`);
+  return service.ServiceEndpoint.replace(/\/+$/, '');
+}
+
+/** The Authority without its trailing slash, so paths can be appended. */
+export function authorityOf(config: RuntimeConfig): string {
+  return config.Auth.Authority.replace(/\/+$/, '');
+}
+
+let current: RuntimeConfig | null = null;
+
+/** Reads the host page's config once (§3); the entry renders the problems when it is not usable. */
+export function loadRuntimeConfig(
+  source: Record<string, unknown> = window as unknown as Record<string, unknown>,
+): RuntimeConfigResult {
+  const result = parseRuntimeConfig(source[RUNTIME_CONFIG_GLOBAL]);
+  current = result.ok ? result.config : null;
+  return result;
+}
+
+/** The validated config; only callable after a successful loadRuntimeConfig. */
+export function runtimeConfig(): RuntimeConfig {
+  if (!current) throw new Error('runtime config read before loadRuntimeConfig succeeded');
+  return current;
+}
