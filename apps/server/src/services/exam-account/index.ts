@@ -1,3 +1,4 @@
 import type { ServiceRoute } from '../route.js';
+import { projectListRoutes } from './project-lists.js';
 
-export const routes: ServiceRoute[] = [];
+export const routes: ServiceRoute[] = [...projectListRoutes];

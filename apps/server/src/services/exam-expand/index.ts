@@ -1,3 +1,4 @@
 import type { ServiceRoute } from '../route.js';
+import { labelRoutes } from './labels.js';
 
-export const routes: ServiceRoute[] = [];
+export const routes: ServiceRoute[] = [...labelRoutes];
