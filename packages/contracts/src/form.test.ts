@@ -49,7 +49,12 @@ describe('field rules', () => {
     expect(validateFieldValue(field({ Type: 'email' }), 'a@b.cn')).toBeNull();
   });
   it('checks date ranges', () => {
-    const date = field({ Type: 'date', Label: '出生日期', MinDate: '1980-01-01', MaxDate: '2008-12-31' });
+    const date = field({
+      Type: 'date',
+      Label: '出生日期',
+      MinDate: '1980-01-01',
+      MaxDate: '2008-12-31',
+    });
     expect(validateFieldValue(date, '1979-12-31')).toBe('出生日期不能早于1980-01-01');
     expect(validateFieldValue(date, '2009-01-01')).toBe('出生日期不能晚于2008-12-31');
     expect(validateFieldValue(date, '2001-02-29')).toBe('出生日期请选择有效日期');
@@ -57,9 +62,16 @@ describe('field rules', () => {
   });
   it('checks photo type and size', () => {
     const photo = field({ Type: 'photo', Label: '证件照', Accept: ['image/jpeg'], MaxSizeKb: 200 });
-    const file = { Url: '/u/1.jpg', FileName: '1.jpg', Size: 100 * 1024, ContentType: 'image/jpeg' };
+    const file = {
+      Url: '/u/1.jpg',
+      FileName: '1.jpg',
+      Size: 100 * 1024,
+      ContentType: 'image/jpeg',
+    };
     expect(validateFieldValue(photo, file)).toBeNull();
-    expect(validateFieldValue(photo, { ...file, ContentType: 'image/gif' })).toBe('证件照文件类型不支持');
+    expect(validateFieldValue(photo, { ...file, ContentType: 'image/gif' })).toBe(
+      '证件照文件类型不支持',
+    );
     expect(validateFieldValue(photo, { ...file, Size: 300 * 1024 })).toBe('证件照不能超过200KB');
     expect(validateFieldValue(photo, null)).toBe('请填写证件照');
   });
@@ -70,7 +82,14 @@ describe('field rules', () => {
   });
   it('skips a field hidden by its condition', () => {
     const fields = [
-      field({ FieldId: 'hasCert', Type: 'radio', Options: [{ Label: '是', Value: 'yes' }, { Label: '否', Value: 'no' }] }),
+      field({
+        FieldId: 'hasCert',
+        Type: 'radio',
+        Options: [
+          { Label: '是', Value: 'yes' },
+          { Label: '否', Value: 'no' },
+        ],
+      }),
       field({ FieldId: 'certNo', ShowWhen: { FieldId: 'hasCert', Values: ['yes'] } }),
     ];
     expect(validateFormValues(fields, { hasCert: 'no' })).toEqual({});

@@ -146,9 +146,7 @@ export function validateFieldValue(field: FormField, value: FieldValue | undefin
     case 'select':
     case 'radio': {
       const allowed = (field.Options ?? []).map((o) => o.Value);
-      return typeof value === 'string' && allowed.includes(value)
-        ? null
-        : `请选择${field.Label}`;
+      return typeof value === 'string' && allowed.includes(value) ? null : `请选择${field.Label}`;
     }
     case 'checkbox': {
       const allowed = (field.Options ?? []).map((o) => o.Value);
@@ -174,7 +172,11 @@ export function validateFieldValue(field: FormField, value: FieldValue | undefin
     case 'file': {
       const parsed = uploadedFileValueSchema.safeParse(value);
       if (!parsed.success) return `请上传${field.Label}`;
-      if (field.Accept && field.Accept.length > 0 && !field.Accept.includes(parsed.data.ContentType))
+      if (
+        field.Accept &&
+        field.Accept.length > 0 &&
+        !field.Accept.includes(parsed.data.ContentType)
+      )
         return `${field.Label}文件类型不支持`;
       if (field.MaxSizeKb !== undefined && parsed.data.Size > field.MaxSizeKb * 1024)
         return `${field.Label}不能超过${formatFileSize(field.MaxSizeKb)}`;
@@ -184,7 +186,10 @@ export function validateFieldValue(field: FormField, value: FieldValue | undefin
 }
 
 /** Checks every visible field; hidden fields are neither required nor checked. */
-export function validateFormValues(fields: FormField[], values: FormValues): Record<string, string> {
+export function validateFormValues(
+  fields: FormField[],
+  values: FormValues,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
     if (!isFieldVisible(field, values)) continue;

@@ -30,7 +30,10 @@ export const getProjectNotice = defineEndpoint('ProjectNotice/GetNotice', {
   method: 'GET',
   client: 'exam-message',
   auth: 'optional',
-  request: pageQuerySchema.extend({ ProjectId: idSchema.optional(), NoticeId: idSchema.optional() }),
+  request: pageQuerySchema.extend({
+    ProjectId: idSchema.optional(),
+    NoticeId: idSchema.optional(),
+  }),
   response: pagedSchema(projectNoticeSchema),
 });
 

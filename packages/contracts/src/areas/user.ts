@@ -40,9 +40,7 @@ export const browsedProjectSchema = projectSummarySchema.extend({ BrowseTime: ti
 export const collectedProjectSchema = projectSummarySchema.extend({ CollectTime: timeSchema });
 
 export const mobileSchema = z.string().trim().regex(MOBILE_PATTERN, '请填写正确的11位手机号码');
-export const passwordSchema = z
-  .string()
-  .refine(isStrongPassword, `密码须${PASSWORD_RULE_TEXT}`);
+export const passwordSchema = z.string().refine(isStrongPassword, `密码须${PASSWORD_RULE_TEXT}`);
 
 export const getUser = defineEndpoint('User/GetUser', {
   method: 'GET',
@@ -145,7 +143,10 @@ export const updateHeadPortrait = defineEndpoint('User/UpdateHeadPortrait', {
 export const updateLoginPwd = defineEndpoint('User/UpdateLoginPwd', {
   method: 'POST',
   client: 'exam-account',
-  request: z.object({ OldPassword: z.string().min(1, '请填写原密码'), NewPassword: passwordSchema }),
+  request: z.object({
+    OldPassword: z.string().min(1, '请填写原密码'),
+    NewPassword: passwordSchema,
+  }),
   response: nullDataSchema,
 });
 
