@@ -39,15 +39,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const baseUrl = `http://localhost:${PORT}`;
+  // The embedded default, as the README's quick start runs it.
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
   const env = {
-    ...process.env,
+    ...inherited,
     PORT: String(PORT),
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
   };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
   let output = '';
   const server = spawn('npm', ['run', 'start', '-w', 'apps/server'], {
     cwd: REPO_ROOT,
@@ -64,7 +64,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)),
   );
   await waitForHealth(`${baseUrl}/healthz`, server, () => output);
-  fs.writeFileSync(path.join(dataDir, 'server-output.log'), '');
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   return async () => {
