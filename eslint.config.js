@@ -8,14 +8,24 @@ const web = 'apps/web/src';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'e2e/screenshots/**', 'e2e/test-results/**', 'apps/server/drizzle/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      'e2e/screenshots/**',
+      'e2e/test-results/**',
+      'apps/server/drizzle/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -31,8 +41,14 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: `${web}/shared`, from: [`${web}/platform`, `${web}/features`, `${web}/app`, `${web}/layouts`] },
-            { target: `${web}/platform`, from: [`${web}/features`, `${web}/app`, `${web}/layouts`] },
+            {
+              target: `${web}/shared`,
+              from: [`${web}/platform`, `${web}/features`, `${web}/app`, `${web}/layouts`],
+            },
+            {
+              target: `${web}/platform`,
+              from: [`${web}/features`, `${web}/app`, `${web}/layouts`],
+            },
             { target: `${web}/layouts`, from: [`${web}/features`, `${web}/app`] },
             { target: `${web}/features`, from: [`${web}/app`] },
           ],
@@ -40,21 +56,33 @@ export default tseslint.config(
       ],
       'import-x/no-cycle': 'error',
     },
-    settings: { 'import-x/resolver': { typescript: false, node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    settings: {
+      'import-x/resolver': { typescript: false, node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
   },
   {
     files: ['apps/server/src/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['fastify', '@fastify/*', '**/services/**', '**/gateways/*/*'], message: 'Domain rules know nothing of HTTP; gateways are passed in.' }] },
+        {
+          patterns: [
+            {
+              group: ['fastify', '@fastify/*', '**/services/**', '**/gateways/*/*'],
+              message: 'Domain rules know nothing of HTTP; gateways are passed in.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['packages/contracts/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@portal/*'], message: 'contracts imports nothing of ours.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@portal/*'], message: 'contracts imports nothing of ours.' }] },
+      ],
     },
   },
 );
