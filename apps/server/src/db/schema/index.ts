@@ -1,2 +1,10 @@
 // One schema for PGlite and PostgreSQL. Each area keeps its tables in its own file.
 export * from './accounts.js';
+export * from './messages.js';
+export * from './apply-archives.js';
+export * from './content.js';
+export * from './projects.js';
+export * from './applications.js';
+export * from './payments.js';
+export * from './exams.js';
+export * from './identity.js';

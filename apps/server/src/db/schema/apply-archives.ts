@@ -1,0 +1,12 @@
+import type { FormValues } from '@portal/contracts';
+import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+
+/** The values a user keeps to pre-fill application forms (User/GetUserApplyArchive). */
+export const userApplyArchives = pgTable('user_apply_archives', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id),
+  values: jsonb().$type<FormValues>().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
