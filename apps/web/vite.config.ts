@@ -86,6 +86,8 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     // Bundle these through vite so they meet the same React 19 as the app (see resolve above).
-    server: { deps: { inline: [/react-router/, /@testing-library/, /@tanstack/, /zustand/, /antd/] } },
+    server: {
+      deps: { inline: [/react-router/, /@testing-library/, /@tanstack/, /zustand/, /antd/] },
+    },
   },
 });

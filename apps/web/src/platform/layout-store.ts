@@ -49,7 +49,9 @@ export const useLayoutStore = create<LayoutState>()((set) => ({
       visitedViews: s.visitedViews.some((v) => v.path === view.path)
         ? s.visitedViews
         : [...s.visitedViews, view],
-      cachedViews: s.cachedViews.includes(view.path) ? s.cachedViews : [...s.cachedViews, view.path],
+      cachedViews: s.cachedViews.includes(view.path)
+        ? s.cachedViews
+        : [...s.cachedViews, view.path],
     })),
   removeView: (path) =>
     set((s) => ({

@@ -7,8 +7,7 @@ import {
 } from '@portal/contracts';
 
 export type RuntimeConfigResult =
-  | { ok: true; config: RuntimeConfig }
-  | { ok: false; problems: string[] };
+  { ok: true; config: RuntimeConfig } | { ok: false; problems: string[] };
 
 function settingName(path: readonly PropertyKey[]): string {
   return path.map((key) => (typeof key === 'number' ? `[${key}]` : String(key))).join('.');

@@ -46,7 +46,9 @@ describe('§4 sign-in', () => {
     const go = vi.fn();
     signinRedirect(config, go);
     const url = new URL(go.mock.calls[0]?.[0] as string);
-    expect(`${url.origin}${url.pathname}`).toBe('https://id.example.com/identity/connect/authorize');
+    expect(`${url.origin}${url.pathname}`).toBe(
+      'https://id.example.com/identity/connect/authorize',
+    );
     expect([...url.searchParams.keys()].sort()).toEqual(
       ['client_id', 'nonce', 'redirect_uri', 'response_type', 'scope', 'state'].sort(),
     );
@@ -96,9 +98,9 @@ describe('§4 sign-in callback', () => {
     expect(() => signinCallback(config, providerAnswer({ access_token: 'a.b' }), NOW)).toThrow(
       'Invalid JWT token',
     );
-    expect(() =>
-      signinCallback(config, providerAnswer({ access_token: 'a.b.c.d' }), NOW),
-    ).toThrow('Invalid JWT token');
+    expect(() => signinCallback(config, providerAnswer({ access_token: 'a.b.c.d' }), NOW)).toThrow(
+      'Invalid JWT token',
+    );
   });
 
   it('stores exactly header, payload, signature, access_token, token_type, expires_at, difference_ntime under oidc.user:<ClientID>', () => {

@@ -1,12 +1,7 @@
 import { FALLBACK_ROUTE, ROUTES, type RuntimeConfig } from '@portal/contracts';
 import { randomString } from '../../shared/random';
 import { authorityOf } from '../runtime-config';
-import {
-  LOGIN_BACK_NEXT_PATH,
-  OIDC_NONCE,
-  OIDC_STATE,
-  OIDC_USER_PREFIX,
-} from '../storage-keys';
+import { LOGIN_BACK_NEXT_PATH, OIDC_NONCE, OIDC_STATE, OIDC_USER_PREFIX } from '../storage-keys';
 import { decodeJwt, INVALID_JWT } from './jwt';
 
 /** §9: length of the random state and nonce. */

@@ -15,11 +15,7 @@ import { setNotifier } from '../notifier';
 import { useSessionStore } from '../session-store';
 import { loadTestRuntimeConfig } from '../testing/runtime-config-fixture';
 import { callEndpoint, HTTP_CLIENTS } from './clients';
-import {
-  REQUEST_TIMEOUT_MS,
-  SERVER_ERROR_MESSAGE,
-  TIMEOUT_MESSAGE,
-} from './http-client';
+import { REQUEST_TIMEOUT_MS, SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './http-client';
 import { HttpError } from './http-error';
 
 const profile = {
@@ -106,7 +102,11 @@ describe('§7 the eight clients', () => {
 
 describe('§7 methods', () => {
   it('GET sends parameters in the query string', async () => {
-    answer(200, { ErrCode: 0, ErrMsg: '', Data: { IsNotFound: false, TenantId: 1, TenantName: 'a', LogoUrl: '', ServicePhone: '' } });
+    answer(200, {
+      ErrCode: 0,
+      ErrMsg: '',
+      Data: { IsNotFound: false, TenantId: 1, TenantName: 'a', LogoUrl: '', ServicePhone: '' },
+    });
     await callEndpoint(getPageConfig, { Domain: 'www.example.com' });
     const { url, init } = sentRequest();
     expect(init.method).toBe('GET');
@@ -121,11 +121,17 @@ describe('§7 methods', () => {
     const { init } = sentRequest();
     expect(init.method).toBe('POST');
     expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
-    expect(JSON.parse(String(init.body))).toEqual({ HeadPortrait: 'https://cdn.example.com/a.png' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      HeadPortrait: 'https://cdn.example.com/a.png',
+    });
   });
 
   it("an endpoint with body 'multipart' sends form data with its files", async () => {
-    answer(200, { ErrCode: 0, ErrMsg: '', Data: { Url: '/f/1', FileName: 'a.png', Size: 1, ContentType: 'image/png' } });
+    answer(200, {
+      ErrCode: 0,
+      ErrMsg: '',
+      Data: { Url: '/f/1', FileName: 'a.png', Size: 1, ContentType: 'image/png' },
+    });
     await callEndpoint(upload, { Purpose: 'avatar' }, { files: { File: new Blob(['x']) } });
     const body = sentRequest().init.body;
     expect(body).toBeInstanceOf(FormData);
@@ -151,7 +157,9 @@ describe('§6 authorization', () => {
   it('preview mode adds PreviewLoginName as LoginName to the query of a GET', async () => {
     sessionStorage.setItem('PreviewLoginName', 'reviewer1');
     answer(500, '');
-    await callEndpoint(previewGetForm, { ProjectId: 3, LoginName: 'ignored' }).catch(() => undefined);
+    await callEndpoint(previewGetForm, { ProjectId: 3, LoginName: 'ignored' }).catch(
+      () => undefined,
+    );
     expect(sentRequest().url.searchParams.getAll('LoginName')).toEqual(['reviewer1']);
   });
 
@@ -227,7 +235,11 @@ describe('§8 error catalogue', () => {
   });
 
   it('400 carries Data.FieldErrors so a form can mark its fields', async () => {
-    answer(400, { ErrCode: 400, ErrMsg: '请检查填写内容', Data: { FieldErrors: { Mobile: '手机号不正确' } } });
+    answer(400, {
+      ErrCode: 400,
+      ErrMsg: '请检查填写内容',
+      Data: { FieldErrors: { Mobile: '手机号不正确' } },
+    });
     const error = await rejection(callEndpoint(getUser, {}));
     expect(error.fieldErrors).toEqual({ Mobile: '手机号不正确' });
     expect(toasts).toEqual(['请检查填写内容']);
@@ -278,7 +290,9 @@ describe('§8 error catalogue', () => {
     fetchMock.mockImplementationOnce(
       (_url, init) =>
         new Promise((_resolve, reject) =>
-          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          ),
         ),
     );
     const pending = callEndpoint(getUser, {}, { signal: controller.signal });

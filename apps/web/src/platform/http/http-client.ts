@@ -168,7 +168,11 @@ async function send<E extends Endpoint>(
 
 export interface HttpClient {
   readonly id: ClientId;
-  call<E extends Endpoint>(endpoint: E, input: RequestOf<E>, options?: CallOptions): Promise<ResponseOf<E>>;
+  call<E extends Endpoint>(
+    endpoint: E,
+    input: RequestOf<E>,
+    options?: CallOptions,
+  ): Promise<ResponseOf<E>>;
 }
 
 /** One of the eight §7 clients: it sends to its service's endpoint, looked up when it calls. */

@@ -1,0 +1,91 @@
+import { getPageConfig, ROUTES, type RuntimeConfig } from '@portal/contracts';
+import {
+  APP_TITLE,
+  callEndpoint,
+  loadProfile,
+  type RouteHandle,
+  refreshShareLink,
+  refreshSignIn,
+  rememberNextPath,
+  runtimeConfig,
+  useLayoutStore,
+  useSessionStore,
+} from '../platform';
+
+/** §2 §9 */
+export const DEFAULT_BACKGROUND = '#F7F8FA';
+
+/** §2: login, callback and loginout pass without checks. */
+const PASS_THROUGH = new Set<string>([ROUTES.authLogin, ROUTES.authCallback, ROUTES.authLoginout]);
+
+/** §2: title = route title + app title. */
+export function documentTitle(routeTitle: string): string {
+  return routeTitle ? `${routeTitle}-${APP_TITLE}` : APP_TITLE;
+}
+
+/** §2: flow-preview mode uses /views/flowPreview/login as its login target. */
+export function loginTargetFor(pathname: string): string {
+  return pathname.startsWith('/views/flowPreview') ? ROUTES.flowPreviewLogin : ROUTES.authLogin;
+}
+
+export interface NavigationGuardDeps {
+  config: () => RuntimeConfig;
+  /** Leaves the app for another site. */
+  goExternal: (url: string) => void;
+}
+
+const browserDeps: NavigationGuardDeps = {
+  config: runtimeConfig,
+  goExternal: (url) => {
+    window.location.href = url;
+  },
+};
+
+/** The §2 rules run before each navigation; answers where to go instead, or null to go on. */
+export function createNavigationGuard(deps: NavigationGuardDeps = browserDeps) {
+  let pageConfigChecked = false;
+
+  async function checkPageConfig(): Promise<'left' | 'stay'> {
+    try {
+      const page = await callEndpoint(getPageConfig, { Domain: window.location.host });
+      if (page.IsNotFound) {
+        deps.goExternal(deps.config().WebSite.UserClient.ClientDomain);
+        return 'left';
+      }
+      pageConfigChecked = true;
+    } catch {
+      // The HTTP layer has told the person; the check runs again on the next navigation.
+    }
+    return 'stay';
+  }
+
+  return async function guard(url: URL, handles: readonly RouteHandle[]): Promise<string | null> {
+    if (PASS_THROUGH.has(url.pathname)) return null;
+    // §2: the first navigation fetches the page config.
+    if (!pageConfigChecked && (await checkPageConfig()) === 'left') return null;
+
+    const config = deps.config();
+    if (!handles.some((h) => h.login)) {
+      refreshSignIn(config);
+      return null;
+    }
+    if (!refreshSignIn(config)) {
+      rememberNextPath(`${url.pathname}${url.search}`);
+      return loginTargetFor(url.pathname);
+    }
+    if (!useSessionStore.getState().userData) {
+      // A failed load has been reported by the HTTP layer (a 401 leads to login).
+      await loadProfile().catch(() => undefined);
+    }
+    return null;
+  };
+}
+
+/** §2: what every finished navigation does to the page. */
+export function afterNavigation(handle: RouteHandle, path: string, href: string): void {
+  document.title = documentTitle(handle.title);
+  document.body.style.backgroundColor = handle.background ?? DEFAULT_BACKGROUND;
+  window.scrollTo(0, 0);
+  refreshShareLink(href);
+  useLayoutStore.getState().addView({ path, title: handle.title });
+}

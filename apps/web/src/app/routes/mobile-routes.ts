@@ -1,0 +1,143 @@
+import { AUTH_ROUTES } from './auth-routes';
+import { type PageRoute, WHITE } from './route-table';
+
+/** §2 the mobile table. */
+export const MOBILE_ROUTES: PageRoute[] = [
+  {
+    path: 'home',
+    handle: { title: '首页', tab: true },
+    page: () => import('../../features/home/home-page'),
+  },
+  {
+    path: 'home/project',
+    handle: { title: '项目', tab: true },
+    page: () => import('../../features/project/project-list-page'),
+  },
+  {
+    path: 'home/position',
+    handle: { title: '报考岗位' },
+    page: () => import('../../features/project/position-page'),
+  },
+  {
+    path: 'home/question',
+    handle: { title: '咨询问答' },
+    page: () => import('../../features/question/question-page'),
+  },
+  {
+    path: 'home/questionMy',
+    handle: { title: '我的提问' },
+    page: () => import('../../features/question/question-my-page'),
+  },
+  {
+    path: 'home/questionSend',
+    handle: { title: '我要提问', background: WHITE },
+    page: () => import('../../features/question/question-send-page'),
+  },
+  {
+    path: 'home/common',
+    handle: { title: '解决方案' },
+    page: () => import('../../features/home/common-solution-page'),
+  },
+  {
+    path: 'home/richText',
+    handle: { title: '详情', background: WHITE },
+    page: () => import('../../features/home/rich-text-page'),
+  },
+  {
+    path: 'flowManage',
+    handle: { title: '报名流程' },
+    page: () => import('../../features/flow/flow-manage-page'),
+  },
+  {
+    path: 'find',
+    handle: { title: '发现', tab: true },
+    page: () => import('../../features/find/find-page'),
+  },
+  {
+    path: 'find/category',
+    handle: { title: '分类' },
+    page: () => import('../../features/find/find-category-page'),
+  },
+  {
+    path: 'notice',
+    handle: { title: '消息', tab: true },
+    page: () => import('../../features/notice/notice-page'),
+  },
+  {
+    path: 'notice/detail',
+    handle: { title: '消息详情', background: WHITE },
+    page: () => import('../../features/notice/notice-detail-page'),
+  },
+  {
+    path: 'my',
+    handle: { title: '我的', tab: true, login: true },
+    page: () => import('../../features/account/mobile/my-page'),
+  },
+  {
+    path: 'my/myProject',
+    handle: { title: '我的项目', login: true },
+    page: () => import('../../features/account/my-project-page'),
+  },
+  {
+    path: 'my/myHistory',
+    handle: { title: '我的足迹', login: true },
+    page: () => import('../../features/account/my-history-page'),
+  },
+  {
+    path: 'my/myLike',
+    handle: { title: '我的收藏', login: true },
+    page: () => import('../../features/account/my-like-page'),
+  },
+  {
+    path: 'my/myRunProject',
+    handle: { title: '进行中', login: true },
+    page: () => import('../../features/account/my-run-project-page'),
+  },
+  // §2: account and profile, no login check.
+  {
+    path: 'my/myAccount',
+    handle: { title: '账号与资料' },
+    page: () => import('../../features/account/my-account-page'),
+  },
+  {
+    path: 'my/myOrder',
+    handle: { title: '我的订单', login: true },
+    page: () => import('../../features/account/my-order-page'),
+  },
+  {
+    path: 'my/resetPassword',
+    handle: { title: '修改密码', login: true, background: WHITE },
+    page: () => import('../../features/account/reset-password-page'),
+  },
+  {
+    path: 'my/resetPhone',
+    handle: { title: '更换手机号', login: true, background: WHITE },
+    page: () => import('../../features/account/reset-phone-page'),
+  },
+  {
+    path: 'my/bindWeChatAccount',
+    handle: { title: '绑定微信', login: true, background: WHITE },
+    page: () => import('../../features/account/bind-wechat-page'),
+  },
+  {
+    path: 'my/cancelPhone',
+    handle: { title: '注销账号', login: true, background: WHITE },
+    page: () => import('../../features/account/cancel-account-page'),
+  },
+  {
+    path: 'saas',
+    handle: { title: 'SaaS服务' },
+    page: () => import('../../features/saas/saas-page'),
+  },
+  {
+    path: 'payment',
+    handle: { title: '支付' },
+    page: () => import('../../features/payment/payment-page'),
+  },
+  {
+    path: 'onlineExam',
+    handle: { title: '在线考试', background: WHITE },
+    page: () => import('../../features/exam/online-exam-page'),
+  },
+  ...AUTH_ROUTES,
+];

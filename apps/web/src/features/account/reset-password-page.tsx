@@ -1,0 +1,6 @@
+import { useRouteHandle } from '../../platform';
+import { PlaceholderPage } from '../../shared/ui/placeholder-page';
+
+export default function ResetPasswordPage() {
+  return <PlaceholderPage title={useRouteHandle().title} />;
+}

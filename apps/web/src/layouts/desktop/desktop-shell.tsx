@@ -1,0 +1,95 @@
+import { Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { ROUTES } from '@portal/contracts';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import {
+  APP_TITLE,
+  signOut,
+  useLayoutStore,
+  useRouteHandle,
+  useSessionStore,
+} from '../../platform';
+
+/** The sidebar: the desktop table's main pages, with the personal centre's children (§2). */
+export const DESKTOP_MENU: NonNullable<MenuProps['items']> = [
+  { key: '/views/home/project', label: '项目列表' },
+  { key: '/views/home', label: '首页' },
+  { key: '/views/find', label: '发现' },
+  { key: '/views/externalproject', label: '外部项目' },
+  { key: '/views/commonTabPanel', label: '解决方案' },
+  { key: '/views/notice', label: '消息通知' },
+  {
+    key: '/views/my',
+    label: '个人中心',
+    children: [
+      { key: '/views/my/myProject', label: '我的项目' },
+      { key: '/views/my/myRunProject', label: '进行中' },
+      { key: '/views/my/myFlow', label: '我的流程' },
+      { key: '/views/my/myOrder', label: '我的订单' },
+      { key: '/views/my/myLike', label: '我的收藏' },
+      { key: '/views/my/myAccount', label: '账号设置' },
+    ],
+  },
+];
+
+function Account() {
+  const token = useSessionStore((s) => s.token);
+  const name = useSessionStore((s) => s.name);
+  if (!token) {
+    return (
+      <Link to={ROUTES.authLogin}>
+        <Button type="primary">登录</Button>
+      </Link>
+    );
+  }
+  return (
+    <span className="desktop-shell__account">
+      <span>{name || '已登录'}</span>
+      <Button onClick={() => signOut()}>退出登录</Button>
+    </span>
+  );
+}
+
+/** The desktop layout: header, collapsible sidebar (its state in cookie sidebarStatus), the page. */
+export function DesktopShell() {
+  const { title } = useRouteHandle();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const sidebarOpened = useLayoutStore((s) => s.sidebarOpened);
+  const setSidebarOpened = useLayoutStore((s) => s.setSidebarOpened);
+
+  return (
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff' } }}>
+      <Layout data-layout="desktop" className="desktop-shell">
+        <Layout.Header className="desktop-shell__header">
+          <Link to={ROUTES.projectList} className="desktop-shell__brand">
+            {APP_TITLE}
+          </Link>
+          <Account />
+        </Layout.Header>
+        <Layout>
+          <Layout.Sider
+            className="desktop-shell__sider"
+            theme="light"
+            width={208}
+            collapsible
+            collapsed={!sidebarOpened}
+            onCollapse={(collapsed) => setSidebarOpened(!collapsed)}
+          >
+            <Menu
+              mode="inline"
+              selectedKeys={[pathname]}
+              defaultOpenKeys={pathname.startsWith('/views/my') ? ['/views/my'] : []}
+              items={DESKTOP_MENU}
+              onClick={({ key }) => void navigate(key)}
+            />
+          </Layout.Sider>
+          <Layout.Content className="desktop-shell__content">
+            <h1 className="desktop-shell__title">{title}</h1>
+            <Outlet />
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </ConfigProvider>
+  );
+}

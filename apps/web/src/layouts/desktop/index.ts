@@ -1,0 +1,2 @@
+export { DESKTOP_MENU, DesktopShell } from './desktop-shell';
+export { setUpDesktopLayout } from './setup';

@@ -1,0 +1,2 @@
+export { MOBILE_TABS, MobileShell } from './mobile-shell';
+export { setUpMobileLayout } from './setup';

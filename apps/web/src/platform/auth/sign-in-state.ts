@@ -1,0 +1,29 @@
+import { getUser as getUserEndpoint, type RuntimeConfig } from '@portal/contracts';
+import { callEndpoint } from '../http/clients';
+import { runtimeConfig } from '../runtime-config';
+import { useSessionStore } from '../session-store';
+import { type OidcUserRecord, signedInUser, signout } from './oidc';
+
+/** §2: brings the session's token in line with the stored sign-in; returns the record, if any. */
+export function refreshSignIn(config: RuntimeConfig = runtimeConfig()): OidcUserRecord | null {
+  const user = signedInUser(config);
+  const session = useSessionStore.getState();
+  if (user) {
+    if (session.token !== user.access_token) session.setToken(user.access_token, user.token_type);
+  } else if (session.token) {
+    session.resetSession();
+  }
+  return user;
+}
+
+/** §2: loads the profile (User/GetUser) into the session. */
+export async function loadProfile(): Promise<void> {
+  const profile = await callEndpoint(getUserEndpoint, {});
+  useSessionStore.getState().setProfile(profile);
+}
+
+/** §4: forgets the session and signs out at the provider. */
+export function signOut(config: RuntimeConfig = runtimeConfig()): void {
+  useSessionStore.getState().resetSession();
+  signout(config);
+}

@@ -1,0 +1,23 @@
+export {
+  authorizeUrl,
+  AuthError,
+  getUser,
+  type OidcUserRecord,
+  rememberNextPath,
+  signedInUser,
+  signinCallback,
+  signinRedirect,
+  takeNextPath,
+} from './auth/oidc';
+export { loadProfile, refreshSignIn, signOut } from './auth/sign-in-state';
+export { currentPlatformCode, deviceTypeOf, type DeviceType, PLATFORM_CODES } from './device';
+export * from './http';
+export { refreshShareLink, useLayoutStore, type VisitedView } from './layout-store';
+export { type Navigate, navigateTo, setNavigate } from './navigation';
+export { type Notifier, notifyError, setNotifier } from './notifier';
+export { progress } from './progress';
+export { deepestHandle, type RouteHandle, routeHandles, useRouteHandle } from './route-handle';
+export { loadRuntimeConfig, runtimeConfig, type RuntimeConfigResult } from './runtime-config';
+export { useSessionStore } from './session-store';
+export * from './storage-keys';
+export { APP_TITLE } from './app-title';
