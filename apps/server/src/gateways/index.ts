@@ -1,6 +1,7 @@
 import type { ServerConfig } from '../config.js';
 import type { KeyValueStore } from '../platform/kv-store.js';
 import type { ServerSecrets } from '../platform/secrets.js';
+import { createCaptchaGateway } from './captcha/index.js';
 import { createPaymentGateway } from './payment/index.js';
 import { createPdfGateway } from './pdf/index.js';
 import { createSmsGateway } from './sms/index.js';
@@ -17,8 +18,10 @@ export interface GatewayContext {
 
 /** The working local implementation of every gateway; production adapters plug in here. */
 export function createGateways(context: GatewayContext): Gateways {
+  const captcha = createCaptchaGateway(context);
   return {
     sms: createSmsGateway(context),
+    ...(captcha ? { captcha } : {}),
     payment: createPaymentGateway(context),
     weChat: createWeChatGateway(context),
     pdf: createPdfGateway(context),

@@ -46,8 +46,15 @@ export interface PdfGateway {
   htmlToPdf(html: string): Promise<Buffer>;
 }
 
+/** Judges a captcha value made by an outside service (Aliyun NVC); the local slider needs none. */
+export interface CaptchaGateway {
+  verify(request: { token: string; scene: string; clientIp: string }): Promise<boolean>;
+}
+
 export interface Gateways {
   sms: SmsGateway;
+  /** Present when an outside captcha is configured (ALIYUN_NVC_APPKEY). */
+  captcha?: CaptchaGateway;
   payment: PaymentGateway;
   weChat: WeChatGateway;
   pdf: PdfGateway;

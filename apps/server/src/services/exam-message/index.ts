@@ -2,6 +2,7 @@ import { getMessageList, getMessageNotice } from '@portal/contracts';
 import { listMessages, readMessage } from '../../domain/messages.js';
 import { route, type ServiceRoute } from '../route.js';
 import { projectNoticeRoutes } from './project-notices.js';
+import { captchaRoutes, smsRoutes } from './sms.js';
 
 const messageRoutes: ServiceRoute[] = [
   route(getMessageList, async ({ input, requireUser, deps }) =>
@@ -12,4 +13,9 @@ const messageRoutes: ServiceRoute[] = [
   ),
 ];
 
-export const routes: ServiceRoute[] = [...projectNoticeRoutes, ...messageRoutes];
+export const routes: ServiceRoute[] = [
+  ...projectNoticeRoutes,
+  ...messageRoutes,
+  ...smsRoutes,
+  ...captchaRoutes,
+];

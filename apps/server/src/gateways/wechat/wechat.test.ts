@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { jsApiSignature, withoutFragment } from './signature.js';
+
+describe('WeChat JS-SDK signature', () => {
+  it('matches WeChat’s documented example', () => {
+    expect(
+      jsApiSignature({
+        ticket:
+          'sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg',
+        nonceStr: 'Wm3WZYTPz0wzccnW',
+        timestamp: 1414587457,
+        url: 'http://mp.weixin.qq.com?params=value',
+      }),
+    ).toBe('0f9de62fce790f9a083d5c99e95740ceb90c27ed');
+  });
+
+  it('signs the address without its fragment', () => {
+    const fields = { ticket: 't', nonceStr: 'n', timestamp: 1 };
+    expect(withoutFragment('https://a.cn/views/home?x=1#/frag')).toBe(
+      'https://a.cn/views/home?x=1',
+    );
+    expect(jsApiSignature({ ...fields, url: 'https://a.cn/p?x=1#abc' })).toBe(
+      jsApiSignature({ ...fields, url: 'https://a.cn/p?x=1' }),
+    );
+  });
+});
+
+describe('WeChat authorisation sandbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  const back = 'http://localhost:8080/views/my/bindWeChatAccount';
+
+  it('shows 模拟微信授权 with a 确认授权 button', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/gateways/wechat/authorize?redirect_uri=${encodeURIComponent(back)}&state=s1`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('模拟微信授权');
+    expect(response.body).toContain('确认授权');
+  });
+
+  it('confirming returns with code and state; the code gives a stable user once', async () => {
+    const confirm = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/gateways/wechat/confirm?redirect_uri=${encodeURIComponent(back)}&state=s1&nickname=${encodeURIComponent('小明')}`,
+      });
+    const first = await confirm();
+    expect(first.statusCode).toBe(302);
+    const location = new URL(first.headers.location as string);
+    expect(location.origin + location.pathname).toBe(back);
+    expect(location.searchParams.get('state')).toBe('s1');
+    const code = location.searchParams.get('code')!;
+    const user = await t.deps.gateways.weChat.exchangeCode(code);
+    expect(user.nickName).toBe('小明');
+    await expect(t.deps.gateways.weChat.exchangeCode(code)).rejects.toMatchObject({ status: 400 });
+    const second = new URL((await confirm()).headers.location as string).searchParams.get('code')!;
+    expect((await t.deps.gateways.weChat.exchangeCode(second)).openId).toBe(user.openId);
+  });
+
+  it('will not redirect to another site', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/gateways/wechat/confirm?redirect_uri=${encodeURIComponent('https://evil.example/x')}&state=s`,
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('signs with the configured app id', () => {
+    const signed = t.deps.gateways.weChat.signJsApi('http://localhost:8080/views/home#x');
+    expect(signed.appId).toBe(t.deps.config.weChat.appId);
+    expect(signed.signature).toMatch(/^[0-9a-f]{40}$/);
+  });
+});

@@ -1,0 +1,61 @@
+import {
+  CAPTCHA_SCENE,
+  checkCaptcha,
+  getCaptchaChallenge,
+  sendVerifyShortMessage,
+  verifyShortMessage,
+  type SmsScene,
+} from '@portal/contracts';
+import type { TestApp } from '../../testing/test-app.js';
+
+/** A drag a person would make: ten samples over half a second, let go at x. */
+export function humanTrail(x: number): { X: number; T: number }[] {
+  return Array.from({ length: 10 }, (_, i) => ({ X: Math.round((x * (i + 1)) / 10), T: i * 55 }));
+}
+
+/** Passes the local slide-to-verify and returns its CaptchaToken (tests only). */
+export async function passCaptcha(t: TestApp): Promise<string> {
+  const challenge = await t.call(getCaptchaChallenge, { Scene: CAPTCHA_SCENE });
+  const x = challenge.body.Data.TargetX;
+  const checked = await t.call(checkCaptcha, {
+    ChallengeId: challenge.body.Data.ChallengeId,
+    Scene: CAPTCHA_SCENE,
+    X: x + 2,
+    Trail: humanTrail(x + 2),
+  });
+  if (checked.status !== 200) throw new Error(`captcha refused: ${checked.body.ErrMsg}`);
+  return checked.body.Data.CaptchaToken;
+}
+
+/** The last code sent to a number, read from the development outbox. */
+export async function lastSmsCode(t: TestApp, mobile: string): Promise<string> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/gateways/sms/outbox?mobile=${mobile}`,
+  });
+  const items = (response.json() as { Items: { Code: string | null }[] }).Items;
+  if (!items[0]?.Code) throw new Error(`no SMS sent to ${mobile}`);
+  return items[0].Code;
+}
+
+/** Captcha → SMS → Verify: a VerifyToken for {mobile, scene}, as the web gets one. */
+export async function obtainVerifyToken(
+  t: TestApp,
+  mobile: string,
+  scene: SmsScene,
+  as?: number,
+): Promise<string> {
+  const sent = await t.call(
+    sendVerifyShortMessage,
+    { Mobile: mobile, Scene: scene, CaptchaToken: await passCaptcha(t) },
+    as === undefined ? {} : { as },
+  );
+  if (sent.status !== 200) throw new Error(`sms refused: ${sent.body.ErrMsg}`);
+  const verified = await t.call(verifyShortMessage, {
+    Mobile: mobile,
+    Scene: scene,
+    Code: await lastSmsCode(t, mobile),
+  });
+  if (verified.status !== 200) throw new Error(`verify refused: ${verified.body.ErrMsg}`);
+  return verified.body.Data.VerifyToken;
+}

@@ -1,0 +1,309 @@
+import { sendVerifyShortMessage, verifyShortMessage, type SmsScene } from '@portal/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DomainError } from '../../domain/errors.js';
+import { consumeVerifyToken, sendSmsCode, verifySmsCode } from '../../domain/sms.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { lastSmsCode, obtainVerifyToken, passCaptcha } from './sms-test-kit.js';
+
+const DEMO = '13800138000';
+
+describe('ShortMessage', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const send = async (mobile: string, scene: SmsScene, as?: number) =>
+    t.call(
+      sendVerifyShortMessage,
+      { Mobile: mobile, Scene: scene, CaptchaToken: await passCaptcha(t) },
+      // Each from its own address, so only the per-address test meets that limit.
+      {
+        headers: { 'x-forwarded-for': `10.1.0.${++address}` },
+        ...(as === undefined ? {} : { as }),
+      },
+    );
+  let address = 0;
+  const resetCooldown = (mobile: string) => t.deps.store.delete(`sms:cooldown:${mobile}`);
+
+  it('sends a 6-digit code after a captcha and shows it in the development outbox', async () => {
+    const { status, body } = await send(DEMO, 'SignIn');
+    expect(status).toBe(200);
+    expect(body.Data).toEqual({ ResendAfterSeconds: 60, ExpiresInSeconds: 300 });
+    expect(await lastSmsCode(t, DEMO)).toMatch(/^\d{6}$/);
+    const outbox = await t.app.inject({
+      method: 'GET',
+      url: `/gateways/sms/outbox?mobile=${DEMO}`,
+    });
+    expect(outbox.json()).toMatchObject({
+      Items: [{ Mobile: DEMO, Text: expect.stringContaining('登录'), SentAt: expect.any(String) }],
+    });
+  });
+
+  it('a second send within 60 s is 429 with the seconds left', async () => {
+    const { status, body } = await send(DEMO, 'SignIn');
+    expect(status).toBe(429);
+    expect(body.ErrMsg).toMatch(/^验证码发送过于频繁，请\d+秒后再试$/);
+  });
+
+  it('without a captcha token: 400; with a made-up or spent one: 419', async () => {
+    const missing = await t.call(sendVerifyShortMessage, {
+      Mobile: DEMO,
+      Scene: 'SignIn',
+      CaptchaToken: '',
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.Data).toMatchObject({ FieldErrors: { CaptchaToken: '请先完成滑动验证' } });
+    const forged = await t.call(sendVerifyShortMessage, {
+      Mobile: DEMO,
+      Scene: 'SignIn',
+      CaptchaToken: 'forged',
+    });
+    expect(forged.status).toBe(419);
+    expect(forged.body.ErrMsg).toBe('请重新完成滑动验证');
+    const token = await passCaptcha(t);
+    await resetCooldown('13900139000');
+    const first = await t.call(sendVerifyShortMessage, {
+      Mobile: '13900139000',
+      Scene: 'SignIn',
+      CaptchaToken: token,
+    });
+    expect(first.status).toBe(200);
+    await resetCooldown('13900139000');
+    const again = await t.call(sendVerifyShortMessage, {
+      Mobile: '13900139000',
+      Scene: 'SignIn',
+      CaptchaToken: token,
+    });
+    expect(again.status).toBe(419);
+  });
+
+  it('refuses a malformed number with the field named', async () => {
+    const { status, body } = await t.call(sendVerifyShortMessage, {
+      Mobile: '1234',
+      Scene: 'SignIn',
+      CaptchaToken: 'x',
+    });
+    expect(status).toBe(400);
+    expect(body.Data).toMatchObject({ FieldErrors: { Mobile: '请填写正确的11位手机号码' } });
+  });
+
+  it('scene rules: SignUp only for a new number, SignIn/CloseAccount only for a registered one', async () => {
+    const signUpTaken = await send(DEMO, 'SignUp');
+    expect(signUpTaken.status).toBe(409);
+    const signInUnknown = await send('13512345678', 'SignIn');
+    expect(signInUnknown.status).toBe(404);
+    expect(signInUnknown.body.ErrMsg).toBe('该手机号未注册');
+    expect((await send('13512345678', 'CloseAccount')).status).toBe(404);
+    expect((await send('13512345678', 'SignUp')).status).toBe(200);
+  });
+
+  it('ChangeMobile needs a sign-in and a number nobody uses', async () => {
+    expect((await send('13612345678', 'ChangeMobile')).status).toBe(401);
+    expect((await send('13900139000', 'ChangeMobile', t.demoUserId)).status).toBe(409);
+    expect((await send(DEMO, 'ChangeMobile', t.demoUserId)).status).toBe(400);
+    expect((await send('13612345678', 'ChangeMobile', t.demoUserId)).status).toBe(200);
+  });
+
+  it('a right code is spent at once for a VerifyToken; a wrong one is 400', async () => {
+    const mobile = '13711112222';
+    await send(mobile, 'SignUp');
+    const wrong = await t.call(verifyShortMessage, {
+      Mobile: mobile,
+      Scene: 'SignUp',
+      Code: '000000' === (await lastSmsCode(t, mobile)) ? '111111' : '000000',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.ErrMsg).toBe('验证码不正确');
+    expect(wrong.body.Data).toMatchObject({ FieldErrors: { Code: expect.any(String) } });
+    const code = await lastSmsCode(t, mobile);
+    const right = await t.call(verifyShortMessage, { Mobile: mobile, Scene: 'SignUp', Code: code });
+    expect(right.status).toBe(200);
+    expect(right.body.Data.ExpiresInSeconds).toBe(600);
+    const reused = await t.call(verifyShortMessage, {
+      Mobile: mobile,
+      Scene: 'SignUp',
+      Code: code,
+    });
+    expect(reused.status).toBe(400);
+    expect(reused.body.ErrMsg).toBe('验证码已过期，请重新获取');
+    // The code belongs to its scene.
+    const otherScene = await t.call(verifyShortMessage, {
+      Mobile: mobile,
+      Scene: 'SignIn',
+      Code: code,
+    });
+    expect(otherScene.status).toBe(400);
+  });
+
+  it('five wrong tries burn the code', async () => {
+    const mobile = '13722223333';
+    await send(mobile, 'SignUp');
+    const code = await lastSmsCode(t, mobile);
+    const wrongCode = code === '999999' ? '888888' : '999999';
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i++)
+      messages.push(
+        (await t.call(verifyShortMessage, { Mobile: mobile, Scene: 'SignUp', Code: wrongCode }))
+          .body.ErrMsg,
+      );
+    expect(messages.slice(0, 4)).toEqual(Array(4).fill('验证码不正确'));
+    expect(messages[4]).toBe('验证码错误次数过多，请重新获取');
+    const late = await t.call(verifyShortMessage, { Mobile: mobile, Scene: 'SignUp', Code: code });
+    expect(late.status).toBe(400);
+  });
+
+  it('refuses a code that is not 6 digits', async () => {
+    const { status, body } = await t.call(verifyShortMessage, {
+      Mobile: DEMO,
+      Scene: 'SignIn',
+      Code: '12ab',
+    });
+    expect(status).toBe(400);
+    expect(body.Data).toMatchObject({ FieldErrors: { Code: '请填写6位短信验证码' } });
+  });
+
+  it('a VerifyToken works once, only for its number and scene', async () => {
+    const mobile = '13733334444';
+    const token = await obtainVerifyToken(t, mobile, 'SignUp');
+    const status = (p: Promise<unknown>) =>
+      p.then(
+        () => 200,
+        (e: DomainError) => e.status,
+      );
+    expect(await status(consumeVerifyToken(t.deps, { token, mobile, scene: 'SignIn' }))).toBe(419);
+    const token2 = await (async () => {
+      await resetCooldown(mobile);
+      return obtainVerifyToken(t, mobile, 'SignUp');
+    })();
+    expect(
+      await status(
+        consumeVerifyToken(t.deps, { token: token2, mobile: '13733335555', scene: 'SignUp' }),
+      ),
+    ).toBe(419);
+    await resetCooldown(mobile);
+    const token3 = await obtainVerifyToken(t, mobile, 'SignUp');
+    expect(
+      await status(consumeVerifyToken(t.deps, { token: token3, mobile, scene: 'SignUp' })),
+    ).toBe(200);
+    expect(
+      await status(consumeVerifyToken(t.deps, { token: token3, mobile, scene: 'SignUp' })),
+    ).toBe(419);
+  });
+
+  it('at most 10 codes a day per number', async () => {
+    const mobile = '13744445555';
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      await resetCooldown(mobile);
+      statuses.push((await send(mobile, 'SignUp')).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('at most 20 codes an hour per address', async () => {
+    const app = await createTestApp();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++)
+        statuses.push(
+          (
+            await app.call(sendVerifyShortMessage, {
+              Mobile: `1580000${String(i).padStart(4, '0')}`,
+              Scene: 'SignUp',
+              CaptchaToken: await passCaptcha(app),
+            })
+          ).status,
+        );
+      expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+      expect(statuses[20]).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('exports sendSmsCode/verifySmsCode for the identity provider', async () => {
+    const mobile = '13755556666';
+    await sendSmsCode(t.deps, {
+      mobile,
+      scene: 'SignUp',
+      captchaToken: await passCaptcha(t),
+      clientIp: '10.0.0.9',
+    });
+    const { verifyToken } = await verifySmsCode(t.deps, {
+      mobile,
+      scene: 'SignUp',
+      code: await lastSmsCode(t, mobile),
+    });
+    await expect(
+      consumeVerifyToken(t.deps, { token: verifyToken, mobile, scene: 'SignUp' }),
+    ).resolves.toBeUndefined();
+  });
+
+  it('a failing SMS gateway is 503 and leaves no code behind', async () => {
+    const mobile = '13766667777';
+    const deps = {
+      ...t.deps,
+      gateways: {
+        ...t.deps.gateways,
+        sms: {
+          send: async () => {
+            throw new Error('down');
+          },
+        },
+      },
+    };
+    await expect(
+      sendSmsCode(deps, {
+        mobile,
+        scene: 'SignUp',
+        captchaToken: await passCaptcha(t),
+        clientIp: '10.0.0.9',
+      }),
+    ).rejects.toMatchObject({ status: 503, message: '短信发送失败，请稍后再试' });
+    await expect(
+      verifySmsCode(t.deps, { mobile, scene: 'SignUp', code: '123456' }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('ShortMessage code expiry', () => {
+  it('an expired code is 400 验证码已过期，请重新获取', async () => {
+    const t = await createTestApp();
+    try {
+      const mobile = '13777778888';
+      await sendSmsCode(t.deps, {
+        mobile,
+        scene: 'SignUp',
+        captchaToken: await passCaptcha(t),
+        clientIp: '10.0.0.1',
+      });
+      // Expire it as the store would after 300 s.
+      await t.deps.store.delete(`sms:code:SignUp:${mobile}`);
+      const { status, body } = await t.call(verifyShortMessage, {
+        Mobile: mobile,
+        Scene: 'SignUp',
+        Code: '123456',
+      });
+      expect(status).toBe(400);
+      expect(body.ErrMsg).toBe('验证码已过期，请重新获取');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the outbox is absent when SMS_DEV_OUTBOX is off', async () => {
+    const t = await createTestApp({ env: { SMS_DEV_OUTBOX: 'off' } });
+    try {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/gateways/sms/outbox?mobile=${DEMO}`,
+      });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import {
+  checkCaptcha as checkCaptchaEndpoint,
+  getCaptchaChallenge,
+  sendVerifyShortMessage,
+  verifyShortMessage,
+} from '@portal/contracts';
+import { checkCaptcha, createCaptchaChallenge } from '../../domain/captcha.js';
+import { sendSmsCode, verifySmsCode } from '../../domain/sms.js';
+import { route, type ServiceRoute } from '../route.js';
+
+export const smsRoutes: ServiceRoute[] = [
+  route(sendVerifyShortMessage, async ({ input, user, deps, clientIp }) => {
+    const sent = await sendSmsCode(deps, {
+      mobile: input.Mobile,
+      scene: input.Scene,
+      captchaToken: input.CaptchaToken,
+      clientIp,
+      userId: user?.userId,
+    });
+    return { ResendAfterSeconds: sent.resendAfterSeconds, ExpiresInSeconds: sent.expiresInSeconds };
+  }),
+  route(verifyShortMessage, async ({ input, deps }) => {
+    const verified = await verifySmsCode(deps, {
+      mobile: input.Mobile,
+      scene: input.Scene,
+      code: input.Code,
+    });
+    return { VerifyToken: verified.verifyToken, ExpiresInSeconds: verified.expiresInSeconds };
+  }),
+];
+
+export const captchaRoutes: ServiceRoute[] = [
+  route(getCaptchaChallenge, async ({ deps }) => createCaptchaChallenge(deps)),
+  route(checkCaptchaEndpoint, async ({ input, deps }) => {
+    const { captchaToken } = await checkCaptcha(deps, input);
+    return { CaptchaToken: captchaToken };
+  }),
+];
