@@ -85,9 +85,13 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
-    // Bundle these through vite so they meet the same React 19 as the app (see resolve above).
+    setupFiles: ['src/testing/single-react.ts'],
+    env: { PORTAL_WEB_DIR: here('.') },
+    // ES-module packages that import React go through vite, whose resolve rules above pick React 19.
     server: {
-      deps: { inline: [/react-router/, /@testing-library/, /@tanstack/, /zustand/, /antd/] },
+      deps: {
+        inline: [/react/, /antd/, /rc-/, /@rc-component/, /@ant-design/, /ahooks/, /zustand/],
+      },
     },
   },
 });

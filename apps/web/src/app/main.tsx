@@ -7,6 +7,10 @@ import { StatusPage } from '../shared/ui/status-page';
 import { ConfigErrorPage } from './config-error-page';
 import { createQueryClient, Providers } from './providers';
 
+// One import per function: a conditional around two import() calls made vite preload both chunks.
+const loadMobileLayout = () => import('./mobile-app');
+const loadDesktopLayout = () => import('./desktop-app');
+
 const root = createRoot(document.getElementById('root') as HTMLElement);
 const config = loadRuntimeConfig();
 
@@ -16,7 +20,7 @@ if (!config.ok) {
   // §2: the layout is chosen once, by the user agent; each lives in its own chunk with its UI library.
   const device = deviceTypeOf(navigator.userAgent);
   useLayoutStore.getState().setDevice(device);
-  const layout = device === 'mobile' ? import('./mobile-app') : import('./desktop-app');
+  const layout = device === 'mobile' ? loadMobileLayout() : loadDesktopLayout();
   layout.then(
     ({ App }) =>
       root.render(

@@ -2,6 +2,7 @@ export {
   authorizeUrl,
   AuthError,
   getUser,
+  oidcUserKey,
   type OidcUserRecord,
   rememberNextPath,
   signedInUser,

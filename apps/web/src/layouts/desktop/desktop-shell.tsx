@@ -67,7 +67,7 @@ export function DesktopShell() {
           </Link>
           <Account />
         </Layout.Header>
-        <Layout>
+        <Layout className="desktop-shell__main">
           <Layout.Sider
             className="desktop-shell__sider"
             theme="light"
@@ -78,6 +78,7 @@ export function DesktopShell() {
           >
             <Menu
               mode="inline"
+              className="desktop-shell__menu"
               selectedKeys={[pathname]}
               defaultOpenKeys={pathname.startsWith('/views/my') ? ['/views/my'] : []}
               items={DESKTOP_MENU}
