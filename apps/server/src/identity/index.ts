@@ -1,7 +1,51 @@
-import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../platform/deps.js';
+import { interactionRoutes } from './interactions.js';
+import { createProvider } from './provider.js';
+import type { SmsSignIn } from './sms.js';
+
+/** Where the provider is mounted in this process; the Authority's public URL may differ. */
+export const IDENTITY_PREFIX = '/identity';
+
+export interface RegisterIdentityOptions {
+  sms?: SmsSignIn;
+}
 
 /** The OpenID Connect provider under /identity (the Authority). */
-export async function registerIdentity(_app: FastifyInstance, _deps: AppDeps): Promise<void> {
-  // Built by the identity owner.
+export async function registerIdentity(
+  app: FastifyInstance,
+  deps: AppDeps,
+  options: RegisterIdentityOptions = {},
+): Promise<void> {
+  const provider = createProvider(deps);
+  provider.use(interactionRoutes(provider, deps, { sms: options.sms }));
+  provider.on('server_error', (_ctx, error) =>
+    app.log.error({ err: error }, 'identity provider error'),
+  );
+  if (deps.config.env !== 'production')
+    app.log.warn(
+      'identity: http:// and localhost redirect URIs are accepted for the implicit client (development only)',
+    );
+  const callback = provider.callback();
+
+  const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    // Koa sees the path below the mount point; oidc-provider rebuilds its URLs from originalUrl.
+    const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    raw.originalUrl = raw.url;
+    raw.url = raw.url?.slice(IDENTITY_PREFIX.length) || '/';
+    callback(raw, reply.raw);
+  };
+
+  await app.register(
+    async (scope) => {
+      // Koa reads the raw body itself.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      scope.all('/', handOver);
+      scope.all('/*', handOver);
+    },
+    { prefix: IDENTITY_PREFIX },
+  );
 }

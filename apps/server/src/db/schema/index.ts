@@ -3,3 +3,4 @@ export * from './accounts.js';
 export * from './messages.js';
 export * from './apply-archives.js';
 export * from './content.js';
+export * from './identity.js';

@@ -1,0 +1,355 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { isStrongPassword, MOBILE_PATTERN, PASSWORD_RULE_TEXT } from '@portal/contracts';
+import type Provider from 'oidc-provider';
+import type { InteractionDetails, KoaContext, KoaMiddleware } from 'oidc-provider';
+import type { AppDeps } from '../platform/deps.js';
+import {
+  createAttemptLimiter,
+  createUser,
+  signInWithPassword,
+  TOO_MANY_ATTEMPTS,
+} from './accounts.js';
+import { authorityBasePath } from './provider.js';
+import {
+  contentSecurityPolicy,
+  renderMessagePage,
+  renderSignInPage,
+  renderSignUpPage,
+  type SignInTab,
+} from './pages.js';
+import type { SmsSignIn } from './sms.js';
+
+const FORM_LIMIT_BYTES = 16 * 1024;
+const MOBILE_INVALID = '请输入正确的11位手机号';
+
+export class FormTooLarge extends Error {}
+
+/** Reads the body straight from the request (Fastify left it unread for Koa). */
+async function readBody(req: IncomingMessage): Promise<string> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > FORM_LIMIT_BYTES) throw new FormTooLarge('form too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  return new URLSearchParams(await readBody(req));
+}
+
+export async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  try {
+    const parsed: unknown = JSON.parse(await readBody(req));
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch (error) {
+    if (error instanceof FormTooLarge) throw error;
+    return {};
+  }
+}
+
+export interface InteractionRoutesOptions {
+  /** The SMS sign-in and sign-up code path; absent when SMS is not available. */
+  sms?: SmsSignIn;
+}
+
+/**
+ * Our pages and endpoints inside the provider (Koa middleware in front of its router):
+ * the sign-in and sign-up pages of an interaction, and Auth/OutLogin (spec §4).
+ */
+export function interactionRoutes(
+  provider: Provider,
+  deps: AppDeps,
+  options: InteractionRoutesOptions = {},
+): KoaMiddleware {
+  const { config, db } = deps;
+  const base = authorityBasePath(config.authorityUrl);
+  const brand = config.share.title;
+  const limiter = createAttemptLimiter(deps.store);
+  const homeUrl = `${config.publicUrl}/views/home/project`;
+  const { sms } = options;
+
+  const send = (ctx: KoaContext, status: number, body: string, scriptNonce?: string) => {
+    ctx.status = status;
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Security-Policy', contentSecurityPolicy(scriptNonce));
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.body = body;
+  };
+
+  const expired = (ctx: KoaContext) =>
+    send(
+      ctx,
+      400,
+      renderMessagePage({
+        brand,
+        title: '登录请求已过期',
+        message: '此登录页面已失效，请返回重新登录。',
+        link: { href: `${config.publicUrl}/views/auth/login`, text: '重新登录' },
+      }),
+    );
+
+  /** The interaction behind this page, only when the browser's interaction cookie names it (CSRF). */
+  const interactionFor = async (
+    ctx: KoaContext,
+    uid: string,
+  ): Promise<InteractionDetails | undefined> => {
+    try {
+      const details = await provider.interactionDetails(ctx.req, ctx.res);
+      return details.uid === uid ? details : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const finishLogin = async (ctx: KoaContext, userId: number) => {
+    const returnTo = await provider.interactionResult(
+      ctx.req,
+      ctx.res,
+      { login: { accountId: String(userId) } },
+      { mergeWithLastSubmission: false },
+    );
+    ctx.status = 303;
+    ctx.redirect(returnTo);
+  };
+
+  const showSignIn = (
+    ctx: KoaContext,
+    uid: string,
+    view: { tab: SignInTab; mobile?: string; error?: string; errorField?: string; status?: number },
+  ) => {
+    const nonce = randomBytes(16).toString('base64');
+    const action = `${base}/interaction/${uid}`;
+    send(
+      ctx,
+      view.status ?? 200,
+      renderSignInPage({
+        brand,
+        action,
+        tab: view.tab,
+        smsAvailable: Boolean(sms),
+        values: { mobile: view.mobile },
+        error: view.error,
+        errorField: view.errorField,
+        scriptNonce: nonce,
+        smsScript: sms?.pageScript(action),
+      }),
+      nonce,
+    );
+  };
+
+  const showSignUp = (
+    ctx: KoaContext,
+    uid: string,
+    view: { mobile?: string; name?: string; error?: string; errorField?: string; status?: number },
+  ) => {
+    const nonce = randomBytes(16).toString('base64');
+    const action = `${base}/interaction/${uid}`;
+    send(
+      ctx,
+      view.status ?? 200,
+      renderSignUpPage({
+        brand,
+        action,
+        values: { mobile: view.mobile, name: view.name },
+        error: view.error,
+        errorField: view.errorField,
+        scriptNonce: nonce,
+        smsScript: sms?.pageScript(action),
+      }),
+      nonce,
+    );
+  };
+
+  const passwordSignIn = async (ctx: KoaContext, uid: string) => {
+    const form = await readForm(ctx.req);
+    const mobile = (form.get('mobile') ?? '').trim();
+    const password = form.get('password') ?? '';
+    if (!MOBILE_PATTERN.test(mobile))
+      return showSignIn(ctx, uid, {
+        tab: 'password',
+        mobile,
+        error: MOBILE_INVALID,
+        errorField: 'mobile',
+        status: 400,
+      });
+    if (!password)
+      return showSignIn(ctx, uid, {
+        tab: 'password',
+        mobile,
+        error: '请输入密码',
+        errorField: 'password',
+        status: 400,
+      });
+    const outcome = await signInWithPassword(db, limiter, { mobile, password, address: ctx.ip });
+    if (!outcome.ok || !outcome.userId)
+      return showSignIn(ctx, uid, {
+        tab: 'password',
+        mobile,
+        error: outcome.message,
+        errorField: 'password',
+        status: outcome.message === TOO_MANY_ATTEMPTS ? 429 : 401,
+      });
+    return finishLogin(ctx, outcome.userId);
+  };
+
+  const smsSignIn = async (ctx: KoaContext, uid: string) => {
+    const form = await readForm(ctx.req);
+    const mobile = (form.get('mobile') ?? '').trim();
+    const code = (form.get('code') ?? '').trim();
+    if (!sms) return showSignIn(ctx, uid, { tab: 'password', mobile });
+    if (!MOBILE_PATTERN.test(mobile))
+      return showSignIn(ctx, uid, {
+        tab: 'sms',
+        mobile,
+        error: MOBILE_INVALID,
+        errorField: 'mobile',
+        status: 400,
+      });
+    if (!code)
+      return showSignIn(ctx, uid, {
+        tab: 'sms',
+        mobile,
+        error: '请输入短信验证码',
+        errorField: 'code',
+        status: 400,
+      });
+    const outcome = await sms.signIn({ mobile, code, address: ctx.ip });
+    if (!outcome.ok || !outcome.userId)
+      return showSignIn(ctx, uid, {
+        tab: 'sms',
+        mobile,
+        error: outcome.message,
+        errorField: 'code',
+        status: outcome.message === TOO_MANY_ATTEMPTS ? 429 : 401,
+      });
+    return finishLogin(ctx, outcome.userId);
+  };
+
+  const signUp = async (ctx: KoaContext, uid: string) => {
+    const form = await readForm(ctx.req);
+    const mobile = (form.get('mobile') ?? '').trim();
+    const code = (form.get('code') ?? '').trim();
+    const name = (form.get('name') ?? '').trim();
+    const password = form.get('password') ?? '';
+    const confirmPassword = form.get('confirmPassword') ?? '';
+    const refuse = (error: string, errorField: string) =>
+      showSignUp(ctx, uid, { mobile, name, error, errorField, status: 400 });
+    if (!sms) return refuse('暂不支持注册，请联系管理员', 'mobile');
+    if (!MOBILE_PATTERN.test(mobile)) return refuse(MOBILE_INVALID, 'mobile');
+    if (!code) return refuse('请输入短信验证码', 'code');
+    if (!name) return refuse('请输入姓名', 'name');
+    if (name.length > 20) return refuse('姓名不能超过20个字', 'name');
+    if (!isStrongPassword(password)) return refuse(`密码须${PASSWORD_RULE_TEXT}`, 'password');
+    if (password !== confirmPassword) return refuse('两次输入的密码不一致', 'confirmPassword');
+    const verified = await sms.verifySignUp({ mobile, code });
+    if (!verified.ok) return refuse(verified.message ?? '验证码不正确', 'code');
+    const created = await createUser(db, { mobile, name, password });
+    if (!created.ok) return refuse(created.message, 'mobile');
+    return finishLogin(ctx, created.userId);
+  };
+
+  /** Auth/OutLogin?ReturnUrl= (spec §4): end the session, return only to a registered address. */
+  const outLogin = async (ctx: KoaContext) => {
+    const session = await provider.Session.get(ctx);
+    await session.destroy();
+    ctx.cookies.set(provider.cookieName('session'), null);
+    const returnUrl = ctx.query.ReturnUrl ?? ctx.query.returnUrl;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.redirect(
+      safeReturnUrl(typeof returnUrl === 'string' ? returnUrl : undefined, deps) ?? homeUrl,
+    );
+  };
+
+  return async (ctx, next) => {
+    if (ctx.method === 'GET' && ctx.path.toLowerCase() === '/auth/outlogin') return outLogin(ctx);
+    const match = /^\/interaction\/([\w-]+)(?:\/(password|sms|signup|captcha|sms-code))?$/.exec(
+      ctx.path,
+    );
+    if (!match) return next();
+    const [, uid = '', action] = match;
+    const details = await interactionFor(ctx, uid);
+    if (!details) return expired(ctx);
+    try {
+      if (ctx.method === 'GET') {
+        if (details.prompt.name !== 'login') return finishConsent(provider, ctx, details);
+        if (action === 'signup') return showSignUp(ctx, uid, {});
+        if (action) return next();
+        const tab = ctx.query.tab === 'sms' && sms ? 'sms' : 'password';
+        return showSignIn(ctx, uid, { tab });
+      }
+      if (ctx.method !== 'POST') return next();
+      if (action === 'password') return await passwordSignIn(ctx, uid);
+      if (action === 'sms') return await smsSignIn(ctx, uid);
+      if (action === 'signup') return await signUp(ctx, uid);
+      if (sms && (action === 'captcha' || action === 'sms-code'))
+        return await sms.handleJson(ctx, action);
+      return next();
+    } catch (error) {
+      if (error instanceof FormTooLarge) {
+        ctx.status = 413;
+        ctx.body = '请求内容过大';
+        return;
+      }
+      throw error;
+    }
+  };
+}
+
+/** Our client is first-party: a pending consent is granted without asking. */
+async function finishConsent(provider: Provider, ctx: KoaContext, details: InteractionDetails) {
+  const accountId = details.session?.accountId;
+  const clientId = String(details.params.client_id ?? '');
+  if (details.prompt.name !== 'consent' || !accountId || !clientId) {
+    const returnTo = await provider.interactionResult(ctx.req, ctx.res, {
+      error: 'access_denied',
+      error_description: 'interaction not supported',
+    });
+    ctx.redirect(returnTo);
+    return;
+  }
+  const grantId = (details as { grantId?: string }).grantId;
+  const grant =
+    (grantId ? await provider.Grant.find(grantId) : undefined) ??
+    new provider.Grant({ accountId, clientId });
+  const missing = details.prompt.details as {
+    missingOIDCScope?: string[];
+    missingResourceScopes?: Record<string, string[]>;
+  };
+  if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+  for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+    grant.addResourceScope(resource, scopes.join(' '));
+  const returnTo = await provider.interactionResult(
+    ctx.req,
+    ctx.res,
+    { consent: { grantId: await grant.save() } },
+    { mergeWithLastSubmission: true },
+  );
+  ctx.status = 303;
+  ctx.redirect(returnTo);
+}
+
+/**
+ * Where OutLogin may send the browser: an address on this deployment's own origins
+ * (which covers the client's registered post-logout addresses); a relative path is read
+ * against the public URL. Anything else is refused.
+ */
+export function safeReturnUrl(returnUrl: string | undefined, deps: AppDeps): string | undefined {
+  if (!returnUrl) return undefined;
+  const { publicUrl, clientDomain } = deps.config;
+  let url: URL;
+  try {
+    url = new URL(returnUrl, `${publicUrl}/`);
+  } catch {
+    return undefined;
+  }
+  const allowed = new Set([new URL(publicUrl).origin, new URL(clientDomain).origin]);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (url.username || url.password) return undefined;
+  return allowed.has(url.origin) ? url.href : undefined;
+}

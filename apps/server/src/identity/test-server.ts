@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SERVICE_IDS } from '@portal/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { users } from '../db/schema/index.js';
+import { DEMO_MOBILE } from '../db/seed/20-users.js';
+import { createGateways } from '../gateways/index.js';
+import type { AppDeps } from '../platform/deps.js';
+import { createMemoryStore } from '../platform/kv-store.js';
+import { createSecrets } from '../platform/secrets.js';
+import { createLocalVerifier } from '../platform/tokens.js';
+import { adminQuery, databaseUrlFor, uniqueDatabaseName } from '../testing/template-db.js';
+
+/** A whole app listening on 127.0.0.1, its public URL (and so the issuer) on the real port. */
+export interface IdentityTestServer {
+  baseUrl: string;
+  issuer: string;
+  app: FastifyInstance;
+  deps: AppDeps;
+  db: Database;
+  demoUserId: number;
+  /** Texts the SMS gateway was asked to send, newest last. */
+  sentSms: { mobile: string; text: string }[];
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startIdentityTestServer(
+  env: Record<string, string> = {},
+): Promise<IdentityTestServer> {
+  const template = inject('databaseTemplate');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-identity-'));
+  let dropDatabase = async () => {};
+  let handle;
+  if (template.kind === 'postgres') {
+    const baseUrl = process.env.DATABASE_URL!;
+    const name = uniqueDatabaseName('portal_id');
+    await adminQuery(baseUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
+    handle = await openDatabase({ databaseUrl: databaseUrlFor(baseUrl, name) });
+    dropDatabase = () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } else {
+    handle = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(template.file)]) });
+  }
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    SERVICES: [...SERVICE_IDS, 'identity'].join(','),
+    ...env,
+  });
+  const secrets = await createSecrets();
+  const store = createMemoryStore();
+  const sentSms: { mobile: string; text: string }[] = [];
+  const deps: AppDeps = {
+    config,
+    db: handle.db,
+    store,
+    tokens: createLocalVerifier(secrets.signingJwk, config.authorityUrl),
+    secrets,
+    gateways: {
+      ...createGateways({ config, secrets, store }),
+      sms: {
+        async send(mobile, text) {
+          sentSms.push({ mobile, text });
+        },
+      },
+    },
+    now: () => new Date(),
+  };
+  const app = await buildApp(deps);
+  await app.listen({ port, host: '127.0.0.1' });
+  const [demo] = await handle.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.mobile, DEMO_MOBILE));
+  return {
+    baseUrl,
+    issuer: config.authorityUrl,
+    app,
+    deps,
+    db: handle.db,
+    demoUserId: demo!.id,
+    sentSms,
+    async close() {
+      await app.close();
+      await store.close();
+      await handle.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser-like HTTP client: keeps cookies by hand, follows nothing on its own. */
+export class CookieBrowser {
+  private readonly jar = new Map<string, string>();
+
+  async request(
+    url: string,
+    init: { method?: string; form?: Record<string, string> } = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = {};
+    const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (cookie) headers.cookie = cookie;
+    let body: string | undefined;
+    if (init.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(init.form).toString();
+    }
+    const response = await fetch(url, {
+      method: init.method ?? (init.form ? 'POST' : 'GET'),
+      headers,
+      body,
+      redirect: 'manual',
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = /expires=Thu, 01 Jan 1970/i.test(line) || value === '';
+      if (expired) this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+    return response;
+  }
+
+  /** Follows redirects until a page answers or the location leaves for `stopAt` (a prefix). */
+  async follow(
+    url: string,
+    stopAt: string,
+    init: { method?: string; form?: Record<string, string> } = {},
+  ): Promise<{ url: string; response?: Response }> {
+    let current = url;
+    let response = await this.request(current, init);
+    for (let hops = 0; hops < 10; hops += 1) {
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || !location)
+        return { url: current, response };
+      current = new URL(location, current).href;
+      if (current.startsWith(stopAt)) return { url: current };
+      response = await this.request(current);
+    }
+    throw new Error(`too many redirects from ${url}`);
+  }
+
+  cookieNames(): string[] {
+    return [...this.jar.keys()];
+  }
+}
+
+/** The form's action attribute on a page. */
+export function formAction(page: string, baseUrl: string): string {
+  const match = /<form[^>]*action="([^"]+)"/.exec(page);
+  if (!match?.[1]) throw new Error('no form on the page');
+  return new URL(match[1].replace(/&amp;/g, '&'), baseUrl).href;
+}
