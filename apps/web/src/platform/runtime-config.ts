@@ -5,12 +5,20 @@ import {
   type RuntimeConfig,
   type ServiceId,
 } from '@portal/contracts';
+import type { z } from 'zod';
 
 export type RuntimeConfigResult =
   { ok: true; config: RuntimeConfig } | { ok: false; problems: string[] };
 
 function settingName(path: readonly PropertyKey[]): string {
   return path.map((key) => (typeof key === 'number' ? `[${key}]` : String(key))).join('.');
+}
+
+function problemText(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_format' && issue.format === 'url') return '应为完整的网址（如 https://…）';
+  if (issue.code === 'too_small') return issue.origin === 'array' ? '至少需要一项' : '不能为空';
+  if (issue.code === 'invalid_type') return `类型应为 ${issue.expected}`;
+  return issue.message;
 }
 
 /** §3: validates the host page's config object; each problem names the setting at fault, in Chinese. */
@@ -27,8 +35,10 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfigResult {
       ok: false,
       problems: parsed.error.issues.map((issue) => {
         const name = settingName(issue.path) || '（整个配置）';
-        const missing = issue.code === 'invalid_type' && /undefined/.test(issue.message);
-        return missing ? `缺少配置项 ${name}` : `配置项 ${name} 的值不正确：${issue.message}`;
+        if (issue.code === 'invalid_type' && /undefined/.test(issue.message)) {
+          return `缺少配置项 ${name}`;
+        }
+        return `配置项 ${name} 的值不正确：${problemText(issue)}`;
       }),
     };
   }
