@@ -3,4 +3,8 @@ export * from './accounts.js';
 export * from './messages.js';
 export * from './apply-archives.js';
 export * from './content.js';
+export * from './projects.js';
+export * from './applications.js';
+export * from './payments.js';
+export * from './exams.js';
 export * from './identity.js';

@@ -1,16 +1,176 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound } from '../../domain/errors.js';
+import { settlePaymentOrder } from '../../domain/payments.js';
 import type { AppDeps } from '../../platform/deps.js';
+import type { KeyValueStore } from '../../platform/kv-store.js';
 import type { GatewayContext } from '../index.js';
-import type { PaymentGateway } from '../types.js';
+import type { PaymentGateway, PaymentState } from '../types.js';
+import { renderCashierPage } from './cashier-page.js';
 
-// PLACEHOLDER during parallel development: replaced by the working local implementation.
-export function createPaymentGateway(_context: GatewayContext): PaymentGateway {
-  return new Proxy({} as PaymentGateway, {
-    get: (_target, member) => () => {
-      throw new Error(`payment gateway is not built yet (${String(member)})`);
-    },
-  });
+/** The sandbox keeps an order's record this long (the cashier link's life). */
+const RECORD_TTL_SECONDS = 30 * 24 * 3600;
+export const CASHIER_PATH = '/gateways/payment/cashier';
+export const NOTIFY_PATH = '/gateways/payment/notify';
+
+export interface SandboxPayment {
+  orderNo: string;
+  amountInFen: number;
+  subject: string;
+  returnUrl: string;
+  status: PaymentState['status'];
+  paidAt: string | null;
 }
 
-/** Pages and endpoints this gateway serves under /gateways/payment (sandbox pages, callbacks, outbox). */
-export async function registerPaymentRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+const recordKey = (orderNo: string) => `payment:sandbox:${orderNo}`;
+
+export function sign(secret: string, text: string): string {
+  return createHmac('sha256', secret).update(text).digest('hex');
+}
+
+export function verifySignature(secret: string, text: string, signature: string): boolean {
+  const expected = Buffer.from(sign(secret, text), 'hex');
+  const given = Buffer.from(/^[0-9a-f]{64}$/i.test(signature) ? signature : '', 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** What the cashier notifies, and the text its signature covers. */
+export interface PaymentNotice {
+  OrderNo: string;
+  Status: 'Paid' | 'Cancelled';
+  PaidAt: string | null;
+  Timestamp: number;
+  Sign: string;
+}
+export const noticeText = (n: Omit<PaymentNotice, 'Sign'>) =>
+  `${n.OrderNo}|${n.Status}|${n.PaidAt ?? ''}|${n.Timestamp}`;
+
+async function readRecord(store: KeyValueStore, orderNo: string): Promise<SandboxPayment | null> {
+  const text = await store.get(recordKey(orderNo));
+  return text ? (JSON.parse(text) as SandboxPayment) : null;
+}
+
+/** The sandbox's own book: the cashier writes the outcome here, queryPayment reads it. */
+export async function recordOutcome(
+  store: KeyValueStore,
+  orderNo: string,
+  status: 'Paid' | 'Cancelled',
+  at: Date,
+): Promise<SandboxPayment | null> {
+  const record = await readRecord(store, orderNo);
+  if (!record) return null;
+  if (record.status !== 'Pending') return record;
+  const next = { ...record, status, paidAt: status === 'Paid' ? at.toISOString() : null };
+  await store.set(recordKey(orderNo), JSON.stringify(next), RECORD_TTL_SECONDS);
+  return next;
+}
+
+/** A local cashier that pays or cancels; production plugs a real provider in here. */
+export function createPaymentGateway(context: GatewayContext): PaymentGateway {
+  const { config, secrets, store } = context;
+  return {
+    async createPayment(request) {
+      const record: SandboxPayment = { ...request, status: 'Pending', paidAt: null };
+      await store.set(recordKey(request.orderNo), JSON.stringify(record), RECORD_TTL_SECONDS);
+      const query = new URLSearchParams({
+        orderNo: request.orderNo,
+        sign: sign(secrets.paymentSecret, request.orderNo),
+      });
+      return { payUrl: `${config.publicUrl}${CASHIER_PATH}?${query}` };
+    },
+    async queryPayment(orderNo) {
+      const record = await readRecord(store, orderNo);
+      if (!record) return { status: 'Pending', paidAt: null };
+      return { status: record.status, paidAt: record.paidAt ? new Date(record.paidAt) : null };
+    },
+  };
+}
+
+function parseForm(body: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(body));
+}
+
+/** The sandbox cashier (GET shows, POST decides) and the signed notification it sends. */
+export async function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const secret = deps.secrets.paymentSecret;
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, parseForm(body as string)),
+    );
+
+    const checked = async (orderNo: unknown, signature: unknown) => {
+      if (
+        typeof orderNo !== 'string' ||
+        typeof signature !== 'string' ||
+        !verifySignature(secret, orderNo, signature)
+      )
+        throw badRequest('支付链接无效或已被篡改');
+      const record = await readRecord(deps.store, orderNo);
+      if (!record) throw notFound('订单不存在或支付链接已过期');
+      return record;
+    };
+
+    scope.get(CASHIER_PATH, async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const record = await checked(query.orderNo, query.sign);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(renderCashierPage(record, query.sign as string));
+    });
+
+    scope.post(CASHIER_PATH, async (request, reply) => {
+      const form = (request.body ?? {}) as Record<string, unknown>;
+      const record = await checked(form.orderNo, form.sign);
+      if (form.action !== 'pay' && form.action !== 'cancel')
+        throw badRequest('请选择确认支付或取消支付');
+      const outcome = await recordOutcome(
+        deps.store,
+        record.orderNo,
+        form.action === 'pay' ? 'Paid' : 'Cancelled',
+        deps.now(),
+      );
+      if (outcome && outcome.status !== 'Pending') {
+        const notice = {
+          OrderNo: outcome.orderNo,
+          Status: outcome.status as 'Paid' | 'Cancelled',
+          PaidAt: outcome.paidAt,
+          Timestamp: Math.floor(deps.now().getTime() / 1000),
+        };
+        // Notify as a provider would; a lost notice is caught by VerifyPaymentOrder.
+        const response = await app.inject({
+          method: 'POST',
+          url: NOTIFY_PATH,
+          payload: { ...notice, Sign: sign(secret, noticeText(notice)) },
+        });
+        if (response.statusCode !== 200)
+          request.log.warn(
+            { orderNo: outcome.orderNo, status: response.statusCode },
+            'payment notice refused',
+          );
+      }
+      return reply.redirect(record.returnUrl, 303);
+    });
+
+    scope.post(NOTIFY_PATH, async (request) => {
+      const notice = (request.body ?? {}) as Partial<PaymentNotice>;
+      if (
+        typeof notice.OrderNo !== 'string' ||
+        (notice.Status !== 'Paid' && notice.Status !== 'Cancelled') ||
+        typeof notice.Timestamp !== 'number' ||
+        typeof notice.Sign !== 'string' ||
+        !verifySignature(secret, noticeText(notice as PaymentNotice), notice.Sign)
+      )
+        throw badRequest('支付通知签名无效');
+      await settlePaymentOrder(
+        deps.db,
+        notice.OrderNo,
+        { status: notice.Status, paidAt: notice.PaidAt ? new Date(notice.PaidAt) : null },
+        deps.now(),
+      );
+      return { ErrCode: 0, ErrMsg: '', Data: null };
+    });
+  });
+}

@@ -1,3 +1,12 @@
 import type { ServiceRoute } from '../route.js';
+import { applyRoutes } from './apply.js';
+import { flowRoutes } from './flow.js';
+import { previewRoutes } from './preview.js';
+import { projectRoutes } from './project.js';
 
-export const routes: ServiceRoute[] = [];
+export const routes: ServiceRoute[] = [
+  ...projectRoutes,
+  ...applyRoutes,
+  ...flowRoutes,
+  ...previewRoutes,
+];

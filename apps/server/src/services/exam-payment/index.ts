@@ -1,3 +1,40 @@
-import type { ServiceRoute } from '../route.js';
+import {
+  getEquityBuy,
+  getProjectPaymentOrder,
+  getUserPaymentOrder,
+  verifyPaymentOrder,
+} from '@portal/contracts';
+import { listEquityPackages } from '../../domain/enterprise.js';
+import {
+  checkReturnUrl,
+  getOrCreatePaymentOrder,
+  listUserOrders,
+  verifyPaymentOrder as verifyOrder,
+} from '../../domain/payments.js';
+import { route, type ServiceRoute } from '../route.js';
 
-export const routes: ServiceRoute[] = [];
+export const routes: ServiceRoute[] = [
+  route(getProjectPaymentOrder, async ({ input, requireUser, deps }) => {
+    const { config } = deps;
+    const returnUrl = input.ReturnUrl
+      ? checkReturnUrl(
+          input.ReturnUrl,
+          [config.publicUrl, config.clientDomain].map((u) => new URL(u).origin),
+        )
+      : `${config.clientDomain}/views/payment?ApplyId=${input.ApplyId}`;
+    return getOrCreatePaymentOrder(
+      deps.db,
+      deps.gateways.payment,
+      requireUser().userId,
+      { applyId: input.ApplyId, returnUrl },
+      deps.now(),
+    );
+  }),
+  route(verifyPaymentOrder, async ({ input, requireUser, deps }) =>
+    verifyOrder(deps.db, deps.gateways.payment, requireUser().userId, input.OrderId, deps.now()),
+  ),
+  route(getUserPaymentOrder, async ({ input, requireUser, deps }) =>
+    listUserOrders(deps.db, requireUser().userId, input),
+  ),
+  route(getEquityBuy, async ({ deps }) => listEquityPackages(deps.db)),
+];

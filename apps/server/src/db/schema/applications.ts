@@ -1,0 +1,66 @@
+import { APPLY_STATUSES, type FormValues } from '@portal/contracts';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+import { positions, projects } from './projects.js';
+
+const time = () => timestamp({ withTimezone: true });
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    projectId: integer()
+      .notNull()
+      .references(() => projects.id),
+    positionId: integer()
+      .notNull()
+      .references(() => positions.id),
+    values: jsonb().$type<FormValues>().notNull(),
+    status: text({ enum: APPLY_STATUSES }).notNull(),
+    reviewRemark: text(),
+    /** Given at the first print of the admission ticket. */
+    ticketNo: varchar({ length: 32 }),
+    examScore: integer(),
+    submittedAt: time(),
+    reviewedAt: time(),
+    createdAt: time().notNull().defaultNow(),
+    updatedAt: time().notNull().defaultNow(),
+  },
+  (t) => [
+    // One application per candidate and project.
+    uniqueIndex('applications_user_project_unique').on(t.userId, t.projectId),
+    uniqueIndex('applications_ticket_no_unique').on(t.ticketNo),
+    index().on(t.projectId),
+  ],
+);
+export type ApplicationRow = typeof applications.$inferSelect;
+
+/** The flow's history: every status change, who made it and why. */
+export const applicationEvents = pgTable(
+  'application_events',
+  {
+    id: serial().primaryKey(),
+    applicationId: integer()
+      .notNull()
+      .references(() => applications.id),
+    fromStatus: text({ enum: APPLY_STATUSES }),
+    toStatus: text({ enum: APPLY_STATUSES }).notNull(),
+    actor: text({ enum: ['candidate', 'reviewer', 'system'] }).notNull(),
+    remark: text(),
+    createdAt: time().notNull().defaultNow(),
+  },
+  (t) => [index().on(t.applicationId)],
+);

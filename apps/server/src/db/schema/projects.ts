@@ -1,0 +1,234 @@
+import type { FormField } from '@portal/contracts';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { tenants, users } from './accounts.js';
+
+const time = () => timestamp({ withTimezone: true });
+
+export const categories = pgTable('categories', {
+  id: serial().primaryKey(),
+  tenantId: integer()
+    .notNull()
+    .references(() => tenants.id),
+  name: text().notNull(),
+  sort: integer().notNull().default(0),
+});
+
+export const LABEL_KINDS = ['home', 'find'] as const;
+
+/** Home labels (flat, with icon and colour) and find labels (a tree through parentId). */
+export const labels = pgTable(
+  'labels',
+  {
+    id: serial().primaryKey(),
+    tenantId: integer()
+      .notNull()
+      .references(() => tenants.id),
+    kind: text({ enum: LABEL_KINDS }).notNull(),
+    parentId: integer(),
+    name: text().notNull(),
+    icon: text().notNull().default(''),
+    color: text().notNull().default(''),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index('labels_tenant_kind_idx').on(t.tenantId, t.kind)],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial().primaryKey(),
+    tenantId: integer()
+      .notNull()
+      .references(() => tenants.id),
+    title: text().notNull(),
+    organizer: text().notNull(),
+    coverUrl: text().notNull().default(''),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    applyStartAt: time().notNull(),
+    applyEndAt: time().notNull(),
+    examStartAt: time(),
+    examEndAt: time(),
+    examPlace: text().notNull().default(''),
+    feeInFen: integer().notNull().default(0),
+    /** Set by the organiser to stop applications early; the state is derived, never stored. */
+    closedAt: time(),
+    finishedAt: time(),
+    introduction: text().notNull().default(''),
+    contactPhone: text().notNull().default(''),
+    hasOnlineExam: boolean().notNull().default(false),
+    sort: integer().notNull().default(0),
+    createdAt: time().notNull().defaultNow(),
+  },
+  (t) => [index('projects_tenant_idx').on(t.tenantId, t.applyEndAt)],
+);
+export type ProjectRow = typeof projects.$inferSelect;
+
+export const projectLabels = pgTable(
+  'project_labels',
+  {
+    projectId: integer()
+      .notNull()
+      .references(() => projects.id),
+    labelId: integer()
+      .notNull()
+      .references(() => labels.id),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.labelId] }), index().on(t.labelId)],
+);
+
+export const positions = pgTable(
+  'positions',
+  {
+    id: serial().primaryKey(),
+    projectId: integer()
+      .notNull()
+      .references(() => projects.id),
+    code: varchar({ length: 32 }).notNull(),
+    name: text().notNull(),
+    department: text().notNull(),
+    quota: integer().notNull().default(1),
+    requirements: text().notNull().default(''),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex('positions_project_code_unique').on(t.projectId, t.code)],
+);
+
+/** One application form per project; its fields are the contract's FormField list. */
+export const forms = pgTable(
+  'forms',
+  {
+    id: serial().primaryKey(),
+    projectId: integer()
+      .notNull()
+      .references(() => projects.id),
+    title: text().notNull(),
+    fields: jsonb().$type<FormField[]>().notNull(),
+  },
+  (t) => [uniqueIndex('forms_project_unique').on(t.projectId)],
+);
+
+export const projectFollows = pgTable(
+  'project_follows',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    projectId: integer()
+      .notNull()
+      .references(() => projects.id),
+    createdAt: time().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
+);
+
+/** One row per user and project; a new visit moves its time forward. */
+export const browseHistory = pgTable(
+  'browse_history',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    projectId: integer()
+      .notNull()
+      .references(() => projects.id),
+    browsedAt: time().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId] }), index().on(t.userId, t.browsedAt)],
+);
+
+export const projectQuestions = pgTable(
+  'project_questions',
+  {
+    id: serial().primaryKey(),
+    projectId: integer()
+      .notNull()
+      .references(() => projects.id),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    content: text().notNull(),
+    answer: text(),
+    answeredAt: time(),
+    /** The organiser publishes an answered question for everyone. */
+    isOpen: boolean().notNull().default(false),
+    createdAt: time().notNull().defaultNow(),
+  },
+  (t) => [index().on(t.projectId), index().on(t.userId)],
+);
+
+export const projectNotices = pgTable(
+  'project_notices',
+  {
+    id: serial().primaryKey(),
+    projectId: integer()
+      .notNull()
+      .references(() => projects.id),
+    title: text().notNull(),
+    content: text().notNull(),
+    publishedAt: time().notNull(),
+  },
+  (t) => [index().on(t.projectId)],
+);
+
+export const homeBanners = pgTable('home_banners', {
+  id: serial().primaryKey(),
+  tenantId: integer()
+    .notNull()
+    .references(() => tenants.id),
+  title: text().notNull(),
+  imageUrl: text().notNull(),
+  projectId: integer().references(() => projects.id),
+  sort: integer().notNull().default(0),
+});
+
+export const HOME_SECTION_STYLES = ['list', 'card'] as const;
+export const homeSections = pgTable('home_sections', {
+  id: serial().primaryKey(),
+  tenantId: integer()
+    .notNull()
+    .references(() => tenants.id),
+  title: text().notNull(),
+  labelId: integer()
+    .notNull()
+    .references(() => labels.id),
+  style: text({ enum: HOME_SECTION_STYLES }).notNull().default('list'),
+  maxItems: integer().notNull().default(4),
+  sort: integer().notNull().default(0),
+});
+
+export const equityPackages = pgTable('equity_packages', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  description: text().notNull(),
+  priceInFen: integer().notNull(),
+  durationDays: integer().notNull(),
+  features: jsonb().$type<string[]>().notNull(),
+  sort: integer().notNull().default(0),
+});
+
+export const cooperationApplications = pgTable('cooperation_applications', {
+  id: serial().primaryKey(),
+  userId: integer().references(() => users.id),
+  companyName: text().notNull(),
+  contactName: text().notNull(),
+  mobile: varchar({ length: 11 }).notNull(),
+  email: text().notNull().default(''),
+  remark: text().notNull().default(''),
+  equityId: integer().references(() => equityPackages.id),
+  clientIp: text().notNull().default(''),
+  createdAt: time().notNull().defaultNow(),
+});

@@ -1,0 +1,1154 @@
+import type { FormField } from '@portal/contracts';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../client.js';
+import {
+  categories,
+  equityPackages,
+  examPapers,
+  examQuestions,
+  forms,
+  homeBanners,
+  homeSections,
+  labels,
+  positions,
+  projectLabels,
+  projectNotices,
+  projectQuestions,
+  projects,
+  tenants,
+  users,
+} from '../schema/index.js';
+
+const DAY = 24 * 3600_000;
+
+/** Titles the other seeds and the browser journeys rely on. */
+export const SEED_PROJECTS = {
+  /** Paid, applying, with an online exam; the demo user has NOT applied (journeys apply here). */
+  journey: '2026年全国计算机应用能力在线测评（初级）',
+  submitted: '2026年度北京市市级机关公开遴选公务员',
+  underReview: '北京市海淀区2026年事业单位公开招聘工作人员',
+  returned: '上海市浦东新区2026年教师招聘（第一批）',
+  approvedUnpaid: '2026年度全国会计专业技术初级资格考试',
+  paidExam: '2026年企业人力资源管理师（三级）在线考试',
+  ticketIssued: '广州市卫生健康委员会直属医院2026年公开招聘',
+  finished: '2025年全国大学生数学竞赛（非数学类）初赛',
+  rejected: '浙江省属国有企业2026年春季联合招聘',
+  free: '2026年“互联网+”大学生创新创业大赛校赛',
+} as const;
+
+type StateKind = 'applying' | 'notStarted' | 'closed' | 'closedEarly' | 'finished';
+
+interface ProjectSeed {
+  title: string;
+  category: string;
+  organizer: string;
+  state: StateKind;
+  feeInFen: number;
+  exam: boolean;
+  find: string[];
+  home: string[];
+  region: string;
+  positions: [string, string, string, number, string][];
+}
+
+const CATEGORY_NAMES = [
+  '公务员',
+  '事业单位',
+  '教师招聘',
+  '医疗卫生',
+  '国企招聘',
+  '职业资格',
+  '学科竞赛',
+] as const;
+
+const P = (
+  title: string,
+  category: (typeof CATEGORY_NAMES)[number],
+  organizer: string,
+  state: StateKind,
+  feeInFen: number,
+  exam: boolean,
+  find: string[],
+  home: string[],
+  region: string,
+  positionList: ProjectSeed['positions'],
+): ProjectSeed => ({
+  title,
+  category,
+  organizer,
+  state,
+  feeInFen,
+  exam,
+  find,
+  home,
+  region,
+  positions: positionList,
+});
+
+const CIVIL: ProjectSeed['positions'] = [
+  ['10001', '综合管理岗', '办公室', 2, '本科及以上学历，学士学位；中共党员优先'],
+  [
+    '10002',
+    '法律事务岗',
+    '政策法规处',
+    1,
+    '法学类专业，本科及以上学历，通过国家统一法律职业资格考试',
+  ],
+  ['10003', '财务管理岗', '财务处', 1, '会计学、财务管理专业，本科及以上学历'],
+];
+const TEACH: ProjectSeed['positions'] = [
+  ['20001', '初中语文教师', '区属初级中学', 5, '汉语言文学相关专业，持初中及以上语文教师资格证'],
+  ['20002', '初中数学教师', '区属初级中学', 4, '数学类专业，持初中及以上数学教师资格证'],
+  ['20003', '小学英语教师', '区属小学', 3, '英语专业，持小学及以上英语教师资格证，英语专业四级'],
+];
+const MED: ProjectSeed['positions'] = [
+  ['30001', '临床医师', '内科', 6, '临床医学专业，硕士及以上学历，取得执业医师资格'],
+  ['30002', '护士', '护理部', 10, '护理学专业，大专及以上学历，取得护士执业资格'],
+  ['30003', '药剂师', '药学部', 2, '药学专业，本科及以上学历'],
+];
+const SOE: ProjectSeed['positions'] = [
+  ['40001', '软件开发工程师', '信息技术中心', 4, '计算机相关专业，本科及以上学历，熟悉Java或Go'],
+  ['40002', '财务专员', '财务部', 2, '财会类专业，本科及以上学历，持初级会计证'],
+  ['40003', '项目管理专员', '工程管理部', 3, '土木、工程管理相关专业，本科及以上学历'],
+];
+const CERT: ProjectSeed['positions'] = [
+  ['50001', '考试科目一', '考务中心', 0, '符合报考条件的考生均可报名'],
+  ['50002', '考试科目二', '考务中心', 0, '符合报考条件的考生均可报名'],
+];
+const CONTEST: ProjectSeed['positions'] = [
+  ['60001', '本科组', '竞赛组委会', 0, '全日制在校本科生'],
+  ['60002', '研究生组', '竞赛组委会', 0, '全日制在校研究生'],
+];
+
+const PROJECTS: ProjectSeed[] = [
+  P(
+    SEED_PROJECTS.journey,
+    '职业资格',
+    '工业和信息化部教育与考试中心',
+    'applying',
+    8000,
+    true,
+    ['职业资格'],
+    ['热门推荐', '职业资格'],
+    '北京',
+    CERT,
+  ),
+  P(
+    SEED_PROJECTS.submitted,
+    '公务员',
+    '北京市委组织部',
+    'applying',
+    0,
+    false,
+    ['公务员', '北京'],
+    ['热门推荐', '公务员'],
+    '北京',
+    CIVIL,
+  ),
+  P(
+    SEED_PROJECTS.underReview,
+    '事业单位',
+    '海淀区人力资源和社会保障局',
+    'applying',
+    5000,
+    false,
+    ['事业单位', '北京'],
+    ['事业单位'],
+    '北京',
+    CIVIL,
+  ),
+  P(
+    SEED_PROJECTS.returned,
+    '教师招聘',
+    '浦东新区教育局',
+    'applying',
+    0,
+    false,
+    ['教师招聘', '上海'],
+    ['热门推荐', '教师招聘'],
+    '上海',
+    TEACH,
+  ),
+  P(
+    SEED_PROJECTS.approvedUnpaid,
+    '职业资格',
+    '财政部会计资格评价中心',
+    'applying',
+    5600,
+    false,
+    ['职业资格'],
+    ['职业资格'],
+    '北京',
+    CERT,
+  ),
+  P(
+    SEED_PROJECTS.paidExam,
+    '职业资格',
+    '人力资源和社会保障部职业技能鉴定中心',
+    'applying',
+    12000,
+    true,
+    ['技能等级'],
+    ['职业资格'],
+    '北京',
+    CERT,
+  ),
+  P(
+    SEED_PROJECTS.ticketIssued,
+    '医疗卫生',
+    '广州市卫生健康委员会',
+    'closed',
+    10000,
+    false,
+    ['医疗卫生', '广东'],
+    ['医疗卫生'],
+    '广东',
+    MED,
+  ),
+  P(
+    SEED_PROJECTS.finished,
+    '学科竞赛',
+    '中国数学会',
+    'finished',
+    3000,
+    true,
+    ['学科竞赛'],
+    ['学科竞赛'],
+    '北京',
+    CONTEST,
+  ),
+  P(
+    SEED_PROJECTS.rejected,
+    '国企招聘',
+    '浙江省国资委',
+    'applying',
+    0,
+    false,
+    ['国企招聘', '浙江'],
+    ['国企招聘'],
+    '浙江',
+    SOE,
+  ),
+  P(
+    SEED_PROJECTS.free,
+    '学科竞赛',
+    '教育部高等教育司',
+    'applying',
+    0,
+    true,
+    ['学科竞赛', '技能大赛'],
+    ['热门推荐', '学科竞赛'],
+    '北京',
+    CONTEST,
+  ),
+  P(
+    '2026年度中央机关及其直属机构考试录用公务员',
+    '公务员',
+    '国家公务员局',
+    'notStarted',
+    0,
+    false,
+    ['公务员'],
+    ['热门推荐', '公务员'],
+    '北京',
+    CIVIL,
+  ),
+  P(
+    '上海市2026年度考试录用公务员',
+    '公务员',
+    '上海市公务员局',
+    'closed',
+    0,
+    false,
+    ['公务员', '上海'],
+    ['公务员'],
+    '上海',
+    CIVIL,
+  ),
+  P(
+    '广东省2026年考试录用公务员',
+    '公务员',
+    '广东省公务员局',
+    'applying',
+    0,
+    false,
+    ['公务员', '广东'],
+    ['公务员'],
+    '广东',
+    CIVIL,
+  ),
+  P(
+    '浙江省2025年度考试录用公务员',
+    '公务员',
+    '浙江省公务员局',
+    'finished',
+    0,
+    false,
+    ['公务员', '浙江'],
+    ['公务员'],
+    '浙江',
+    CIVIL,
+  ),
+  P(
+    '杭州市属事业单位2026年统一公开招聘',
+    '事业单位',
+    '杭州市人力资源和社会保障局',
+    'applying',
+    5000,
+    false,
+    ['事业单位', '浙江'],
+    ['事业单位'],
+    '浙江',
+    CIVIL,
+  ),
+  P(
+    '深圳市福田区2026年公开招聘社区专职工作者',
+    '事业单位',
+    '福田区民政局',
+    'closedEarly',
+    0,
+    false,
+    ['事业单位', '广东'],
+    ['事业单位'],
+    '广东',
+    CIVIL,
+  ),
+  P(
+    '北京市朝阳区卫生健康委员会所属事业单位2026年招聘',
+    '事业单位',
+    '朝阳区卫生健康委员会',
+    'notStarted',
+    4000,
+    false,
+    ['事业单位', '医疗卫生', '北京'],
+    ['事业单位', '医疗卫生'],
+    '北京',
+    MED,
+  ),
+  P(
+    '2026年上半年中小学教师资格考试（笔试）',
+    '教师招聘',
+    '教育部教育考试院',
+    'applying',
+    7000,
+    true,
+    ['教师招聘', '职业资格'],
+    ['热门推荐', '教师招聘'],
+    '北京',
+    TEACH,
+  ),
+  P(
+    '广州市天河区2026年公开招聘中小学教师',
+    '教师招聘',
+    '天河区教育局',
+    'closed',
+    0,
+    false,
+    ['教师招聘', '广东'],
+    ['教师招聘'],
+    '广东',
+    TEACH,
+  ),
+  P(
+    '杭州市西湖区教育局2025年秋季教师招聘',
+    '教师招聘',
+    '西湖区教育局',
+    'finished',
+    0,
+    false,
+    ['教师招聘', '浙江'],
+    ['教师招聘'],
+    '浙江',
+    TEACH,
+  ),
+  P(
+    '上海市第一人民医院2026年住院医师规范化培训招录',
+    '医疗卫生',
+    '上海市第一人民医院',
+    'applying',
+    0,
+    true,
+    ['医疗卫生', '上海'],
+    ['医疗卫生'],
+    '上海',
+    MED,
+  ),
+  P(
+    '2026年护士执业资格考试',
+    '医疗卫生',
+    '国家卫生健康委人才交流服务中心',
+    'notStarted',
+    6000,
+    false,
+    ['医疗卫生', '职业资格'],
+    ['医疗卫生', '职业资格'],
+    '北京',
+    CERT,
+  ),
+  P(
+    '浙江大学医学院附属医院2025年招聘',
+    '医疗卫生',
+    '浙江大学医学院附属第一医院',
+    'finished',
+    0,
+    false,
+    ['医疗卫生', '浙江'],
+    ['医疗卫生'],
+    '浙江',
+    MED,
+  ),
+  P(
+    '国家电网有限公司2026年高校毕业生招聘（第二批）',
+    '国企招聘',
+    '国家电网有限公司',
+    'applying',
+    0,
+    true,
+    ['国企招聘'],
+    ['热门推荐', '国企招聘'],
+    '北京',
+    SOE,
+  ),
+  P(
+    '中国建筑第八工程局2026届校园招聘',
+    '国企招聘',
+    '中国建筑第八工程局有限公司',
+    'closed',
+    0,
+    false,
+    ['国企招聘', '上海'],
+    ['国企招聘'],
+    '上海',
+    SOE,
+  ),
+  P(
+    '广州地铁集团2026年社会招聘',
+    '国企招聘',
+    '广州地铁集团有限公司',
+    'notStarted',
+    0,
+    false,
+    ['国企招聘', '广东'],
+    ['国企招聘'],
+    '广东',
+    SOE,
+  ),
+  P(
+    '2026年度一级建造师执业资格考试',
+    '职业资格',
+    '住房和城乡建设部执业资格注册中心',
+    'closed',
+    9000,
+    false,
+    ['职业资格'],
+    ['职业资格'],
+    '北京',
+    CERT,
+  ),
+  P(
+    '2026年全国专业技术人员职业资格证书（人力资源管理师）',
+    '职业资格',
+    '中国人事科学研究院',
+    'closedEarly',
+    8000,
+    true,
+    ['职业资格', '技能等级'],
+    ['职业资格'],
+    '北京',
+    CERT,
+  ),
+  P(
+    '2026年全国翻译专业资格（水平）考试',
+    '职业资格',
+    '中国外文局翻译院',
+    'notStarted',
+    5500,
+    false,
+    ['职业资格'],
+    ['职业资格'],
+    '北京',
+    CERT,
+  ),
+  P(
+    '2025年全国大学生英语竞赛',
+    '学科竞赛',
+    '高等学校大学外语教学研究会',
+    'finished',
+    2500,
+    true,
+    ['学科竞赛'],
+    ['学科竞赛'],
+    '北京',
+    CONTEST,
+  ),
+  P(
+    '2026年全国大学生电子设计竞赛',
+    '学科竞赛',
+    '全国大学生电子设计竞赛组委会',
+    'applying',
+    0,
+    false,
+    ['学科竞赛', '技能大赛'],
+    ['学科竞赛'],
+    '北京',
+    CONTEST,
+  ),
+  P(
+    '第十届全国大学生化学实验邀请赛',
+    '学科竞赛',
+    '中国化学会',
+    'closed',
+    1500,
+    false,
+    ['学科竞赛'],
+    ['学科竞赛'],
+    '上海',
+    CONTEST,
+  ),
+  P(
+    '2026年全国职业院校技能大赛（网络安全赛项）',
+    '学科竞赛',
+    '全国职业院校技能大赛执委会',
+    'applying',
+    2000,
+    true,
+    ['技能大赛'],
+    ['学科竞赛'],
+    '广东',
+    CONTEST,
+  ),
+];
+
+/** Apply and exam windows relative to the seeding moment, so states hold whenever tests run. */
+function windowFor(state: StateKind, now: number, exam: boolean) {
+  const at = (days: number) => new Date(now + days * DAY);
+  const examAt = (days: number) => ({
+    examStartAt: at(days),
+    examEndAt: new Date(now + days * DAY + (exam ? 2 : 3) * 3600_000),
+  });
+  switch (state) {
+    case 'applying':
+      return {
+        applyStartAt: at(-10),
+        applyEndAt: at(60),
+        ...examAt(75),
+        closedAt: null,
+        finishedAt: null,
+      };
+    case 'notStarted':
+      return {
+        applyStartAt: at(15),
+        applyEndAt: at(45),
+        ...examAt(60),
+        closedAt: null,
+        finishedAt: null,
+      };
+    case 'closed':
+      return {
+        applyStartAt: at(-60),
+        applyEndAt: at(-5),
+        ...examAt(20),
+        closedAt: null,
+        finishedAt: null,
+      };
+    case 'closedEarly':
+      return {
+        applyStartAt: at(-20),
+        applyEndAt: at(20),
+        ...examAt(40),
+        closedAt: at(-2),
+        finishedAt: null,
+      };
+    case 'finished':
+      return {
+        applyStartAt: at(-120),
+        applyEndAt: at(-90),
+        ...examAt(-80),
+        closedAt: null,
+        finishedAt: at(-30),
+      };
+  }
+}
+
+const COLORS: Record<string, [string, string]> = {
+  公务员: ['#c9302c', '#f0625d'],
+  事业单位: ['#1d4ed8', '#60a5fa'],
+  教师招聘: ['#047857', '#34d399'],
+  医疗卫生: ['#0e7490', '#22d3ee'],
+  国企招聘: ['#b45309', '#fbbf24'],
+  职业资格: ['#6d28d9', '#a78bfa'],
+  学科竞赛: ['#be185d', '#f472b6'],
+};
+
+/** A small self-contained cover image, so the seed needs no files. */
+export function coverImage(text: string, [from, to]: [string, string], width = 640, height = 320) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><text x="50%" y="54%" font-size="${Math.round(height / 7)}" font-family="sans-serif" fill="#fff" text-anchor="middle">${text}</text></svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+function introduction(p: ProjectSeed, fee: number, phone: string): string {
+  const feeText =
+    fee > 0
+      ? `报名费 ${(fee / 100).toFixed(2)} 元/人，资格审核通过后在线缴纳。`
+      : '本项目免费报名。';
+  return `<h3>一、项目简介</h3><p>${p.organizer}现组织“${p.title}”，本着公开、平等、竞争、择优的原则，欢迎符合条件的人员报名。</p>
+<h3>二、报名条件</h3><ul><li>遵守中华人民共和国宪法和法律，具有良好的品行；</li><li>具有岗位所需的专业或技能条件，身体健康；</li><li>具体岗位条件详见“岗位信息”。</li></ul>
+<h3>三、报名方式</h3><p>本次报名一律采取网上报名方式，考生登录本平台填写报名表并上传证件照。每人限报一个岗位。</p>
+<h3>四、缴费说明</h3><p>${feeText}</p>
+<h3>五、考试安排</h3><p>${p.exam ? '本项目采用在线考试方式，考生缴费（或审核通过）后在规定时间内登录平台参加考试。' : '考试时间、地点以准考证为准，请考生按时打印准考证。'}</p>
+<h3>六、咨询电话</h3><p>${phone}（工作日 9:00-17:00）</p>`;
+}
+
+const yesNo = [
+  { Label: '是', Value: 'yes' },
+  { Label: '否', Value: 'no' },
+];
+
+/** The typical form: every field type, conditional work fields, upload rules. */
+export function standardFormFields(minBirth = '1986-01-01', maxBirth = '2006-12-31'): FormField[] {
+  return [
+    {
+      FieldId: 'name',
+      Label: '姓名',
+      Type: 'text',
+      Required: true,
+      MinLength: 2,
+      MaxLength: 20,
+      Placeholder: '与身份证一致',
+    },
+    {
+      FieldId: 'gender',
+      Label: '性别',
+      Type: 'radio',
+      Required: true,
+      Options: [
+        { Label: '男', Value: 'male' },
+        { Label: '女', Value: 'female' },
+      ],
+    },
+    {
+      FieldId: 'idNumber',
+      Label: '身份证号',
+      Type: 'idcard',
+      Required: true,
+      Placeholder: '18位居民身份证号码',
+    },
+    {
+      FieldId: 'birthDate',
+      Label: '出生日期',
+      Type: 'date',
+      Required: true,
+      MinDate: minBirth,
+      MaxDate: maxBirth,
+    },
+    { FieldId: 'mobile', Label: '手机号', Type: 'mobile', Required: true },
+    {
+      FieldId: 'email',
+      Label: '邮箱',
+      Type: 'email',
+      Required: false,
+      Hint: '用于接收通知，可不填',
+    },
+    {
+      FieldId: 'education',
+      Label: '学历',
+      Type: 'select',
+      Required: true,
+      Options: [
+        { Label: '大专', Value: 'college' },
+        { Label: '本科', Value: 'bachelor' },
+        { Label: '硕士研究生', Value: 'master' },
+        { Label: '博士研究生', Value: 'doctor' },
+      ],
+    },
+    { FieldId: 'major', Label: '专业', Type: 'text', Required: true, MaxLength: 50 },
+    { FieldId: 'hukou', Label: '户籍所在地', Type: 'region', Required: true },
+    { FieldId: 'hasWork', Label: '是否有工作经历', Type: 'radio', Required: true, Options: yesNo },
+    {
+      FieldId: 'workUnit',
+      Label: '工作单位',
+      Type: 'text',
+      Required: true,
+      MaxLength: 100,
+      ShowWhen: { FieldId: 'hasWork', Values: ['yes'] },
+    },
+    {
+      FieldId: 'workYears',
+      Label: '工作年限',
+      Type: 'number',
+      Required: true,
+      Min: 0,
+      Max: 40,
+      ShowWhen: { FieldId: 'hasWork', Values: ['yes'] },
+    },
+    {
+      FieldId: 'skills',
+      Label: '特长',
+      Type: 'checkbox',
+      Required: false,
+      MaxLength: 3,
+      Options: [
+        { Label: '计算机', Value: 'computer' },
+        { Label: '外语', Value: 'language' },
+        { Label: '写作', Value: 'writing' },
+        { Label: '文体', Value: 'sports' },
+      ],
+    },
+    {
+      FieldId: 'resume',
+      Label: '个人简历',
+      Type: 'textarea',
+      Required: false,
+      MaxLength: 1000,
+      Placeholder: '学习和工作经历，按时间顺序填写',
+    },
+    {
+      FieldId: 'photo',
+      Label: '证件照',
+      Type: 'photo',
+      Required: true,
+      Accept: ['image/jpeg', 'image/png'],
+      MaxSizeKb: 500,
+      Hint: '近期免冠正面照，jpg/png，不超过500KB',
+    },
+    {
+      FieldId: 'diploma',
+      Label: '学历证明',
+      Type: 'file',
+      Required: false,
+      Accept: ['application/pdf', 'image/jpeg'],
+      MaxSizeKb: 2048,
+      Hint: 'pdf或jpg，不超过2MB',
+    },
+  ];
+}
+
+/** A short form for contests and certificates: fewer fields, still checked the same way. */
+function shortFormFields(): FormField[] {
+  return standardFormFields().filter((f) =>
+    [
+      'name',
+      'gender',
+      'idNumber',
+      'mobile',
+      'email',
+      'education',
+      'major',
+      'hukou',
+      'photo',
+    ].includes(f.FieldId),
+  );
+}
+
+const QUESTION_BANK: {
+  type: 'single' | 'multiple' | 'judge';
+  content: string;
+  options: [string, string][];
+  answer: string[];
+  score: number;
+}[] = [
+  {
+    type: 'single',
+    content: '我国的根本政治制度是（  ）。',
+    options: [
+      ['A', '人民代表大会制度'],
+      ['B', '民族区域自治制度'],
+      ['C', '基层群众自治制度'],
+      ['D', '政治协商制度'],
+    ],
+    answer: ['A'],
+    score: 10,
+  },
+  {
+    type: 'single',
+    content: '在Excel中，求一组数值平均值的函数是（  ）。',
+    options: [
+      ['A', 'SUM'],
+      ['B', 'AVERAGE'],
+      ['C', 'COUNT'],
+      ['D', 'MAX'],
+    ],
+    answer: ['B'],
+    score: 10,
+  },
+  {
+    type: 'single',
+    content: '“不积跬步，无以至千里”出自（  ）。',
+    options: [
+      ['A', '《论语》'],
+      ['B', '《孟子》'],
+      ['C', '《荀子·劝学》'],
+      ['D', '《庄子》'],
+    ],
+    answer: ['C'],
+    score: 10,
+  },
+  {
+    type: 'single',
+    content: '下列属于可再生能源的是（  ）。',
+    options: [
+      ['A', '煤炭'],
+      ['B', '石油'],
+      ['C', '天然气'],
+      ['D', '太阳能'],
+    ],
+    answer: ['D'],
+    score: 10,
+  },
+  {
+    type: 'multiple',
+    content: '下列属于计算机输入设备的有（  ）。',
+    options: [
+      ['A', '键盘'],
+      ['B', '鼠标'],
+      ['C', '显示器'],
+      ['D', '扫描仪'],
+    ],
+    answer: ['A', 'B', 'D'],
+    score: 15,
+  },
+  {
+    type: 'multiple',
+    content: '公文的特定效用包括（  ）。',
+    options: [
+      ['A', '领导指导'],
+      ['B', '行为规范'],
+      ['C', '公务联系'],
+      ['D', '娱乐消遣'],
+    ],
+    answer: ['A', 'B', 'C'],
+    score: 15,
+  },
+  {
+    type: 'judge',
+    content: '我国宪法规定，中华人民共和国的一切权力属于人民。',
+    options: [
+      ['T', '正确'],
+      ['F', '错误'],
+    ],
+    answer: ['T'],
+    score: 10,
+  },
+  {
+    type: 'judge',
+    content: '光在真空中的传播速度约为每秒30万千米，声音比光传播得更快。',
+    options: [
+      ['T', '正确'],
+      ['F', '错误'],
+    ],
+    answer: ['F'],
+    score: 10,
+  },
+  {
+    type: 'judge',
+    content: '个人所得税法规定，居民个人取得工资薪金所得按年计算个人所得税。',
+    options: [
+      ['T', '正确'],
+      ['F', '错误'],
+    ],
+    answer: ['T'],
+    score: 10,
+  },
+];
+
+export async function seed(db: Database): Promise<void> {
+  const [tenant] = await db.select().from(tenants).limit(1);
+  if (!tenant) throw new Error('seed: tenants first');
+  const tenantId = tenant.id;
+  const now = Date.now();
+
+  const categoryRows = await db
+    .insert(categories)
+    .values(CATEGORY_NAMES.map((name, sort) => ({ tenantId, name, sort })))
+    .returning();
+  const categoryId = new Map(categoryRows.map((c) => [c.name, c.id]));
+
+  const HOME: [string, string, string][] = [
+    ['热门推荐', 'fire', '#f53f3f'],
+    ['公务员', 'bank', '#c9302c'],
+    ['事业单位', 'building', '#1d4ed8'],
+    ['教师招聘', 'book', '#047857'],
+    ['医疗卫生', 'medicine-box', '#0e7490'],
+    ['国企招聘', 'shop', '#b45309'],
+    ['职业资格', 'safety-certificate', '#6d28d9'],
+    ['学科竞赛', 'trophy', '#be185d'],
+  ];
+  const homeRows = await db
+    .insert(labels)
+    .values(
+      HOME.map(([name, icon, color], sort) => ({
+        tenantId,
+        kind: 'home' as const,
+        name,
+        icon,
+        color,
+        sort,
+      })),
+    )
+    .returning();
+  const homeId = new Map(homeRows.map((l) => [l.name, l.id]));
+
+  const FIND_TREE: [string, string, string[]][] = [
+    ['招录考试', 'team', ['公务员', '事业单位', '教师招聘', '医疗卫生', '国企招聘']],
+    ['资格认证', 'safety-certificate', ['职业资格', '技能等级']],
+    ['竞赛活动', 'trophy', ['学科竞赛', '技能大赛']],
+    ['按地区', 'environment', ['北京', '上海', '广东', '浙江']],
+  ];
+  const findId = new Map<string, number>();
+  for (const [sort, [root, icon, children]] of FIND_TREE.entries()) {
+    const [parent] = await db
+      .insert(labels)
+      .values({ tenantId, kind: 'find', name: root, icon, sort })
+      .returning();
+    const childRows = await db
+      .insert(labels)
+      .values(
+        children.map((name, i) => ({
+          tenantId,
+          kind: 'find' as const,
+          parentId: parent!.id,
+          name,
+          icon,
+          sort: i,
+        })),
+      )
+      .returning();
+    for (const c of childRows) findId.set(c.name, c.id);
+  }
+
+  const [asker] = await db.select().from(users).where(eq(users.mobile, '13900139000'));
+  const paperQuestions = QUESTION_BANK.map((q, sort) => ({
+    type: q.type,
+    content: q.content,
+    options: q.options.map(([Key, Text]) => ({ Key, Text })),
+    answer: q.answer,
+    score: q.score,
+    sort,
+  }));
+
+  for (const [index, p] of PROJECTS.entries()) {
+    const phone = `010-6${String(5500000 + index * 1371).slice(0, 7)}`;
+    const window = windowFor(p.state, now, p.exam);
+    const [project] = await db
+      .insert(projects)
+      .values({
+        tenantId,
+        title: p.title,
+        organizer: p.organizer,
+        coverUrl: coverImage(p.category, COLORS[p.category]!),
+        categoryId: categoryId.get(p.category)!,
+        ...window,
+        examPlace: p.exam ? '线上考试' : `${p.region}市考试中心（具体考场见准考证）`,
+        feeInFen: p.feeInFen,
+        introduction: introduction(p, p.feeInFen, phone),
+        contactPhone: phone,
+        hasOnlineExam: p.exam,
+        sort: index,
+        createdAt: new Date(window.applyStartAt.getTime() - 7 * DAY),
+      })
+      .returning();
+    const projectId = project!.id;
+    const labelIds = [...p.home.map((n) => homeId.get(n)), ...p.find.map((n) => findId.get(n))];
+    const regionLabel = findId.get(p.region);
+    if (regionLabel && !labelIds.includes(regionLabel)) labelIds.push(regionLabel);
+    await db
+      .insert(projectLabels)
+      .values(
+        [...new Set(labelIds.filter((id): id is number => id !== undefined))].map((labelId) => ({
+          projectId,
+          labelId,
+        })),
+      );
+    await db.insert(positions).values(
+      p.positions.map(([code, name, department, quota, requirements], sort) => ({
+        projectId,
+        code,
+        name,
+        department,
+        quota,
+        requirements,
+        sort,
+      })),
+    );
+    const contest = p.category === '学科竞赛' || p.category === '职业资格';
+    await db.insert(forms).values({
+      projectId,
+      title: `${p.title}报名表`,
+      fields: contest ? shortFormFields() : standardFormFields(),
+    });
+
+    const published = window.applyStartAt.getTime() - 3 * DAY;
+    const notices = [
+      {
+        projectId,
+        title: `${p.title}公告`,
+        content: `<p>${p.organizer}决定组织${p.title}。报名时间以平台显示为准，请考生认真阅读报考须知，如实填写报名信息。</p><p>联系电话：${phone}</p>`,
+        publishedAt: new Date(published),
+      },
+    ];
+    if (p.state !== 'notStarted')
+      notices.push({
+        projectId,
+        title: p.state === 'finished' ? '成绩公告' : '关于报名资格审核的说明',
+        content:
+          p.state === 'finished'
+            ? '<p>本次考试成绩已发布，考生可登录平台查询。对成绩有异议的，可在成绩公布后5个工作日内申请复核。</p>'
+            : '<p>资格审核将在考生提交报名后3个工作日内完成。审核结果通过站内消息通知，请及时登录查看；退回修改的请按审核意见修改后重新提交。</p>',
+        publishedAt: new Date(Math.min(now - DAY, published + 12 * DAY)),
+      });
+    await db.insert(projectNotices).values(notices);
+
+    if (asker) {
+      const asked = new Date(Math.min(now - 2 * DAY, window.applyStartAt.getTime() + DAY));
+      await db.insert(projectQuestions).values([
+        {
+          projectId,
+          userId: asker.id,
+          content: '应届毕业生还没有拿到毕业证，可以报名吗？',
+          answer:
+            '可以。应届毕业生可先上传学校出具的就业推荐表或在读证明，资格复审时须提供毕业证书。',
+          answeredAt: new Date(asked.getTime() + 6 * 3600_000),
+          isOpen: true,
+          createdAt: asked,
+        },
+        {
+          projectId,
+          userId: asker.id,
+          content: '报名成功后可以修改报考岗位吗？',
+          answer: '审核前可联系主办方退回后修改；审核通过后不能修改报考岗位。',
+          answeredAt: new Date(asked.getTime() + 20 * 3600_000),
+          isOpen: true,
+          createdAt: new Date(asked.getTime() + 3600_000),
+        },
+        {
+          projectId,
+          userId: asker.id,
+          content: '我的证件照上传后显示不清晰，需要重新上传吗？',
+          answer: '已为您核实，照片符合要求，无需重新上传。',
+          answeredAt: new Date(asked.getTime() + 26 * 3600_000),
+          isOpen: false,
+          createdAt: new Date(asked.getTime() + 2 * 3600_000),
+        },
+        {
+          projectId,
+          userId: asker.id,
+          content: '考场会安排在哪个区？能否就近安排？',
+          createdAt: new Date(asked.getTime() + 3 * 3600_000),
+        },
+      ]);
+    }
+
+    if (p.exam) {
+      const [paper] = await db
+        .insert(examPapers)
+        .values({ projectId, title: `${p.title} · 在线考试`, durationSeconds: 60 * 60 })
+        .returning();
+      await db
+        .insert(examQuestions)
+        .values(paperQuestions.map((q) => ({ ...q, paperId: paper!.id })));
+    }
+  }
+
+  const projectByTitle = new Map(
+    (await db.select({ id: projects.id, title: projects.title }).from(projects)).map((p) => [
+      p.title,
+      p.id,
+    ]),
+  );
+  await db.insert(homeBanners).values([
+    {
+      tenantId,
+      title: '2026年考试报名季 · 一站办理',
+      imageUrl: coverImage('考试报名季 一站办理', ['#1677ff', '#69b1ff'], 750, 300),
+      projectId: null,
+      sort: 0,
+    },
+    {
+      tenantId,
+      title: SEED_PROJECTS.journey,
+      imageUrl: coverImage('计算机应用能力在线测评', ['#6d28d9', '#a78bfa'], 750, 300),
+      projectId: projectByTitle.get(SEED_PROJECTS.journey) ?? null,
+      sort: 1,
+    },
+    {
+      tenantId,
+      title: SEED_PROJECTS.returned,
+      imageUrl: coverImage('教师招聘 火热报名中', ['#047857', '#34d399'], 750, 300),
+      projectId: projectByTitle.get(SEED_PROJECTS.returned) ?? null,
+      sort: 2,
+    },
+  ]);
+  await db.insert(homeSections).values([
+    {
+      tenantId,
+      title: '热门报名',
+      labelId: homeId.get('热门推荐')!,
+      style: 'card',
+      maxItems: 4,
+      sort: 0,
+    },
+    {
+      tenantId,
+      title: '公务员 · 事业单位',
+      labelId: homeId.get('公务员')!,
+      style: 'list',
+      maxItems: 4,
+      sort: 1,
+    },
+    {
+      tenantId,
+      title: '教师招聘',
+      labelId: homeId.get('教师招聘')!,
+      style: 'list',
+      maxItems: 4,
+      sort: 2,
+    },
+    {
+      tenantId,
+      title: '职业资格',
+      labelId: homeId.get('职业资格')!,
+      style: 'card',
+      maxItems: 4,
+      sort: 3,
+    },
+  ]);
+
+  await db.insert(equityPackages).values([
+    {
+      name: '基础版',
+      description: '适合单次考试或小型招聘的机构',
+      priceInFen: 980000,
+      durationDays: 365,
+      features: ['每年5个报名项目', '在线报名与资格审核', '准考证打印', '短信通知500条'],
+      sort: 0,
+    },
+    {
+      name: '专业版',
+      description: '适合常态化组织考试的单位',
+      priceInFen: 2980000,
+      durationDays: 365,
+      features: [
+        '不限报名项目',
+        '在线缴费对账',
+        '在线考试（单选/多选/判断）',
+        '短信通知5000条',
+        '专属客服',
+      ],
+      sort: 1,
+    },
+    {
+      name: '旗舰版',
+      description: '适合大型考试机构与集团',
+      priceInFen: 6980000,
+      durationDays: 365,
+      features: [
+        '专业版全部功能',
+        '独立域名与品牌定制',
+        '多级审核流程',
+        '数据接口对接',
+        '驻场技术支持',
+      ],
+      sort: 2,
+    },
+  ]);
+}

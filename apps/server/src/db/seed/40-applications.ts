@@ -1,0 +1,278 @@
+import type { ApplyStatus, FormValues } from '@portal/contracts';
+import { asc, eq } from 'drizzle-orm';
+import { checkFormValues } from '../../domain/applications.js';
+import { scoreAnswers } from '../../domain/exams.js';
+import { ticketNumberFor } from '../../domain/tickets.js';
+import type { Database } from '../client.js';
+import {
+  applicationEvents,
+  applications,
+  browseHistory,
+  examPapers,
+  examQuestions,
+  examSubmissions,
+  forms,
+  paymentOrders,
+  positions,
+  projectFollows,
+  projects,
+  users,
+} from '../schema/index.js';
+import { DEMO_MOBILE } from './20-users.js';
+import { SEED_PROJECTS } from './30-projects.js';
+
+const DAY = 24 * 3600_000;
+const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+
+/** GB 11643 check digit, so seeded ID numbers pass the form rules. */
+export function withCheckDigit(first17: string): string {
+  const sum = WEIGHTS.reduce((total, w, i) => total + w * Number(first17[i]), 0);
+  return first17 + '10X98765432'[sum % 11];
+}
+
+function candidateValues(person: {
+  name: string;
+  gender: 'male' | 'female';
+  id17: string;
+  birth: string;
+  mobile: string;
+  hukou: [string, string];
+}): FormValues {
+  return {
+    name: person.name,
+    gender: person.gender,
+    idNumber: withCheckDigit(person.id17),
+    birthDate: person.birth,
+    mobile: person.mobile,
+    email: 'liming@example.com',
+    education: 'bachelor',
+    major: '计算机科学与技术',
+    hukou: person.hukou,
+    hasWork: 'yes',
+    workUnit: '北京华信科技有限公司',
+    workYears: 3,
+    skills: ['computer', 'writing'],
+    resume:
+      '2016-2020 北京理工大学 计算机科学与技术 本科；2020年至今 北京华信科技有限公司 软件工程师。',
+    photo: {
+      Url: '/uploads/seed/li-ming-photo.jpg',
+      FileName: '证件照.jpg',
+      Size: 86 * 1024,
+      ContentType: 'image/jpeg',
+    },
+    diploma: {
+      Url: '/uploads/seed/li-ming-diploma.pdf',
+      FileName: '学位证书.pdf',
+      Size: 420 * 1024,
+      ContentType: 'application/pdf',
+    },
+  };
+}
+
+interface SeedApplication {
+  title: string;
+  status: ApplyStatus;
+  remark?: string;
+  daysAgo: number;
+}
+
+const DEMO_APPLICATIONS: SeedApplication[] = [
+  { title: SEED_PROJECTS.submitted, status: 'Submitted', daysAgo: 2 },
+  { title: SEED_PROJECTS.underReview, status: 'UnderReview', daysAgo: 4 },
+  {
+    title: SEED_PROJECTS.returned,
+    status: 'Returned',
+    remark: '证件照不符合要求，请上传近期白底免冠正面照片',
+    daysAgo: 6,
+  },
+  { title: SEED_PROJECTS.approvedUnpaid, status: 'Approved', daysAgo: 7 },
+  { title: SEED_PROJECTS.paidExam, status: 'Paid', daysAgo: 8 },
+  { title: SEED_PROJECTS.ticketIssued, status: 'TicketIssued', daysAgo: 40 },
+  { title: SEED_PROJECTS.finished, status: 'Finished', daysAgo: 100 },
+  {
+    title: SEED_PROJECTS.rejected,
+    status: 'Rejected',
+    remark: '所学专业与报考岗位要求不符',
+    daysAgo: 5,
+  },
+];
+
+/** The path each seeded status walked, for the flow history. */
+const PATHS: Record<ApplyStatus, ApplyStatus[]> = {
+  Draft: ['Draft'],
+  Submitted: ['Submitted'],
+  UnderReview: ['Submitted', 'UnderReview'],
+  Returned: ['Submitted', 'UnderReview', 'Returned'],
+  Rejected: ['Submitted', 'UnderReview', 'Rejected'],
+  Approved: ['Submitted', 'UnderReview', 'Approved'],
+  Paid: ['Submitted', 'UnderReview', 'Approved', 'Paid'],
+  TicketIssued: ['Submitted', 'UnderReview', 'Approved', 'Paid', 'TicketIssued'],
+  Finished: ['Submitted', 'UnderReview', 'Approved', 'Paid', 'TicketIssued', 'Finished'],
+};
+const PAID: readonly ApplyStatus[] = ['Paid', 'TicketIssued', 'Finished'];
+
+async function seedApplication(
+  db: Database,
+  userId: number,
+  values: FormValues,
+  a: SeedApplication,
+  now: number,
+): Promise<void> {
+  const [project] = await db.select().from(projects).where(eq(projects.title, a.title));
+  if (!project) throw new Error(`seed: no project ${a.title}`);
+  const [position] = await db
+    .select()
+    .from(positions)
+    .where(eq(positions.projectId, project.id))
+    .orderBy(asc(positions.sort))
+    .limit(1);
+  const [form] = await db.select().from(forms).where(eq(forms.projectId, project.id));
+  const known = new Set(form!.fields.map((f) => f.FieldId));
+  const kept = checkFormValues(
+    form!.fields,
+    Object.fromEntries(Object.entries(values).filter(([k]) => known.has(k))),
+  );
+  const submittedAt = new Date(now - a.daysAgo * DAY);
+  const step = (i: number) => new Date(submittedAt.getTime() + i * 6 * 3600_000);
+  const path = PATHS[a.status];
+  const [row] = await db
+    .insert(applications)
+    .values({
+      userId,
+      projectId: project.id,
+      positionId: position!.id,
+      values: kept,
+      status: a.status,
+      reviewRemark: a.remark ?? null,
+      submittedAt,
+      reviewedAt: path.length > 2 ? step(2) : null,
+      createdAt: submittedAt,
+      updatedAt: step(path.length - 1),
+    })
+    .returning();
+  await db.insert(applicationEvents).values(
+    path.map((status, i) => ({
+      applicationId: row!.id,
+      fromStatus: i === 0 ? null : path[i - 1]!,
+      toStatus: status,
+      actor: (i === 0 ? 'candidate' : status === 'Paid' ? 'system' : 'reviewer') as
+        'candidate' | 'reviewer' | 'system',
+      remark: status === a.status ? (a.remark ?? null) : null,
+      createdAt: step(i),
+    })),
+  );
+  if (PAID.includes(a.status) && project.feeInFen > 0) {
+    const paidAt = step(3);
+    await db.insert(paymentOrders).values({
+      orderNo: `P${paidAt.toISOString().replace(/\D/g, '').slice(0, 14)}${String(row!.id).padStart(6, '0')}`,
+      userId,
+      applicationId: row!.id,
+      amountInFen: project.feeInFen,
+      subject: `${project.title} 报名费`,
+      status: 'Paid',
+      paidAt,
+      createdAt: new Date(paidAt.getTime() - 600_000),
+      updatedAt: paidAt,
+    });
+  }
+  if (a.status === 'TicketIssued' || a.status === 'Finished')
+    await db
+      .update(applications)
+      .set({ ticketNo: ticketNumberFor(project, row!.id) })
+      .where(eq(applications.id, row!.id));
+  if (a.status === 'Finished' && project.hasOnlineExam) {
+    const [paper] = await db.select().from(examPapers).where(eq(examPapers.projectId, project.id));
+    const questions = await db
+      .select()
+      .from(examQuestions)
+      .where(eq(examQuestions.paperId, paper!.id));
+    // Right on all but the last question.
+    const answers = questions.map((q, i) => ({
+      QuestionId: q.id,
+      Choices: i === questions.length - 1 ? [q.options[0]!.Key] : q.answer,
+    }));
+    const score = scoreAnswers(questions, answers);
+    await db.insert(examSubmissions).values({
+      applicationId: row!.id,
+      paperId: paper!.id,
+      answers,
+      score,
+      totalScore: questions.reduce((s, q) => s + q.score, 0),
+      submittedAt: step(5),
+    });
+    await db.update(applications).set({ examScore: score }).where(eq(applications.id, row!.id));
+  }
+}
+
+export async function seed(db: Database): Promise<void> {
+  const now = Date.now();
+  const [demo] = await db.select().from(users).where(eq(users.mobile, DEMO_MOBILE));
+  const [second] = await db.select().from(users).where(eq(users.mobile, '13900139000'));
+  if (!demo || !second) throw new Error('seed: users first');
+
+  const demoValues = candidateValues({
+    name: '李明',
+    gender: 'male',
+    id17: '11010819950615003',
+    birth: '1995-06-15',
+    mobile: DEMO_MOBILE,
+    hukou: ['11', '110108'],
+  });
+  for (const a of DEMO_APPLICATIONS) await seedApplication(db, demo.id, demoValues, a, now);
+
+  const secondValues = {
+    ...candidateValues({
+      name: '王芳',
+      gender: 'female',
+      id17: '44010619980321002',
+      birth: '1998-03-21',
+      mobile: '13900139000',
+      hukou: ['44', '4401'],
+    }),
+    email: 'wangfang@example.com',
+    hasWork: 'no',
+  };
+  for (const a of [
+    { title: SEED_PROJECTS.submitted, status: 'Submitted' as const, daysAgo: 3 },
+    { title: SEED_PROJECTS.approvedUnpaid, status: 'Approved' as const, daysAgo: 6 },
+  ])
+    await seedApplication(db, second.id, secondValues, a, now);
+
+  const byTitle = new Map(
+    (await db.select({ id: projects.id, title: projects.title }).from(projects)).map((p) => [
+      p.title,
+      p.id,
+    ]),
+  );
+  const id = (title: string) => {
+    const found = byTitle.get(title);
+    if (!found) throw new Error(`seed: no project ${title}`);
+    return found;
+  };
+  await db.insert(projectFollows).values(
+    [
+      SEED_PROJECTS.journey,
+      SEED_PROJECTS.returned,
+      '国家电网有限公司2026年高校毕业生招聘（第二批）',
+      '2026年上半年中小学教师资格考试（笔试）',
+    ].map((title, i) => ({
+      userId: demo.id,
+      projectId: id(title),
+      createdAt: new Date(now - (i + 1) * 1.5 * DAY),
+    })),
+  );
+  await db.insert(browseHistory).values(
+    [
+      SEED_PROJECTS.journey,
+      SEED_PROJECTS.submitted,
+      '广东省2026年考试录用公务员',
+      SEED_PROJECTS.paidExam,
+      '2026年度中央机关及其直属机构考试录用公务员',
+      SEED_PROJECTS.free,
+    ].map((title, i) => ({
+      userId: demo.id,
+      projectId: id(title),
+      browsedAt: new Date(now - (i * 7 + 1) * 3600_000),
+    })),
+  );
+}

@@ -1,0 +1,223 @@
+import { randomInt } from 'node:crypto';
+import type { Paged, PageQuery, PaymentOrder } from '@portal/contracts';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { applications, paymentOrders, projects, type PaymentOrderRow } from '../db/schema/index.js';
+import type { PaymentGateway, PaymentState } from '../gateways/types.js';
+import { isUniqueViolation, moveApplication, requireOwnApplication } from './applications.js';
+import { badRequest, conflict, notFound } from './errors.js';
+import { createUserMessage } from './messages.js';
+
+export const ORDER_NOT_FOUND = '订单不存在';
+
+export async function toPaymentOrders(
+  db: Database,
+  rows: PaymentOrderRow[],
+): Promise<PaymentOrder[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .select({ applyId: applications.id, projectId: projects.id, title: projects.title })
+    .from(applications)
+    .innerJoin(projects, eq(projects.id, applications.projectId))
+    .where(inArray(applications.id, [...new Set(rows.map((r) => r.applicationId))]));
+  const byApply = new Map(links.map((l) => [l.applyId, l]));
+  return rows.map((r) => ({
+    OrderId: r.id,
+    OrderNo: r.orderNo,
+    ApplyId: r.applicationId,
+    ProjectId: byApply.get(r.applicationId)?.projectId ?? 0,
+    ProjectTitle: byApply.get(r.applicationId)?.title ?? '',
+    AmountInFen: r.amountInFen,
+    Status: r.status,
+    CreateTime: r.createdAt.toISOString(),
+    PaidTime: r.paidAt?.toISOString() ?? null,
+    PayUrl: r.status === 'Pending' ? r.payUrl : '',
+  }));
+}
+
+async function toPaymentOrder(db: Database, row: PaymentOrderRow): Promise<PaymentOrder> {
+  return (await toPaymentOrders(db, [row]))[0]!;
+}
+
+/** P + Beijing date-time + 6 random digits: unique enough, and readable on a receipt. */
+export function newOrderNo(now: Date): string {
+  const stamp = new Date(now.getTime() + 8 * 3600_000)
+    .toISOString()
+    .replace(/\D/g, '')
+    .slice(0, 14);
+  return `P${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+/** The cashier sends the candidate back only to an address of this deployment. */
+export function checkReturnUrl(returnUrl: string, allowedOrigins: readonly string[]): string {
+  const url = URL.canParse(returnUrl) ? new URL(returnUrl) : null;
+  if (!url || !allowedOrigins.includes(url.origin))
+    throw badRequest('支付完成后的返回地址不在本站范围内', { ReturnUrl: '返回地址须为本站地址' });
+  return url.toString();
+}
+
+async function pendingOrderOf(db: Database, applyId: number) {
+  const [row] = await db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.applicationId, applyId), eq(paymentOrders.status, 'Pending')));
+  return row;
+}
+
+/**
+ * ProjectPayment/GetProjectPaymentOrder: an approved application with a fee gets one order;
+ * asking again answers the same pending order.
+ */
+export async function getOrCreatePaymentOrder(
+  db: Database,
+  gateway: PaymentGateway,
+  userId: number,
+  input: { applyId: number; returnUrl: string },
+  now: Date,
+): Promise<PaymentOrder> {
+  const application = await requireOwnApplication(db, userId, input.applyId);
+  const [project] = await db.select().from(projects).where(eq(projects.id, application.projectId));
+  if (!project || project.feeInFen === 0) throw conflict('该项目免费报名，无需缴费');
+  if (['Paid', 'TicketIssued', 'Finished'].includes(application.status))
+    throw conflict('报名费已缴纳，无需重复支付');
+  if (application.status !== 'Approved') throw conflict('报名审核通过后才能缴费');
+  const existing = await pendingOrderOf(db, application.id);
+  if (existing) return toPaymentOrder(db, existing);
+  const orderNo = newOrderNo(now);
+  const subject = `${project.title} 报名费`;
+  try {
+    const row = await db.transaction(async (tx) => {
+      const { payUrl } = await gateway.createPayment({
+        orderNo,
+        amountInFen: project.feeInFen,
+        subject,
+        returnUrl: input.returnUrl,
+      });
+      const [created] = await tx
+        .insert(paymentOrders)
+        .values({
+          orderNo,
+          userId,
+          applicationId: application.id,
+          amountInFen: project.feeInFen,
+          subject,
+          payUrl,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return created!;
+    });
+    return await toPaymentOrder(db, row);
+  } catch (error) {
+    // Two tabs asked at once: the other one's order stands.
+    if (isUniqueViolation(error)) {
+      const other = await pendingOrderOf(db, application.id);
+      if (other) return toPaymentOrder(db, other);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Records what the gateway says about an order, in one transaction: a paid order pays the
+ * application. Safe to call again and again (callback and verify both land here).
+ */
+export async function settlePaymentOrder(
+  db: Database,
+  orderNo: string,
+  state: PaymentState,
+  now: Date,
+): Promise<PaymentOrderRow> {
+  return db.transaction(async (txDb) => {
+    const tx = txDb as Database;
+    const [order] = await tx
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.orderNo, orderNo))
+      .for('update');
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (order.status !== 'Pending' || state.status === 'Pending') return order;
+    const [updated] = await tx
+      .update(paymentOrders)
+      .set({
+        status: state.status,
+        paidAt: state.status === 'Paid' ? (state.paidAt ?? now) : null,
+        updatedAt: now,
+      })
+      .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'Pending')))
+      .returning();
+    if (state.status === 'Paid') {
+      const [application] = await tx
+        .select()
+        .from(applications)
+        .where(eq(applications.id, order.applicationId))
+        .for('update');
+      if (application?.status === 'Approved') {
+        await moveApplication(tx, application, 'Paid', {
+          actor: 'system',
+          now,
+          remark: `订单 ${order.orderNo} 支付成功`,
+        });
+        await createUserMessage(tx, {
+          userId: order.userId,
+          title: '缴费成功',
+          content: `<p>您已成功缴纳“${order.subject}”，金额 ${(order.amountInFen / 100).toFixed(2)} 元，订单号 ${order.orderNo}。现在可以打印准考证。</p>`,
+          projectId: application.projectId,
+          createdAt: now,
+        });
+      }
+    }
+    return updated ?? order;
+  });
+}
+
+export async function requireOwnOrder(
+  db: Database,
+  userId: number,
+  orderId: number,
+): Promise<PaymentOrderRow> {
+  const [order] = await db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.userId, userId)));
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+/** ProjectPayment/VerifyPaymentOrder: asks the gateway and records its answer. */
+export async function verifyPaymentOrder(
+  db: Database,
+  gateway: PaymentGateway,
+  userId: number,
+  orderId: number,
+  now: Date,
+): Promise<PaymentOrder> {
+  const order = await requireOwnOrder(db, userId, orderId);
+  if (order.status !== 'Pending') return toPaymentOrder(db, order);
+  const state = await gateway.queryPayment(order.orderNo);
+  return toPaymentOrder(db, await settlePaymentOrder(db, order.orderNo, state, now));
+}
+
+/** MerchantOrder/GetUserPaymentOrder: the caller's orders, newest first. */
+export async function listUserOrders(
+  db: Database,
+  userId: number,
+  page: PageQuery,
+): Promise<Paged<PaymentOrder>> {
+  const where = eq(paymentOrders.userId, userId);
+  const [total] = await db.select({ n: count() }).from(paymentOrders).where(where);
+  const rows = await db
+    .select()
+    .from(paymentOrders)
+    .where(where)
+    .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
+    .limit(page.PageSize)
+    .offset((page.PageIndex - 1) * page.PageSize);
+  return {
+    Items: await toPaymentOrders(db, rows),
+    Total: Number(total?.n ?? 0),
+    PageIndex: page.PageIndex,
+    PageSize: page.PageSize,
+  };
+}

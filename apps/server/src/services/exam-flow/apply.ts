@@ -1,0 +1,24 @@
+import { apply, getForm, getFormReport, modifyApply } from '@portal/contracts';
+import {
+  getFormReport as buildFormReport,
+  getFormWithApply,
+  modifyApplication,
+  submitApplication,
+} from '../../domain/applications.js';
+import { route, type ServiceRoute } from '../route.js';
+
+/** ProjectApply/ calls: the form, applying, changing a returned application, the report. */
+export const applyRoutes: ServiceRoute[] = [
+  route(getForm, async ({ input, requireUser, deps }) =>
+    getFormWithApply(deps.db, requireUser(), input.ProjectId),
+  ),
+  route(apply, async ({ input, requireUser, deps }) =>
+    submitApplication(deps.db, requireUser(), input, deps.now()),
+  ),
+  route(modifyApply, async ({ input, requireUser, deps }) =>
+    modifyApplication(deps.db, requireUser().userId, input, deps.now()),
+  ),
+  route(getFormReport, async ({ input, requireUser, deps }) =>
+    buildFormReport(deps.db, requireUser().userId, input.ApplyId),
+  ),
+];

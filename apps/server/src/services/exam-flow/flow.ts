@@ -1,0 +1,17 @@
+import { downloadPrint, generatePrint, getApply } from '@portal/contracts';
+import { getFlowView } from '../../domain/flow.js';
+import { downloadTicket, generateTicket } from '../../domain/tickets.js';
+import { route, type ServiceRoute } from '../route.js';
+
+/** ProjectFlow/ calls: the steps, and the admission ticket as HTML or PDF. */
+export const flowRoutes: ServiceRoute[] = [
+  route(getApply, async ({ input, requireUser, deps }) =>
+    getFlowView(deps.db, requireUser(), input.ProjectId, deps.now()),
+  ),
+  route(generatePrint, async ({ input, requireUser, deps }) =>
+    generateTicket(deps.db, requireUser(), input.ApplyId, deps.now()),
+  ),
+  route(downloadPrint, async ({ input, requireUser, deps }) =>
+    downloadTicket(deps.db, deps.gateways.pdf, requireUser(), input.ApplyId, deps.now()),
+  ),
+];

@@ -1,0 +1,161 @@
+import {
+  follow,
+  getProject,
+  getProjectList,
+  getProjectOpenAsk,
+  getProjectPosition,
+  getProjectUserAsk,
+  getUserBrowseProject,
+  submitAsk,
+} from '@portal/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { projectIdOf, userIdOf } from './flow-test-kit.js';
+
+describe('Project/ calls', () => {
+  let t: TestApp;
+  let journeyId: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    journeyId = await projectIdOf(t.db, SEED_PROJECTS.journey);
+  });
+  afterAll(() => t.close());
+
+  it('GetProject answers the details to a visitor without a footprint', async () => {
+    const res = await t.call(getProject, { ProjectId: journeyId });
+    expect(res.status).toBe(200);
+    expect(res.body.Data).toMatchObject({
+      ProjectId: journeyId,
+      Title: SEED_PROJECTS.journey,
+      State: 'Applying',
+      HasOnlineExam: true,
+      IsFollow: false,
+    });
+    expect(res.body.Data.FeeInFen).toBeGreaterThan(0);
+    expect(res.body.Data.Introduction).toContain('<h3>');
+    expect(res.body.Data.PositionCount).toBeGreaterThan(0);
+  });
+
+  it('GetProject records a footprint and tells a signed-in follower IsFollow', async () => {
+    const freeId = await projectIdOf(t.db, SEED_PROJECTS.free);
+    const res = await t.call(getProject, { ProjectId: journeyId }, { as: t.demoUserId });
+    expect(res.body.Data.IsFollow).toBe(true);
+    await t.call(getProject, { ProjectId: freeId }, { as: t.demoUserId });
+    const history = await t.call(getUserBrowseProject, {}, { as: t.demoUserId });
+    expect(history.body.Data.Items[0]!.ProjectId).toBe(freeId);
+    expect(history.body.Data.Items.filter((p) => p.ProjectId === freeId)).toHaveLength(1);
+  });
+
+  it('GetProject refuses an unknown id with 404 and a malformed one with 400', async () => {
+    const missing = await t.call(getProject, { ProjectId: 999999 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.ErrMsg).toBe('项目不存在或已下线');
+    const bad = await t.call(getProject, { ProjectId: 'abc' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.Data).toHaveProperty('FieldErrors.ProjectId');
+  });
+
+  it('GetProjectPosition lists the positions with their numbers', async () => {
+    const res = await t.call(getProjectPosition, { ProjectId: journeyId });
+    expect(res.status).toBe(200);
+    expect(res.body.Data.length).toBeGreaterThan(0);
+    expect(res.body.Data[0]).toMatchObject({ ProjectId: journeyId, Code: expect.any(String) });
+    expect((await t.call(getProjectPosition, { ProjectId: 999999 })).status).toBe(404);
+  });
+
+  it('GetProjectList pages, and filters by keyword, category, label and state', async () => {
+    const all = await t.call(getProjectList, { PageIndex: 1, PageSize: 50 });
+    expect(all.status).toBe(200);
+    expect(all.body.Data.Total).toBeGreaterThanOrEqual(30);
+    const states = new Set(all.body.Data.Items.map((p) => p.State));
+    expect([...states].sort()).toEqual(['Applying', 'Closed', 'Finished', 'NotStarted']);
+    // Applying projects come first.
+    expect(all.body.Data.Items[0]!.State).toBe('Applying');
+
+    const page2 = await t.call(getProjectList, { PageIndex: 2, PageSize: 5 });
+    expect(page2.body.Data.Items).toHaveLength(5);
+    expect(page2.body.Data.Items[0]!.ProjectId).toBe(all.body.Data.Items[5]!.ProjectId);
+
+    const keyword = await t.call(getProjectList, { Keyword: '教师' });
+    expect(keyword.body.Data.Total).toBeGreaterThan(0);
+    expect(keyword.body.Data.Items.every((p) => /教师/.test(p.Title + p.Organizer))).toBe(true);
+
+    const category = all.body.Data.Items[0]!.CategoryId;
+    const byCategory = await t.call(getProjectList, { CategoryId: category, PageSize: 50 });
+    expect(byCategory.body.Data.Items.every((p) => p.CategoryId === category)).toBe(true);
+
+    const label = all.body.Data.Items.find((p) => p.Lables.length > 0)!.Lables[0]!;
+    const byLabel = await t.call(getProjectList, { LableId: label.LableId, PageSize: 50 });
+    expect(byLabel.body.Data.Total).toBeGreaterThan(0);
+    expect(
+      byLabel.body.Data.Items.every((p) => p.Lables.some((l) => l.LableId === label.LableId)),
+    ).toBe(true);
+
+    for (const state of ['Applying', 'NotStarted', 'Closed', 'Finished'] as const) {
+      const res = await t.call(getProjectList, { State: state, PageSize: 50 });
+      expect(res.body.Data.Total).toBeGreaterThan(0);
+      expect(res.body.Data.Items.every((p) => p.State === state)).toBe(true);
+    }
+    const bad = await t.call(getProjectList, { State: 'Open', PageSize: 500 });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.Data as object)).toContain('FieldErrors');
+  });
+
+  it('Follow needs a token, follows and unfollows', async () => {
+    expect((await t.call(follow, { ProjectId: journeyId, IsFollow: true })).status).toBe(401);
+    const other = await userIdOf(t.db, '13900139000');
+    const on = await t.call(follow, { ProjectId: journeyId, IsFollow: true }, { as: other });
+    expect(on.body.Data).toEqual({ ProjectId: journeyId, IsFollow: true });
+    // Following twice is harmless.
+    expect(
+      (await t.call(follow, { ProjectId: journeyId, IsFollow: true }, { as: other })).status,
+    ).toBe(200);
+    expect(
+      (await t.call(getProject, { ProjectId: journeyId }, { as: other })).body.Data.IsFollow,
+    ).toBe(true);
+    await t.call(follow, { ProjectId: journeyId, IsFollow: false }, { as: other });
+    expect(
+      (await t.call(getProject, { ProjectId: journeyId }, { as: other })).body.Data.IsFollow,
+    ).toBe(false);
+    expect(
+      (await t.call(follow, { ProjectId: 999999, IsFollow: true }, { as: other })).status,
+    ).toBe(404);
+  });
+
+  it('GetProjectOpenAsk shows only answered questions made public', async () => {
+    const res = await t.call(getProjectOpenAsk, { ProjectId: journeyId });
+    expect(res.status).toBe(200);
+    expect(res.body.Data.Total).toBe(2);
+    expect(res.body.Data.Items.every((q) => q.Answer && q.AnswerTime)).toBe(true);
+    expect(res.body.Data.Items[0]!.AskerName).toBe('王*');
+  });
+
+  it('SubmitAsk checks the content, and GetProjectUserAsk lists the caller’s own', async () => {
+    const short = await t.call(
+      submitAsk,
+      { ProjectId: journeyId, Content: '能报吗' },
+      { as: t.demoUserId },
+    );
+    expect(short.status).toBe(400);
+    expect(short.body.ErrMsg).toContain('问题至少5个字');
+    expect(
+      (await t.call(submitAsk, { ProjectId: journeyId, Content: '考试可以使用计算器吗？' })).status,
+    ).toBe(401);
+    const asked = await t.call(
+      submitAsk,
+      { ProjectId: journeyId, Content: '考试可以使用计算器吗？' },
+      { as: t.demoUserId },
+    );
+    expect(asked.status).toBe(200);
+    expect(asked.body.Data).toMatchObject({ AskerName: '李*', Answer: null });
+    const mine = await t.call(getProjectUserAsk, { ProjectId: journeyId }, { as: t.demoUserId });
+    expect(mine.body.Data.Items.map((q) => q.QuestionId)).toEqual([asked.body.Data.QuestionId]);
+    // Not public until answered and opened.
+    const open = await t.call(getProjectOpenAsk, { ProjectId: journeyId });
+    expect(open.body.Data.Items.some((q) => q.QuestionId === asked.body.Data.QuestionId)).toBe(
+      false,
+    );
+    expect((await t.call(getProjectUserAsk, {})).status).toBe(401);
+  });
+});

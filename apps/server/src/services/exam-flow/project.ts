@@ -1,0 +1,50 @@
+import {
+  follow,
+  getProject,
+  getProjectList,
+  getProjectOpenAsk,
+  getProjectPosition,
+  getProjectUserAsk,
+  submitAsk,
+} from '@portal/contracts';
+import {
+  followProject,
+  getProjectDetail,
+  listOpenQuestions,
+  listPositions,
+  listProjects,
+  listUserQuestions,
+  resolveTenantId,
+  submitQuestion,
+} from '../../domain/projects.js';
+import { route, type ServiceRoute } from '../route.js';
+
+/** Project/ calls: details, positions, the list, questions and following. */
+export const projectRoutes: ServiceRoute[] = [
+  route(getProject, async ({ input, user, deps, host }) =>
+    getProjectDetail(
+      deps.db,
+      input.ProjectId,
+      { tenantId: await resolveTenantId(deps.db, host, user), userId: user?.userId ?? null },
+      deps.now(),
+    ),
+  ),
+  route(getProjectPosition, async ({ input, user, deps, host }) =>
+    listPositions(deps.db, input.ProjectId, await resolveTenantId(deps.db, host, user)),
+  ),
+  route(getProjectList, async ({ input, user, deps, host }) =>
+    listProjects(deps.db, await resolveTenantId(deps.db, host, user), input, deps.now()),
+  ),
+  route(getProjectUserAsk, async ({ input, requireUser, deps }) =>
+    listUserQuestions(deps.db, requireUser().userId, input),
+  ),
+  route(getProjectOpenAsk, async ({ input, user, deps, host }) =>
+    listOpenQuestions(deps.db, input.ProjectId, await resolveTenantId(deps.db, host, user), input),
+  ),
+  route(follow, async ({ input, requireUser, deps }) =>
+    followProject(deps.db, requireUser(), input.ProjectId, input.IsFollow, deps.now()),
+  ),
+  route(submitAsk, async ({ input, requireUser, deps }) =>
+    submitQuestion(deps.db, requireUser(), input.ProjectId, input.Content, deps.now()),
+  ),
+];
