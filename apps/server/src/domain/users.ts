@@ -1,0 +1,329 @@
+import { randomBytes } from 'node:crypto';
+import {
+  EMAIL_PATTERN,
+  isValidChineseIdNumber,
+  MAX_UPLOAD_BYTES,
+  MOBILE_PATTERN,
+  PLATFORM_POWERS,
+  UPLOAD_CONTENT_TYPES,
+  type ApplyArchive,
+  type FormValues,
+  type UserProfile,
+  type WeChatBindUser,
+} from '@portal/contracts';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { userApplyArchives, users, type UserRow } from '../db/schema/index.js';
+import type { AppDeps } from '../platform/deps.js';
+import { badRequest, conflict, notFound } from './errors.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { consumeVerifyToken } from './sms.js';
+import { isStoredUpload, UPLOAD_URL_PATTERN } from './uploads.js';
+
+/** 138****8000 */
+export const maskMobile = (mobile: string) => mobile.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
+/** 1101**********1234 */
+export const maskIdNumber = (id: string) =>
+  `${id.slice(0, 4)}${'*'.repeat(id.length - 8)}${id.slice(-4)}`;
+
+export function toProfile(row: UserRow): UserProfile {
+  return {
+    UserId: row.id,
+    Name: row.name,
+    Mobile: row.mobile ? maskMobile(row.mobile) : '',
+    HeadPortrait: row.headPortrait,
+    IsRealName: row.isRealName,
+    IdNumber: row.isRealName && row.idNumber ? maskIdNumber(row.idNumber) : null,
+    IsBindWeChat: row.weChatOpenId !== null,
+    CreateTime: row.createdAt.toISOString(),
+  };
+}
+
+/** An active account; a closed one is gone as far as the services are concerned. */
+async function activeUser(db: Database, userId: number): Promise<UserRow> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.status, 'active')));
+  if (!row) throw notFound('账号不存在或已注销');
+  return row;
+}
+
+async function update(db: Database, userId: number, values: Partial<UserRow>): Promise<UserRow> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
+  if (!row) throw notFound('账号不存在或已注销');
+  return row;
+}
+
+/** PostgreSQL's unique_violation, however the driver wraps it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '23505') return true;
+  return false;
+}
+
+export async function getProfile(db: Database, userId: number): Promise<UserProfile> {
+  return toProfile(await activeUser(db, userId));
+}
+
+// ---- apply archive ----
+
+const ARCHIVE_MAX_FIELDS = 100;
+const ARCHIVE_KEY = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+const ARCHIVE_TEXT_MAX = 2000;
+
+export async function getApplyArchive(db: Database, userId: number): Promise<ApplyArchive> {
+  const [row] = await db
+    .select()
+    .from(userApplyArchives)
+    .where(eq(userApplyArchives.userId, userId));
+  return { Values: row?.values ?? {}, UpdateTime: row ? row.updatedAt.toISOString() : null };
+}
+
+/** The archive's shape: sane keys and sizes, the well-known fields valid, files our own uploads. */
+export function validateArchiveValues(values: FormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const keys = Object.keys(values);
+  if (keys.length > ARCHIVE_MAX_FIELDS) errors._ = `档案最多保存${ARCHIVE_MAX_FIELDS}项`;
+  for (const key of keys) {
+    const value = values[key];
+    if (!ARCHIVE_KEY.test(key)) {
+      errors[key] = '字段名不正确';
+      continue;
+    }
+    if (value === null || value === undefined) continue;
+    if (typeof value === 'string') {
+      const text = value.trim();
+      if (value.length > ARCHIVE_TEXT_MAX) errors[key] = `内容过长，最多${ARCHIVE_TEXT_MAX}个字`;
+      else if (text === '') continue;
+      else if (key === 'idNumber' && !isValidChineseIdNumber(text))
+        errors[key] = '身份证号码不正确，请填写18位居民身份证号码';
+      else if (key === 'mobile' && !MOBILE_PATTERN.test(text))
+        errors[key] = '手机号码不正确，请填写11位手机号码';
+      else if (key === 'email' && !EMAIL_PATTERN.test(text))
+        errors[key] = '邮箱格式不正确，例如 name@example.com';
+      else if (key === 'name' && !/^[\u4e00-\u9fa5·A-Za-z ]{2,30}$/.test(text))
+        errors[key] = '请填写正确的姓名';
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) errors[key] = '请填写数字';
+    } else if (Array.isArray(value)) {
+      if (value.length > 50 || value.some((v) => v.length > 200)) errors[key] = '选项过多或过长';
+    } else {
+      if (!UPLOAD_URL_PATTERN.test(value.Url)) errors[key] = '文件须通过上传获得，请重新上传';
+      else if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(value.ContentType))
+        errors[key] = '文件类型不支持';
+      else if (value.Size > MAX_UPLOAD_BYTES) errors[key] = '文件过大';
+    }
+  }
+  return errors;
+}
+
+export async function saveApplyArchive(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  userId: number,
+  values: FormValues,
+  now: Date,
+): Promise<ApplyArchive> {
+  const errors = validateArchiveValues(values);
+  for (const [key, value] of Object.entries(values))
+    if (!errors[key] && value && typeof value === 'object' && !Array.isArray(value))
+      if (!(await isStoredUpload(deps.config.dataDir, value.Url)))
+        errors[key] = '文件不存在或已失效，请重新上传';
+  const [first] = Object.values(errors);
+  if (first) throw badRequest(`报名档案有误：${first}`, errors);
+  await activeUser(deps.db, userId);
+  const [row] = await deps.db
+    .insert(userApplyArchives)
+    .values({ userId, values, updatedAt: now })
+    .onConflictDoUpdate({ target: userApplyArchives.userId, set: { values, updatedAt: now } })
+    .returning();
+  return { Values: row!.values, UpdateTime: row!.updatedAt.toISOString() };
+}
+
+// ---- profile ----
+
+/** Name and ID number (check digit checked by the contract); one ID number, one account. */
+export async function realPersonVerify(
+  db: Database,
+  userId: number,
+  name: string,
+  idNumber: string,
+): Promise<UserProfile> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const user = await activeUser(t, userId);
+    if (user.isRealName) {
+      if (user.idNumber === idNumber && user.realName === name) return toProfile(user);
+      throw conflict('账号已完成实名认证，不能更换身份信息');
+    }
+    const [other] = await t
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.idNumber, idNumber), eq(users.isRealName, true), ne(users.id, userId)));
+    if (other) throw conflict('该身份证号已被其他账号实名认证');
+    return toProfile(await update(t, userId, { isRealName: true, realName: name, idNumber }));
+  });
+}
+
+export async function updateHeadPortrait(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  userId: number,
+  url: string,
+): Promise<UserProfile> {
+  if (!(await isStoredUpload(deps.config.dataDir, url, true)))
+    throw badRequest('头像须为已上传的图片，请重新上传', { HeadPortrait: '请先上传图片' });
+  await activeUser(deps.db, userId);
+  return toProfile(await update(deps.db, userId, { headPortrait: url }));
+}
+
+export async function updateLoginPassword(
+  db: Database,
+  userId: number,
+  oldPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const user = await activeUser(db, userId);
+  if (!(await verifyPassword(oldPassword, user.passwordHash)))
+    throw badRequest('原密码不正确', { OldPassword: '原密码不正确' });
+  if (oldPassword === newPassword)
+    throw badRequest('新密码不能与原密码相同', { NewPassword: '新密码不能与原密码相同' });
+  await update(db, userId, { passwordHash: await hashPassword(newPassword) });
+}
+
+// ---- mobile and closing ----
+
+export async function changeMobile(
+  deps: Pick<AppDeps, 'db' | 'store'>,
+  userId: number,
+  mobile: string,
+  verifyToken: string,
+): Promise<UserProfile> {
+  const user = await activeUser(deps.db, userId);
+  if (user.mobile === mobile)
+    throw badRequest('新手机号与当前手机号相同', { Mobile: '新手机号与当前手机号相同' });
+  const [owner] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.mobile, mobile));
+  if (owner) throw conflict('该手机号已被其他账号使用');
+  await consumeVerifyToken(deps, { token: verifyToken, mobile, scene: 'ChangeMobile' });
+  try {
+    return toProfile(await update(deps.db, userId, { mobile }));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('该手机号已被其他账号使用');
+    throw error;
+  }
+}
+
+/** Closed: the number is freed (kept as closedMobile), WeChat unbound; tokens and sign-in stop. */
+export async function closeAccount(
+  deps: Pick<AppDeps, 'db' | 'store'>,
+  userId: number,
+  verifyToken: string,
+  now: Date,
+): Promise<void> {
+  const user = await activeUser(deps.db, userId);
+  if (!user.mobile) throw conflict('账号未绑定手机号，无法通过短信验证注销');
+  await consumeVerifyToken(deps, {
+    token: verifyToken,
+    mobile: user.mobile,
+    scene: 'CloseAccount',
+  });
+  await update(deps.db, userId, {
+    status: 'closed',
+    closedMobile: user.mobile,
+    mobile: null,
+    weChatOpenId: null,
+    weChatNickName: null,
+    weChatHeadImgUrl: null,
+    weChatBindAt: null,
+    closedAt: now,
+  });
+}
+
+export function platformPowers(signedIn: boolean): (typeof PLATFORM_POWERS)[number][] {
+  return signedIn ? [...PLATFORM_POWERS] : ['cooperate'];
+}
+
+// ---- WeChat binding ----
+
+const STATE_TTL_SECONDS = 600;
+
+function toBindUser(row: UserRow): WeChatBindUser {
+  return {
+    IsBind: row.weChatOpenId !== null,
+    NickName: row.weChatNickName ?? '',
+    HeadImgUrl: row.weChatHeadImgUrl ?? '',
+    BindTime: row.weChatBindAt ? row.weChatBindAt.toISOString() : null,
+  };
+}
+
+/** Only back to this deployment's own pages. */
+function isOwnAddress(config: AppDeps['config'], address: string): boolean {
+  if (!URL.canParse(address)) return false;
+  const origin = new URL(address).origin;
+  return (
+    origin === new URL(config.publicUrl).origin || origin === new URL(config.clientDomain).origin
+  );
+}
+
+export async function weChatAuthorizeConfig(
+  deps: Pick<AppDeps, 'config' | 'store' | 'gateways'>,
+  userId: number,
+  returnUrl: string,
+): Promise<{ AppId: string; AuthorizeUrl: string }> {
+  if (!isOwnAddress(deps.config, returnUrl))
+    throw badRequest('回调地址不属于本站', { ReturnUrl: '回调地址不属于本站' });
+  const state = randomBytes(16).toString('base64url');
+  await deps.store.set(`wechat:state:${state}`, String(userId), STATE_TTL_SECONDS);
+  return {
+    AppId: deps.config.weChat.appId,
+    AuthorizeUrl: deps.gateways.weChat.authorizeUrl(returnUrl, state),
+  };
+}
+
+export async function getWeChatBindUser(db: Database, userId: number): Promise<WeChatBindUser> {
+  return toBindUser(await activeUser(db, userId));
+}
+
+export async function bindWeChat(
+  deps: Pick<AppDeps, 'db' | 'gateways'>,
+  userId: number,
+  code: string,
+  now: Date,
+): Promise<WeChatBindUser> {
+  const user = await activeUser(deps.db, userId);
+  if (user.weChatOpenId) throw conflict('当前账号已绑定微信，请先解除绑定');
+  const weChatUser = await deps.gateways.weChat.exchangeCode(code);
+  const [other] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.weChatOpenId, weChatUser.openId));
+  if (other) throw conflict('该微信已绑定其他账号，请先在原账号解除绑定');
+  try {
+    return toBindUser(
+      await update(deps.db, userId, {
+        weChatOpenId: weChatUser.openId,
+        weChatNickName: weChatUser.nickName,
+        weChatHeadImgUrl: weChatUser.headImgUrl,
+        weChatBindAt: now,
+      }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('该微信已绑定其他账号，请先在原账号解除绑定');
+    throw error;
+  }
+}
+
+export async function relieveWeChatBind(db: Database, userId: number): Promise<UserProfile> {
+  const user = await activeUser(db, userId);
+  if (!user.weChatOpenId) throw conflict('当前账号未绑定微信');
+  return toProfile(
+    await update(db, userId, {
+      weChatOpenId: null,
+      weChatNickName: null,
+      weChatHeadImgUrl: null,
+      weChatBindAt: null,
+    }),
+  );
+}

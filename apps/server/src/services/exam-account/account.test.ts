@@ -1,0 +1,349 @@
+import {
+  changeMobile,
+  closeAccount,
+  getPlatformPower,
+  getUser,
+  getUserApplyArchive,
+  realPersonVerify,
+  saveUserApplyArchive,
+  updateHeadPortrait,
+  updateLoginPwd,
+} from '@portal/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.js';
+import { DEMO_ID_NUMBER } from '../../db/seed/50-account.js';
+import { hashPassword, verifyPassword } from '../../domain/passwords.js';
+import { storeUpload } from '../../domain/uploads.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { obtainVerifyToken } from '../exam-message/sms-test-kit.js';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('User account', () => {
+  let t: TestApp;
+  let wangId: number;
+  const newUser = async (mobile: string, password = 'Start@2024') => {
+    const [row] = await t.db
+      .insert(users)
+      .values({ tenantId: 1, mobile, name: '测试用户', passwordHash: await hashPassword(password) })
+      .returning({ id: users.id });
+    return row!.id;
+  };
+  beforeAll(async () => {
+    t = await createTestApp();
+    const [wang] = await t.db.select().from(users).where(eq(users.mobile, '13900139000'));
+    wangId = wang!.id;
+  });
+  afterAll(() => t.close());
+
+  describe('GetUser', () => {
+    it('answers the profile with the mobile masked', async () => {
+      const { status, body } = await t.call(getUser, {}, { as: t.demoUserId });
+      expect(status).toBe(200);
+      expect(body.Data).toMatchObject({
+        UserId: t.demoUserId,
+        Name: '李明',
+        Mobile: '138****8000',
+        IsRealName: false,
+        IdNumber: null,
+        IsBindWeChat: false,
+      });
+    });
+    it('needs a sign-in', async () => {
+      expect((await t.call(getUser, {})).status).toBe(401);
+    });
+  });
+
+  describe('apply archive', () => {
+    it('the demo archive is pre-filled', async () => {
+      const { body } = await t.call(getUserApplyArchive, {}, { as: t.demoUserId });
+      expect(body.Data.Values).toMatchObject({
+        name: '李明',
+        idNumber: DEMO_ID_NUMBER,
+        mobile: '13800138000',
+      });
+      expect(body.Data.UpdateTime).not.toBeNull();
+    });
+    it('an empty archive for a user without one', async () => {
+      const { body } = await t.call(getUserApplyArchive, {}, { as: wangId });
+      expect(body.Data).toEqual({ Values: {}, UpdateTime: null });
+    });
+    it('saves values, photos included when they were uploaded here', async () => {
+      const photo = await storeUpload(
+        t.deps.config.dataDir,
+        { fileName: 'me.png', data: PNG },
+        'photo',
+      );
+      const values = {
+        name: '王芳',
+        idNumber: '440306199211153427',
+        photo,
+        region: ['110000', '110100'],
+        age: 32,
+      };
+      const { status, body } = await t.call(
+        saveUserApplyArchive,
+        { Values: values },
+        { as: wangId },
+      );
+      expect(status).toBe(200);
+      expect(body.Data.Values).toEqual(values);
+      expect((await t.call(getUserApplyArchive, {}, { as: wangId })).body.Data.Values).toEqual(
+        values,
+      );
+    });
+    it('refuses a wrong ID number and a file not uploaded here, naming the fields', async () => {
+      const { status, body } = await t.call(
+        saveUserApplyArchive,
+        {
+          Values: {
+            idNumber: '440306199211153428',
+            photo: {
+              Url: 'https://evil.example/x.png',
+              FileName: 'x.png',
+              Size: 10,
+              ContentType: 'image/png',
+            },
+            mobile: '123',
+          },
+        },
+        { as: wangId },
+      );
+      expect(status).toBe(400);
+      expect(body.ErrMsg).toMatch(/^报名档案有误/);
+      expect(
+        Object.keys((body.Data as unknown as { FieldErrors: object }).FieldErrors).sort(),
+      ).toEqual(['idNumber', 'mobile', 'photo']);
+    });
+    it('refuses values of the wrong shape', async () => {
+      const { status } = await t.call(
+        saveUserApplyArchive,
+        { Values: { x: { nested: true } } },
+        { as: wangId },
+      );
+      expect(status).toBe(400);
+    });
+  });
+
+  describe('RealPersonVerify', () => {
+    it('verifies name and ID number and masks the number', async () => {
+      const { status, body } = await t.call(
+        realPersonVerify,
+        { Name: '李明', IdNumber: DEMO_ID_NUMBER },
+        { as: t.demoUserId },
+      );
+      expect(status).toBe(200);
+      expect(body.Data.IsRealName).toBe(true);
+      expect(body.Data.IdNumber).toBe('1101**********2813');
+    });
+    it('refuses a wrong check digit with the field named', async () => {
+      const { status, body } = await t.call(
+        realPersonVerify,
+        { Name: '王芳', IdNumber: '440306199211153428' },
+        { as: wangId },
+      );
+      expect(status).toBe(400);
+      expect(body.Data).toMatchObject({
+        FieldErrors: { IdNumber: expect.stringContaining('身份证号码不正确') },
+      });
+    });
+    it('an ID number verified by another account is 409', async () => {
+      const { status, body } = await t.call(
+        realPersonVerify,
+        { Name: '李明', IdNumber: DEMO_ID_NUMBER },
+        { as: wangId },
+      );
+      expect(status).toBe(409);
+      expect(body.ErrMsg).toBe('该身份证号已被其他账号实名认证');
+    });
+    it('a verified account cannot switch identity', async () => {
+      const { status } = await t.call(
+        realPersonVerify,
+        { Name: '李明', IdNumber: '320102198805120034' },
+        { as: t.demoUserId },
+      );
+      expect(status).toBe(409);
+    });
+  });
+
+  describe('UpdateHeadPortrait', () => {
+    it('takes an image uploaded here', async () => {
+      const upload = await storeUpload(
+        t.deps.config.dataDir,
+        { fileName: 'a.png', data: PNG },
+        'avatar',
+      );
+      const { status, body } = await t.call(
+        updateHeadPortrait,
+        { HeadPortrait: upload.Url },
+        { as: t.demoUserId },
+      );
+      expect(status).toBe(200);
+      expect(body.Data.HeadPortrait).toBe(upload.Url);
+    });
+    it('refuses an outside address or a missing file', async () => {
+      for (const url of [
+        'https://evil.example/a.png',
+        '/uploads/AAAAAAAAAAAAAAAAAAAAAA.png',
+        '/uploads/../secrets.json',
+      ]) {
+        const { status, body } = await t.call(
+          updateHeadPortrait,
+          { HeadPortrait: url },
+          { as: t.demoUserId },
+        );
+        expect(status).toBe(400);
+        expect(body.ErrMsg).toBe('头像须为已上传的图片，请重新上传');
+      }
+    });
+    it('refuses a PDF as an avatar', async () => {
+      const pdf = await storeUpload(
+        t.deps.config.dataDir,
+        { fileName: 'a.pdf', data: Buffer.from('%PDF-1.4\n%%EOF') },
+        'file',
+      );
+      expect(
+        (await t.call(updateHeadPortrait, { HeadPortrait: pdf.Url }, { as: t.demoUserId })).status,
+      ).toBe(400);
+    });
+  });
+
+  describe('UpdateLoginPwd', () => {
+    it('refuses a wrong old password', async () => {
+      const { status, body } = await t.call(
+        updateLoginPwd,
+        { OldPassword: 'Wrong@123456', NewPassword: 'Newpass123' },
+        { as: t.demoUserId },
+      );
+      expect(status).toBe(400);
+      expect(body.ErrMsg).toBe('原密码不正确');
+      expect(body.Data).toEqual({ FieldErrors: { OldPassword: '原密码不正确' } });
+    });
+    it('refuses the same password and a weak one', async () => {
+      const same = await t.call(
+        updateLoginPwd,
+        { OldPassword: 'Demo@123456', NewPassword: 'Demo@123456' },
+        { as: t.demoUserId },
+      );
+      expect(same.status).toBe(400);
+      expect(same.body.ErrMsg).toBe('新密码不能与原密码相同');
+      const weak = await t.call(
+        updateLoginPwd,
+        { OldPassword: 'Demo@123456', NewPassword: 'abc' },
+        { as: t.demoUserId },
+      );
+      expect(weak.status).toBe(400);
+      expect(weak.body.Data).toMatchObject({
+        FieldErrors: { NewPassword: expect.stringContaining('8-20位') },
+      });
+    });
+    it('changes the password', async () => {
+      const id = await newUser('13611110000', 'Start@2024');
+      const { status } = await t.call(
+        updateLoginPwd,
+        { OldPassword: 'Start@2024', NewPassword: 'Better2025x' },
+        { as: id },
+      );
+      expect(status).toBe(200);
+      const [row] = await t.db.select().from(users).where(eq(users.id, id));
+      expect(await verifyPassword('Better2025x', row!.passwordHash)).toBe(true);
+    });
+  });
+
+  describe('ChangeMobile', () => {
+    it('changes the number with a VerifyToken for that number', async () => {
+      const id = await newUser('13622220000');
+      const token = await obtainVerifyToken(t, '13622229999', 'ChangeMobile', id);
+      const { status, body } = await t.call(
+        changeMobile,
+        { Mobile: '13622229999', VerifyToken: token },
+        { as: id },
+      );
+      expect(status).toBe(200);
+      expect(body.Data.Mobile).toBe('136****9999');
+      // Single use.
+      const again = await t.call(
+        changeMobile,
+        { Mobile: '13622229999', VerifyToken: token },
+        { as: id },
+      );
+      expect(again.status).toBe(400);
+    });
+    it('a token for another number, a made-up or a spent token is 419', async () => {
+      const id = await newUser('13633330000');
+      const token = await obtainVerifyToken(t, '13633331111', 'ChangeMobile', id);
+      const other = await t.call(
+        changeMobile,
+        { Mobile: '13633332222', VerifyToken: token },
+        { as: id },
+      );
+      expect(other.status).toBe(419);
+      expect(other.body.ErrMsg).toMatch(/请重新获取验证码/);
+      const made = await t.call(
+        changeMobile,
+        { Mobile: '13633331111', VerifyToken: 'made-up' },
+        { as: id },
+      );
+      expect(made.status).toBe(419);
+    });
+    it('a number another account uses is 409', async () => {
+      const { status, body } = await t.call(
+        changeMobile,
+        { Mobile: '13900139000', VerifyToken: 'x' },
+        { as: t.demoUserId },
+      );
+      expect(status).toBe(409);
+      expect(body.ErrMsg).toBe('该手机号已被其他账号使用');
+    });
+    it('refuses a malformed number and needs a sign-in', async () => {
+      expect(
+        (await t.call(changeMobile, { Mobile: '99', VerifyToken: 'x' }, { as: t.demoUserId }))
+          .status,
+      ).toBe(400);
+      expect((await t.call(changeMobile, { Mobile: '13600000000', VerifyToken: 'x' })).status).toBe(
+        401,
+      );
+    });
+  });
+
+  describe('CloseAccount', () => {
+    it('closes with a VerifyToken for the own number; the number is freed and the token stops working', async () => {
+      const id = await newUser('13644440000');
+      const token = await obtainVerifyToken(t, '13644440000', 'CloseAccount', id);
+      const { status, body } = await t.call(closeAccount, { VerifyToken: token }, { as: id });
+      expect(status).toBe(200);
+      expect(body.Data).toBeNull();
+      const [row] = await t.db.select().from(users).where(eq(users.id, id));
+      expect(row).toMatchObject({
+        status: 'closed',
+        mobile: null,
+        closedMobile: '13644440000',
+        weChatOpenId: null,
+      });
+      expect((await t.call(getUser, {}, { as: id })).status).toBe(401);
+      // The number can sign up again.
+      expect(await newUser('13644440000')).toBeGreaterThan(id);
+    });
+    it('a token for another scene or number is 419', async () => {
+      const id = await newUser('13655550000');
+      const signIn = await obtainVerifyToken(t, '13655550000', 'SignIn');
+      expect((await t.call(closeAccount, { VerifyToken: signIn }, { as: id })).status).toBe(419);
+      expect((await t.call(closeAccount, { VerifyToken: '' }, { as: id })).status).toBe(400);
+      expect((await t.call(closeAccount, { VerifyToken: 'x' })).status).toBe(401);
+    });
+  });
+
+  describe('GetPlatformPower', () => {
+    it('lists every power for a signed-in user and fewer for a visitor', async () => {
+      const signedIn = await t.call(getPlatformPower, {}, { as: t.demoUserId });
+      expect(signedIn.body.Data.Powers).toContain('apply');
+      const anonymous = await t.call(getPlatformPower, {});
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.body.Data.Powers).toEqual(['cooperate']);
+    });
+  });
+});

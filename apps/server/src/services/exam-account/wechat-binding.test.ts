@@ -1,0 +1,118 @@
+import {
+  bindAccount,
+  getUser,
+  getWeChatBindUser,
+  getWeChatConfig,
+  relieveWeChatBind,
+} from '@portal/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+describe('WeChat binding', () => {
+  let t: TestApp;
+  let wangId: number;
+  const back = 'http://localhost:8080/views/my/bindWeChatAccount';
+  beforeAll(async () => {
+    t = await createTestApp();
+    const [wang] = await t.db.select().from(users).where(eq(users.mobile, '13900139000'));
+    wangId = wang!.id;
+  });
+  afterAll(() => t.close());
+
+  /** Walks the sandbox as a person would: GetWeChatConfig → 确认授权 → the code. */
+  async function authorise(as: number, nickname: string): Promise<string> {
+    const { body } = await t.call(getWeChatConfig, { ReturnUrl: back }, { as });
+    const authorize = new URL(body.Data.AuthorizeUrl);
+    const confirm = await t.app.inject({
+      method: 'GET',
+      url: `/gateways/wechat/confirm?${new URLSearchParams({
+        redirect_uri: authorize.searchParams.get('redirect_uri')!,
+        state: authorize.searchParams.get('state')!,
+        nickname,
+      })}`,
+    });
+    return new URL(confirm.headers.location as string).searchParams.get('code')!;
+  }
+
+  it('GetWeChatConfig answers the app id and an authorisation address with a state', async () => {
+    const { status, body } = await t.call(
+      getWeChatConfig,
+      { ReturnUrl: back },
+      { as: t.demoUserId },
+    );
+    expect(status).toBe(200);
+    expect(body.Data.AppId).toBe(t.deps.config.weChat.appId);
+    const url = new URL(body.Data.AuthorizeUrl);
+    expect(url.searchParams.get('redirect_uri')).toBe(back);
+    const state = url.searchParams.get('state')!;
+    expect(await t.deps.store.get(`wechat:state:${state}`)).toBe(String(t.demoUserId));
+  });
+
+  it('refuses a return address on another site', async () => {
+    const { status, body } = await t.call(
+      getWeChatConfig,
+      { ReturnUrl: 'https://evil.example/' },
+      { as: t.demoUserId },
+    );
+    expect(status).toBe(400);
+    expect(body.ErrMsg).toBe('回调地址不属于本站');
+    expect(
+      (await t.call(getWeChatConfig, { ReturnUrl: 'not a url' }, { as: t.demoUserId })).status,
+    ).toBe(400);
+  });
+
+  it('binds, shows and unbinds', async () => {
+    expect((await t.call(getWeChatBindUser, {}, { as: t.demoUserId })).body.Data.IsBind).toBe(
+      false,
+    );
+    const code = await authorise(t.demoUserId, '李明的微信');
+    const bound = await t.call(bindAccount, { Code: code }, { as: t.demoUserId });
+    expect(bound.status).toBe(200);
+    expect(bound.body.Data).toMatchObject({ IsBind: true, NickName: '李明的微信' });
+    expect((await t.call(getUser, {}, { as: t.demoUserId })).body.Data.IsBindWeChat).toBe(true);
+
+    const twice = await t.call(
+      bindAccount,
+      { Code: await authorise(t.demoUserId, '另一个') },
+      { as: t.demoUserId },
+    );
+    expect(twice.status).toBe(409);
+
+    const taken = await t.call(
+      bindAccount,
+      { Code: await authorise(wangId, '李明的微信') },
+      { as: wangId },
+    );
+    expect(taken.status).toBe(409);
+    expect(taken.body.ErrMsg).toMatch(/该微信已绑定其他账号/);
+
+    const relieved = await t.call(relieveWeChatBind, {}, { as: t.demoUserId });
+    expect(relieved.status).toBe(200);
+    expect(relieved.body.Data.IsBindWeChat).toBe(false);
+    expect((await t.call(relieveWeChatBind, {}, { as: t.demoUserId })).status).toBe(409);
+
+    // Now free for the other account.
+    expect(
+      (await t.call(bindAccount, { Code: await authorise(wangId, '李明的微信') }, { as: wangId }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('a used or made-up code is 400', async () => {
+    const code = await authorise(t.demoUserId, '一次');
+    expect((await t.call(bindAccount, { Code: code }, { as: t.demoUserId })).status).toBe(200);
+    await t.call(relieveWeChatBind, {}, { as: t.demoUserId });
+    const reused = await t.call(bindAccount, { Code: code }, { as: t.demoUserId });
+    expect(reused.status).toBe(400);
+    expect(reused.body.ErrMsg).toBe('微信授权已失效，请重新授权');
+    expect((await t.call(bindAccount, { Code: '' }, { as: t.demoUserId })).status).toBe(400);
+  });
+
+  it('needs a sign-in', async () => {
+    expect((await t.call(getWeChatBindUser, {})).status).toBe(401);
+    expect((await t.call(bindAccount, { Code: 'x' })).status).toBe(401);
+    expect((await t.call(relieveWeChatBind, {})).status).toBe(401);
+  });
+});
