@@ -35,7 +35,9 @@ describe('§3 runtime configuration', () => {
     const result = parseRuntimeConfig(broken);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.problems).toContain('配置项 Auth.Authority 的值不正确：应为完整的网址（如 https://…）');
+    expect(result.problems).toContain(
+      '配置项 Auth.Authority 的值不正确：应为完整的网址（如 https://…）',
+    );
     expect(result.problems).toContain('缺少配置项 WebSite.UserClient.ClientID');
   });
 

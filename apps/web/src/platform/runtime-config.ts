@@ -15,7 +15,8 @@ function settingName(path: readonly PropertyKey[]): string {
 }
 
 function problemText(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_format' && issue.format === 'url') return '应为完整的网址（如 https://…）';
+  if (issue.code === 'invalid_format' && issue.format === 'url')
+    return '应为完整的网址（如 https://…）';
   if (issue.code === 'too_small') return issue.origin === 'array' ? '至少需要一项' : '不能为空';
   if (issue.code === 'invalid_type') return `类型应为 ${issue.expected}`;
   return issue.message;
