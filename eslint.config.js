@@ -57,7 +57,7 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
     },
     settings: {
-      'import-x/resolver': { typescript: false, node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
   },
   {

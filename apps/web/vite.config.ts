@@ -1,5 +1,4 @@
 /// <reference types="vitest/config" />
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 // By path: vite loads its config with Node, which cannot import the package's TypeScript entry.
@@ -67,31 +66,11 @@ function chunkPackages(): Plugin {
   };
 }
 
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
 export default defineConfig({
   plugins: [react(), devRuntimeConfig(), chunkPackages()],
-  resolve: {
-    // antd-mobile's react-spring peers React ≤ 18, so npm hoists a React 18 to the root; use ours.
-    dedupe: ['react', 'react-dom'],
-    alias: [
-      { find: /^react$/, replacement: here('./node_modules/react/index.js') },
-      { find: /^react\/(.*)$/, replacement: here('./node_modules/react/$1') },
-      { find: /^react-dom$/, replacement: here('./node_modules/react-dom/index.js') },
-      { find: /^react-dom\/(.*)$/, replacement: here('./node_modules/react-dom/$1') },
-    ],
-  },
   build: { manifest: true, sourcemap: false },
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/testing/single-react.ts'],
-    env: { PORTAL_WEB_DIR: here('.') },
-    // ES-module packages that import React go through vite, whose resolve rules above pick React 19.
-    server: {
-      deps: {
-        inline: [/react/, /antd/, /rc-/, /@rc-component/, /@ant-design/, /ahooks/, /zustand/],
-      },
-    },
   },
 });

@@ -60,8 +60,10 @@ describe('foundation: routes, layouts and the sign-in redirect', () => {
     expect(url.searchParams.get('state')).toMatch(/^.{32}$/);
     expect(url.searchParams.get('nonce')).toMatch(/^.{32}$/);
     expect(url.searchParams.get('state')).not.toBe(url.searchParams.get('nonce'));
-    await page.waitForLoadState('domcontentloaded');
-    expect(await page.evaluate(() => localStorage.getItem('loginBackNextPath'))).toBe('/views/my');
+    // Read from the context: the provider may still be redirecting the page.
+    const origin = (await context.storageState()).origins.find((o) => o.origin === baseUrl);
+    const remembered = origin?.localStorage.find((item) => item.name === 'loginBackNextPath');
+    expect(remembered?.value).toBe('/views/my');
     await context.close();
   });
 });
