@@ -185,11 +185,15 @@ async function seedApplication(
     const questions = await db
       .select()
       .from(examQuestions)
-      .where(eq(examQuestions.paperId, paper!.id));
+      .where(eq(examQuestions.paperId, paper!.id))
+      .orderBy(asc(examQuestions.sort));
     // Right on all but the last question.
     const answers = questions.map((q, i) => ({
       QuestionId: q.id,
-      Choices: i === questions.length - 1 ? [q.options[0]!.Key] : q.answer,
+      Choices:
+        i === questions.length - 1
+          ? [q.options.find((o) => !q.answer.includes(o.Key))!.Key]
+          : q.answer,
     }));
     const score = scoreAnswers(questions, answers);
     await db.insert(examSubmissions).values({

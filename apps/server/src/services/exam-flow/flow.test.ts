@@ -1,0 +1,154 @@
+import { downloadPrint, generatePrint, getApply } from '@portal/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
+import { reviewApplication } from '../../domain/review.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { applicationOf, applyAs, projectIdOf, userIdOf } from './flow-test-kit.js';
+
+describe('ProjectFlow/ calls', () => {
+  let t: TestApp;
+  let other: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    other = await userIdOf(t.db, '13900139000');
+  });
+  afterAll(() => t.close());
+
+  const stepsOf = (data: { Steps: { Key: string; State: string }[] }) =>
+    Object.fromEntries(data.Steps.map((s) => [s.Key, s.State]));
+
+  it('GetApply before applying: apply is current and the next action is to apply', async () => {
+    const projectId = await projectIdOf(t.db, SEED_PROJECTS.journey);
+    const res = await t.call(getApply, { ProjectId: projectId }, { as: t.demoUserId });
+    expect(res.status).toBe(200);
+    expect(res.body.Data.Apply).toBeNull();
+    expect(res.body.Data.NextAction).toBe('apply');
+    expect(stepsOf(res.body.Data)).toEqual({
+      apply: 'current',
+      review: 'waiting',
+      pay: 'waiting',
+      print: 'waiting',
+      exam: 'waiting',
+      result: 'waiting',
+    });
+    expect((await t.call(getApply, { ProjectId: projectId })).status).toBe(401);
+    expect((await t.call(getApply, { ProjectId: 999999 }, { as: t.demoUserId })).status).toBe(404);
+  });
+
+  it('GetApply follows each seeded status of the demo user', async () => {
+    const view = async (title: string) =>
+      (await t.call(getApply, { ProjectId: await projectIdOf(t.db, title) }, { as: t.demoUserId }))
+        .body.Data;
+    const returned = await view(SEED_PROJECTS.returned);
+    expect(returned.NextAction).toBe('modify');
+    expect(stepsOf(returned)).toMatchObject({
+      apply: 'done',
+      review: 'failed',
+      pay: 'skipped',
+      exam: 'skipped',
+    });
+    expect(returned.Steps.find((s) => s.Key === 'review')!.Description).toContain('证件照');
+    expect((await view(SEED_PROJECTS.underReview)).NextAction).toBe('wait-review');
+    const unpaid = await view(SEED_PROJECTS.approvedUnpaid);
+    expect(unpaid.NextAction).toBe('pay');
+    expect(stepsOf(unpaid)).toMatchObject({ review: 'done', pay: 'current', exam: 'skipped' });
+    const paid = await view(SEED_PROJECTS.paidExam);
+    expect(paid.NextAction).toBe('print');
+    expect(stepsOf(paid)).toMatchObject({ pay: 'done', print: 'current', exam: 'waiting' });
+    const ticket = await view(SEED_PROJECTS.ticketIssued);
+    expect(stepsOf(ticket)).toMatchObject({ print: 'done', exam: 'skipped', result: 'current' });
+    const finished = await view(SEED_PROJECTS.finished);
+    expect(finished.NextAction).toBe('result');
+    expect(stepsOf(finished)).toMatchObject({ exam: 'done', result: 'done' });
+    expect(finished.Apply?.ExamScore).toBe(90);
+    expect((await view(SEED_PROJECTS.rejected)).NextAction).toBe('none');
+  });
+
+  it('GeneratePrint refuses before payment, and another user’s application', async () => {
+    const unpaid = await applicationOf(
+      t.db,
+      t.demoUserId,
+      await projectIdOf(t.db, SEED_PROJECTS.approvedUnpaid),
+    );
+    const res = await t.call(generatePrint, { ApplyId: unpaid!.id }, { as: t.demoUserId });
+    expect(res.status).toBe(409);
+    expect(res.body.ErrMsg).toBe('请先缴纳报名费，缴费成功后即可打印准考证');
+    const submitted = await applicationOf(
+      t.db,
+      t.demoUserId,
+      await projectIdOf(t.db, SEED_PROJECTS.submitted),
+    );
+    expect(
+      (await t.call(generatePrint, { ApplyId: submitted!.id }, { as: t.demoUserId })).status,
+    ).toBe(409);
+    expect((await t.call(generatePrint, { ApplyId: unpaid!.id }, { as: other })).status).toBe(404);
+    expect((await t.call(generatePrint, { ApplyId: unpaid!.id })).status).toBe(401);
+  });
+
+  it('GeneratePrint issues the ticket on the first print of a paid application', async () => {
+    const paid = await applicationOf(
+      t.db,
+      t.demoUserId,
+      await projectIdOf(t.db, SEED_PROJECTS.paidExam),
+    );
+    const res = await t.call(generatePrint, { ApplyId: paid!.id }, { as: t.demoUserId });
+    expect(res.status).toBe(200);
+    const html = res.body.Data.Html;
+    expect(html).toContain('准考证');
+    expect(html).toContain('李明');
+    expect(html).toContain(SEED_PROJECTS.paidExam);
+    expect(html).toMatch(/110108\*{8}\d{3}[\dX]/);
+    expect(html).not.toContain(String(paid!.values.idNumber));
+    const after = await applicationOf(t.db, t.demoUserId, paid!.projectId);
+    expect(after!.status).toBe('TicketIssued');
+    expect(html).toContain(after!.ticketNo!);
+    // Printing again answers the same ticket.
+    const again = await t.call(generatePrint, { ApplyId: paid!.id }, { as: t.demoUserId });
+    expect(again.body.Data.Html).toBe(html);
+  });
+
+  it('a free project prints once approved, without paying', async () => {
+    const projectId = await projectIdOf(t.db, SEED_PROJECTS.free);
+    const applyId = await applyAs(t, other, projectId);
+    expect((await t.call(generatePrint, { ApplyId: applyId }, { as: other })).status).toBe(409);
+    await reviewApplication(t.db, applyId, 'approve');
+    const view = await t.call(getApply, { ProjectId: projectId }, { as: other });
+    expect(view.body.Data.NextAction).toBe('print');
+    expect(stepsOf(view.body.Data)).toMatchObject({ pay: 'skipped', print: 'current' });
+    expect((await t.call(generatePrint, { ApplyId: applyId }, { as: other })).status).toBe(200);
+    expect((await applicationOf(t.db, other, projectId))!.status).toBe('TicketIssued');
+  });
+
+  it('DownloadPrint answers a real PDF of the ticket', async () => {
+    const issued = await applicationOf(
+      t.db,
+      t.demoUserId,
+      await projectIdOf(t.db, SEED_PROJECTS.ticketIssued),
+    );
+    const res = await t.call(downloadPrint, { ApplyId: issued!.id }, { as: t.demoUserId });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expect(res.body.Data.ContentType).toBe('application/pdf');
+    expect(res.body.Data.FileName).toMatch(/\.pdf$/);
+    const pdf = Buffer.from(res.body.Data.Base64, 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(5000);
+  });
+});
+
+describe('PDF without Chromium', () => {
+  it('answers 503 with a clear Chinese message', async () => {
+    const t = await createTestApp({ env: { CHROMIUM_PATH: '/nonexistent/chromium' } });
+    try {
+      const issued = await applicationOf(
+        t.db,
+        t.demoUserId,
+        await projectIdOf(t.db, SEED_PROJECTS.ticketIssued),
+      );
+      const res = await t.call(downloadPrint, { ApplyId: issued!.id }, { as: t.demoUserId });
+      expect(res.status).toBe(503);
+      expect(res.body.ErrMsg).toBe('暂无法生成PDF：服务器未安装Chromium');
+    } finally {
+      await t.close();
+    }
+  });
+});

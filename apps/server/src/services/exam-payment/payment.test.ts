@@ -1,0 +1,244 @@
+import {
+  getEquityBuy,
+  getProjectPaymentOrder,
+  getUserPaymentOrder,
+  verifyPaymentOrder,
+} from '@portal/contracts';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentOrders, userMessages } from '../../db/schema/index.js';
+import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
+import { recordOutcome, sign, noticeText, NOTIFY_PATH } from '../../gateways/payment/index.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import {
+  applicationOf,
+  payThroughCashier,
+  projectIdOf,
+  userIdOf,
+} from '../exam-flow/flow-test-kit.js';
+
+describe('ProjectPayment/ and MerchantOrder/ calls with the sandbox cashier', () => {
+  let t: TestApp;
+  let other: number;
+  let unpaidApplyId: number;
+  let projectId: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    other = await userIdOf(t.db, '13900139000');
+    projectId = await projectIdOf(t.db, SEED_PROJECTS.approvedUnpaid);
+    unpaidApplyId = (await applicationOf(t.db, t.demoUserId, projectId))!.id;
+  });
+  afterAll(() => t.close());
+
+  it('GetProjectPaymentOrder creates one pending order and answers it again', async () => {
+    const first = await t.call(
+      getProjectPaymentOrder,
+      { ApplyId: unpaidApplyId },
+      { as: t.demoUserId },
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.Data).toMatchObject({
+      ApplyId: unpaidApplyId,
+      ProjectId: projectId,
+      Status: 'Pending',
+      AmountInFen: 5600,
+      PaidTime: null,
+    });
+    expect(first.body.Data.PayUrl).toMatch(
+      /^http:\/\/localhost:8080\/gateways\/payment\/cashier\?/,
+    );
+    const second = await t.call(
+      getProjectPaymentOrder,
+      { ApplyId: unpaidApplyId },
+      { as: t.demoUserId },
+    );
+    expect(second.body.Data.OrderId).toBe(first.body.Data.OrderId);
+  });
+
+  it('GetProjectPaymentOrder refuses: no token, another user, not approved, free, foreign return address', async () => {
+    expect((await t.call(getProjectPaymentOrder, { ApplyId: unpaidApplyId })).status).toBe(401);
+    expect(
+      (await t.call(getProjectPaymentOrder, { ApplyId: unpaidApplyId }, { as: other })).status,
+    ).toBe(404);
+    const submitted = await applicationOf(
+      t.db,
+      t.demoUserId,
+      await projectIdOf(t.db, SEED_PROJECTS.underReview),
+    );
+    const notApproved = await t.call(
+      getProjectPaymentOrder,
+      { ApplyId: submitted!.id },
+      { as: t.demoUserId },
+    );
+    expect(notApproved.status).toBe(409);
+    expect(notApproved.body.ErrMsg).toBe('报名审核通过后才能缴费');
+    const free = await applicationOf(
+      t.db,
+      t.demoUserId,
+      await projectIdOf(t.db, SEED_PROJECTS.returned),
+    );
+    expect(
+      (await t.call(getProjectPaymentOrder, { ApplyId: free!.id }, { as: t.demoUserId })).status,
+    ).toBe(409);
+    const foreign = await t.call(
+      getProjectPaymentOrder,
+      { ApplyId: unpaidApplyId, ReturnUrl: 'https://evil.example/steal' },
+      { as: t.demoUserId },
+    );
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.Data).toHaveProperty('FieldErrors.ReturnUrl');
+  });
+
+  it('the cashier page shows the order in Chinese; a tampered link is refused', async () => {
+    const order = await t.call(
+      getProjectPaymentOrder,
+      { ApplyId: unpaidApplyId },
+      { as: t.demoUserId },
+    );
+    const url = new URL(order.body.Data.PayUrl);
+    const page = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain(order.body.Data.OrderNo);
+    expect(page.body).toContain('¥56.00');
+    expect(page.body).toContain('确认支付');
+    expect(page.body).toContain('取消支付');
+    expect(page.body).toContain(SEED_PROJECTS.approvedUnpaid);
+    const tampered = await t.app.inject({
+      method: 'GET',
+      url: `${url.pathname}?orderNo=${order.body.Data.OrderNo}&sign=${'0'.repeat(64)}`,
+    });
+    expect(tampered.statusCode).toBe(400);
+    expect(tampered.json().ErrMsg).toBe('支付链接无效或已被篡改');
+  });
+
+  it('a notice with a bad signature is refused with 400 and changes nothing', async () => {
+    const order = await t.call(
+      getProjectPaymentOrder,
+      { ApplyId: unpaidApplyId },
+      { as: t.demoUserId },
+    );
+    const notice = { OrderNo: order.body.Data.OrderNo, Status: 'Paid', PaidAt: null, Timestamp: 1 };
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: NOTIFY_PATH,
+      payload: { ...notice, Sign: sign('not-the-secret', noticeText(notice as never)) },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().ErrMsg).toBe('支付通知签名无效');
+    const check = await t.call(
+      verifyPaymentOrder,
+      { OrderId: order.body.Data.OrderId },
+      { as: t.demoUserId },
+    );
+    expect(check.body.Data.Status).toBe('Pending');
+  });
+
+  it('pays through the cashier; VerifyPaymentOrder confirms; the application is Paid; paying twice is impossible', async () => {
+    const { order, confirm } = await payThroughCashier(t, t.demoUserId, unpaidApplyId);
+    expect(confirm.headers.location).toContain('/views/payment');
+    const verified = await t.call(
+      verifyPaymentOrder,
+      { OrderId: order.OrderId },
+      { as: t.demoUserId },
+    );
+    expect(verified.status).toBe(200);
+    expect(verified.body.Data).toMatchObject({ Status: 'Paid', PayUrl: '' });
+    expect(verified.body.Data.PaidTime).not.toBeNull();
+    expect((await applicationOf(t.db, t.demoUserId, projectId))!.status).toBe('Paid');
+    // Idempotent.
+    const again = await t.call(
+      verifyPaymentOrder,
+      { OrderId: order.OrderId },
+      { as: t.demoUserId },
+    );
+    expect(again.body.Data.Status).toBe('Paid');
+    const twice = await t.call(
+      getProjectPaymentOrder,
+      { ApplyId: unpaidApplyId },
+      { as: t.demoUserId },
+    );
+    expect(twice.status).toBe(409);
+    expect(twice.body.ErrMsg).toBe('报名费已缴纳，无需重复支付');
+    const [paid] = await t.db
+      .select({ n: count() })
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.applicationId, unpaidApplyId), eq(paymentOrders.status, 'Paid')));
+    expect(Number(paid!.n)).toBe(1);
+    const messages = await t.db
+      .select()
+      .from(userMessages)
+      .where(eq(userMessages.userId, t.demoUserId));
+    expect(messages.some((m) => m.title === '缴费成功')).toBe(true);
+    // The database itself refuses a second paid order for one application.
+    await expect(
+      t.db.insert(paymentOrders).values({
+        orderNo: 'PDUPLICATE0001',
+        userId: t.demoUserId,
+        applicationId: unpaidApplyId,
+        amountInFen: 5600,
+        subject: 'x',
+        status: 'Paid',
+      }),
+    ).rejects.toThrow();
+  });
+
+  it('a cancelled payment leaves the application approved and a new order can be made', async () => {
+    const theirs = (await applicationOf(t.db, other, projectId))!.id;
+    const { order } = await payThroughCashier(t, other, theirs, 'cancel');
+    const verified = await t.call(verifyPaymentOrder, { OrderId: order.OrderId }, { as: other });
+    expect(verified.body.Data.Status).toBe('Cancelled');
+    expect((await applicationOf(t.db, other, projectId))!.status).toBe('Approved');
+    const next = await t.call(getProjectPaymentOrder, { ApplyId: theirs }, { as: other });
+    expect(next.body.Data.Status).toBe('Pending');
+    expect(next.body.Data.OrderId).not.toBe(order.OrderId);
+    // A lost notice: the gateway's own record settles the order when verified.
+    await recordOutcome(t.deps.store, next.body.Data.OrderNo, 'Paid', new Date());
+    const settled = await t.call(
+      verifyPaymentOrder,
+      { OrderId: next.body.Data.OrderId },
+      { as: other },
+    );
+    expect(settled.body.Data.Status).toBe('Paid');
+    expect((await applicationOf(t.db, other, projectId))!.status).toBe('Paid');
+  });
+
+  it('VerifyPaymentOrder: another user’s order is 404, no token 401, unknown 404', async () => {
+    const [order] = await t.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.userId, t.demoUserId));
+    expect((await t.call(verifyPaymentOrder, { OrderId: order!.id }, { as: other })).status).toBe(
+      404,
+    );
+    expect((await t.call(verifyPaymentOrder, { OrderId: order!.id })).status).toBe(401);
+    expect(
+      (await t.call(verifyPaymentOrder, { OrderId: 999999 }, { as: t.demoUserId })).status,
+    ).toBe(404);
+    expect((await t.call(verifyPaymentOrder, { OrderId: -1 }, { as: t.demoUserId })).status).toBe(
+      400,
+    );
+  });
+
+  it('GetUserPaymentOrder lists only the caller’s orders, newest first', async () => {
+    const res = await t.call(
+      getUserPaymentOrder,
+      { PageIndex: 1, PageSize: 10 },
+      { as: t.demoUserId },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.Data.Total).toBeGreaterThanOrEqual(4);
+    const mine = await t.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.userId, t.demoUserId));
+    expect(res.body.Data.Items.every((o) => mine.some((m) => m.id === o.OrderId))).toBe(true);
+    expect(res.body.Data.Items.every((o) => o.ProjectTitle.length > 0)).toBe(true);
+    expect((await t.call(getUserPaymentOrder, {})).status).toBe(401);
+  });
+
+  it('GetEquityBuy lists the packages to anyone', async () => {
+    const res = await t.call(getEquityBuy, {});
+    expect(res.status).toBe(200);
+    expect(res.body.Data.Items.map((i) => i.Name)).toEqual(['基础版', '专业版', '旗舰版']);
+  });
+});
