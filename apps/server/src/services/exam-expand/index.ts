@@ -1,4 +1,53 @@
-import type { ServiceRoute } from '../route.js';
+import {
+  createWebWeChat,
+  getCommonSolutionDetails,
+  getCommonSolutionList,
+  getExternalProjectList,
+  getPageConfig,
+  getSharePoster,
+  htmlToPdf,
+  qrCodeDecode,
+  upload,
+} from '@portal/contracts';
+import { getSolution, listExternalProjects, listSolutions } from '../../domain/content.js';
+import { decodeQrCode } from '../../domain/qr-codes.js';
+import { sharePoster } from '../../domain/share-posters.js';
+import { pageConfigFor, tenantIdFor } from '../../domain/tenants.js';
+import { storeUpload } from '../../domain/uploads.js';
+import { htmlToPdfFile, signWebPage } from '../../domain/web-pages.js';
+import { route, type ServiceRoute } from '../route.js';
 import { labelRoutes } from './labels.js';
 
-export const routes: ServiceRoute[] = [...labelRoutes];
+const contentRoutes: ServiceRoute[] = [
+  route(getPageConfig, async ({ input, deps, host }) =>
+    pageConfigFor(deps.db, input.Domain || host),
+  ),
+  route(getCommonSolutionList, async ({ input, user, deps, host }) =>
+    listSolutions(deps.db, await tenantIdFor(deps.db, host, user), input),
+  ),
+  route(getCommonSolutionDetails, async ({ input, user, deps, host }) =>
+    getSolution(deps.db, await tenantIdFor(deps.db, host, user), input.SolutionId),
+  ),
+  route(getExternalProjectList, async ({ input, user, deps, host }) =>
+    listExternalProjects(deps.db, await tenantIdFor(deps.db, host, user), input),
+  ),
+];
+
+const commonRoutes: ServiceRoute[] = [
+  route(upload, async ({ input, requireUser, files, deps }) => {
+    requireUser();
+    return storeUpload(deps.config.dataDir, files[0], input.Purpose);
+  }),
+  route(qrCodeDecode, async ({ input }) => ({ Text: decodeQrCode(input.ImageBase64) })),
+  route(getSharePoster, async ({ input, user, deps, host }) =>
+    sharePoster(deps.db, await tenantIdFor(deps.db, host, user), input.ProjectId, input.ShareUrl),
+  ),
+  route(htmlToPdf, async ({ input, deps }) =>
+    htmlToPdfFile(deps.gateways.pdf, input.Html, input.FileName),
+  ),
+  route(createWebWeChat, async ({ input, deps }) =>
+    signWebPage(deps.gateways.weChat, input.PageUrl),
+  ),
+];
+
+export const routes: ServiceRoute[] = [...labelRoutes, ...contentRoutes, ...commonRoutes];

@@ -1,0 +1,32 @@
+import { ERROR_CODES, type PdfFile } from '@portal/contracts';
+import type { PdfGateway, WeChatGateway, WeChatJsSignature } from '../gateways/types.js';
+import { badRequest, DomainError } from './errors.js';
+
+/** Common/CreateWebWeChat: only http(s) pages; the gateway signs the address without fragment. */
+export function signWebPage(weChat: WeChatGateway, pageUrl: string): WeChatJsSignature {
+  const url = new URL(pageUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw badRequest('页面地址须为 http 或 https 地址', { PageUrl: '须为 http(s) 地址' });
+  return weChat.signJsApi(pageUrl);
+}
+
+/** Common/HtmlToPdf through the PDF gateway. */
+export async function htmlToPdfFile(
+  pdf: PdfGateway,
+  html: string,
+  fileName: string | undefined,
+): Promise<PdfFile> {
+  let buffer: Buffer;
+  try {
+    buffer = await pdf.htmlToPdf(html);
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw new DomainError(ERROR_CODES.SERVICE_UNAVAILABLE, '暂时无法生成 PDF，请稍后再试');
+  }
+  const base = (fileName ?? '').replace(/[\\/:*?"<>|\s]+/g, '_').slice(0, 90) || 'document';
+  return {
+    FileName: base.toLowerCase().endsWith('.pdf') ? base : `${base}.pdf`,
+    ContentType: 'application/pdf',
+    Base64: buffer.toString('base64'),
+  };
+}
