@@ -3,23 +3,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../platform/deps.js';
 import { interactionRoutes } from './interactions.js';
 import { createProvider } from './provider.js';
-import type { SmsSignIn } from './sms.js';
+import { createAttemptLimiter } from './accounts.js';
+import { createSmsSignIn } from './sms.js';
 
 /** Where the provider is mounted in this process; the Authority's public URL may differ. */
 export const IDENTITY_PREFIX = '/identity';
 
-export interface RegisterIdentityOptions {
-  sms?: SmsSignIn;
-}
-
 /** The OpenID Connect provider under /identity (the Authority). */
-export async function registerIdentity(
-  app: FastifyInstance,
-  deps: AppDeps,
-  options: RegisterIdentityOptions = {},
-): Promise<void> {
+export async function registerIdentity(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const provider = createProvider(deps);
-  provider.use(interactionRoutes(provider, deps, { sms: options.sms }));
+  const sms = createSmsSignIn(deps, createAttemptLimiter(deps.store));
+  provider.use(interactionRoutes(provider, deps, { sms }));
   provider.on('server_error', (_ctx, error) =>
     app.log.error({ err: error }, 'identity provider error'),
   );

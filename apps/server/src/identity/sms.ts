@@ -1,4 +1,12 @@
+import { CAPTCHA_SCENE, MOBILE_PATTERN, SMS_CODE_LENGTH, type SmsScene } from '@portal/contracts';
 import type { KoaContext } from 'oidc-provider';
+import { checkCaptcha, createCaptchaChallenge } from '../domain/captcha.js';
+import { DomainError } from '../domain/errors.js';
+import { consumeVerifyToken, sendSmsCode, verifySmsCode } from '../domain/sms.js';
+import type { AppDeps } from '../platform/deps.js';
+import { findActiveUserByMobile, SIGN_IN_FAILED, TOO_MANY_ATTEMPTS } from './accounts.js';
+import type { AttemptLimiter } from './accounts.js';
+import { readJson } from './interactions.js';
 
 /** The SMS path of the sign-in and sign-up pages (slide check, send, verify). */
 export interface SmsSignIn {
@@ -12,4 +20,174 @@ export interface SmsSignIn {
     address: string;
   }): Promise<{ ok: boolean; userId?: number; message?: string }>;
   verifySignUp(input: { mobile: string; code: string }): Promise<{ ok: boolean; message?: string }>;
+}
+
+/** The scenes our pages may ask a code for. */
+const PAGE_SCENES: readonly SmsScene[] = ['SignIn', 'SignUp'];
+const CODE_PATTERN = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
+
+function json(ctx: KoaContext, status: number, body: Record<string, unknown>) {
+  ctx.status = status;
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = body;
+}
+
+/** Spends a right code at once: verify, then take the one-use token it gives. */
+async function spendCode(
+  deps: AppDeps,
+  input: { mobile: string; code: string; scene: SmsScene },
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  if (!CODE_PATTERN.test(input.code))
+    return { ok: false, message: `请输入${SMS_CODE_LENGTH}位短信验证码` };
+  try {
+    const { verifyToken } = await verifySmsCode(deps, input);
+    await consumeVerifyToken(deps, { token: verifyToken, ...input });
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof DomainError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+export function createSmsSignIn(deps: AppDeps, limiter: AttemptLimiter): SmsSignIn {
+  return {
+    pageScript: (action) => pageScript(action),
+
+    async handleJson(ctx, action) {
+      try {
+        if (action === 'captcha') {
+          const challenge = await createCaptchaChallenge(deps);
+          return json(ctx, 200, { ok: true, challenge });
+        }
+        const body = await readJson(ctx.req);
+        const mobile = typeof body.mobile === 'string' ? body.mobile.trim() : '';
+        const scene = PAGE_SCENES.find((s) => s === body.scene);
+        if (!MOBILE_PATTERN.test(mobile))
+          return json(ctx, 400, { ok: false, message: '请输入正确的11位手机号' });
+        if (!scene) return json(ctx, 400, { ok: false, message: '请求有误，请刷新页面后重试' });
+        const trail = Array.isArray(body.trail)
+          ? (body.trail as unknown[]).slice(0, 500).map((point) => {
+              const p = (point ?? {}) as { X?: unknown; T?: unknown };
+              return { X: Number(p.X) || 0, T: Number(p.T) || 0 };
+            })
+          : [];
+        const { captchaToken } = await checkCaptcha(deps, {
+          ChallengeId: String(body.challengeId ?? ''),
+          Scene: CAPTCHA_SCENE,
+          X: Number(body.x) || 0,
+          Trail: trail,
+        });
+        const sent = await sendSmsCode(deps, { mobile, scene, captchaToken, clientIp: ctx.ip });
+        return json(ctx, 200, {
+          ok: true,
+          message: '验证码已发送，请注意查收',
+          resendAfterSeconds: sent.resendAfterSeconds,
+        });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return json(ctx, error.status, {
+          ok: false,
+          message: error.message,
+          // A failed slide gets a new challenge at once (spec §5: each outcome has a retry).
+          retryCaptcha: Boolean(error.fieldErrors?.Captcha),
+        });
+      }
+    },
+
+    async signIn({ mobile, code, address }) {
+      if (await limiter.isBlocked(mobile, address))
+        return { ok: false, message: TOO_MANY_ATTEMPTS };
+      const spent = await spendCode(deps, { mobile, code, scene: 'SignIn' });
+      if (!spent.ok) {
+        await limiter.recordFailure(mobile, address);
+        return spent;
+      }
+      const user = await findActiveUserByMobile(deps.db, mobile);
+      if (!user) return { ok: false, message: SIGN_IN_FAILED };
+      await limiter.reset(mobile);
+      return { ok: true, userId: user.id };
+    },
+
+    verifySignUp: ({ mobile, code }) => spendCode(deps, { mobile, code, scene: 'SignUp' }),
+  };
+}
+
+/** Slide check, then send the code; a range input so keyboards and screen readers can do it. */
+function pageScript(action: string): string {
+  return `(function () {
+  var form = document.querySelector('form[data-sms-scene]');
+  if (!form) return;
+  var scene = form.getAttribute('data-sms-scene');
+  var action = ${JSON.stringify(action)};
+  var sendButton = document.getElementById('send-code');
+  var box = document.getElementById('captcha');
+  var status = document.getElementById('sms-status');
+  var alertBox = document.getElementById('form-error');
+  var mobile = document.getElementById('mobile');
+  var code = document.getElementById('code');
+  var challenge = null, trail = [], startedAt = 0, slider = null;
+  function say(text) { status.textContent = text; }
+  function fail(text) { alertBox.textContent = text; }
+  function post(path, body) {
+    return fetch(action + '/' + path, {
+      method: 'POST', credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body || {})
+    }).then(function (r) {
+      return r.json().catch(function () { return { ok: false, message: '服务器异常，请稍后再试' }; });
+    }, function () { return { ok: false, message: '网络异常，请检查网络后重试' }; });
+  }
+  function closeCaptcha() { box.hidden = true; box.innerHTML = ''; challenge = null; slider = null; }
+  function openCaptcha() {
+    post('captcha').then(function (res) {
+      if (!res.ok) { fail(res.message); return; }
+      challenge = res.challenge; trail = []; startedAt = 0;
+      var w = challenge.TrackWidth, p = challenge.PieceWidth;
+      box.innerHTML = '<label for="captcha-slider">安全验证：拖动滑块，使蓝色方块对准虚线缺口（也可用方向键移动后按回车）</label>' +
+        '<div class="track" aria-hidden="true" style="width:' + w + 'px"><span class="gap" style="left:' + challenge.TargetX + 'px;width:' + p + 'px"></span>' +
+        '<span class="piece" id="captcha-piece" style="width:' + p + 'px"></span></div>' +
+        '<input type="range" id="captcha-slider" min="0" max="' + (w - p) + '" value="0" step="1" style="width:' + w + 'px">';
+      box.hidden = false;
+      slider = document.getElementById('captcha-slider');
+      var piece = document.getElementById('captcha-piece');
+      slider.addEventListener('input', function () {
+        var now = Date.now();
+        if (!startedAt) startedAt = now;
+        trail.push({ X: Number(slider.value), T: now - startedAt });
+        piece.style.left = slider.value + 'px';
+      });
+      slider.addEventListener('pointerup', submit);
+      slider.addEventListener('touchend', submit);
+      slider.addEventListener('keydown', function (e) { if (e.key === 'Enter') { e.preventDefault(); submit(); } });
+      slider.focus();
+    });
+  }
+  function submit() {
+    if (!challenge || !slider || trail.length === 0) return;
+    var body = { mobile: mobile.value.trim(), scene: scene, challengeId: challenge.ChallengeId, x: Number(slider.value), trail: trail };
+    challenge = null;
+    say('正在验证…');
+    post('sms-code', body).then(function (res) {
+      say('');
+      if (res.ok) { closeCaptcha(); fail(''); say(res.message); countdown(res.resendAfterSeconds || 60); code.focus(); return; }
+      fail(res.message);
+      if (res.retryCaptcha) openCaptcha(); else closeCaptcha();
+    });
+  }
+  function countdown(seconds) {
+    var left = seconds;
+    sendButton.disabled = true;
+    sendButton.textContent = left + '秒后重新获取';
+    var timer = setInterval(function () {
+      left -= 1;
+      if (left <= 0) { clearInterval(timer); sendButton.disabled = false; sendButton.textContent = '获取验证码'; }
+      else sendButton.textContent = left + '秒后重新获取';
+    }, 1000);
+  }
+  sendButton.addEventListener('click', function () {
+    fail('');
+    if (!/^1[3-9]\\d{9}$/.test(mobile.value.trim())) { fail('请输入正确的11位手机号'); mobile.focus(); return; }
+    openCaptcha();
+  });
+})();`;
 }

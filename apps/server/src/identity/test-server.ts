@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -28,6 +29,8 @@ export interface IdentityTestServer {
   demoUserId: number;
   /** Texts the SMS gateway was asked to send, newest last. */
   sentSms: { mobile: string; text: string }[];
+  /** Stops the app and builds a new one over the same database, keys and port. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,7 +89,7 @@ export async function startIdentityTestServer(
     },
     now: () => new Date(),
   };
-  const app = await buildApp(deps);
+  let app = await buildApp(deps);
   await app.listen({ port, host: '127.0.0.1' });
   const [demo] = await handle.db
     .select({ id: users.id })
@@ -95,11 +98,18 @@ export async function startIdentityTestServer(
   return {
     baseUrl,
     issuer: config.authorityUrl,
-    app,
+    get app() {
+      return app;
+    },
     deps,
     db: handle.db,
     demoUserId: demo!.id,
     sentSms,
+    async restart() {
+      await app.close();
+      app = await buildApp(deps);
+      await app.listen({ port, host: '127.0.0.1' });
+    },
     async close() {
       await app.close();
       await store.close();
@@ -116,7 +126,7 @@ export class CookieBrowser {
 
   async request(
     url: string,
-    init: { method?: string; form?: Record<string, string> } = {},
+    init: { method?: string; form?: Record<string, string>; json?: unknown } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = {};
     const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -126,12 +136,25 @@ export class CookieBrowser {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(init.form).toString();
     }
-    const response = await fetch(url, {
-      method: init.method ?? (init.form ? 'POST' : 'GET'),
-      headers,
-      body,
-      redirect: 'manual',
-    });
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    }
+    const send = () =>
+      fetch(url, {
+        method: init.method ?? (body !== undefined ? 'POST' : 'GET'),
+        headers,
+        body,
+        redirect: 'manual',
+      });
+    let response: Response;
+    try {
+      response = await send();
+    } catch (error) {
+      // A kept-alive connection the server closed (a restart): browsers retry on a new one.
+      if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+      response = await send();
+    }
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const index = pair.indexOf('=');
@@ -173,4 +196,61 @@ export function formAction(page: string, baseUrl: string): string {
   const match = /<form[^>]*action="([^"]+)"/.exec(page);
   if (!match?.[1]) throw new Error('no form on the page');
   return new URL(match[1].replace(/&amp;/g, '&'), baseUrl).href;
+}
+
+/** An authorize URL as the SPA builds it (spec §4). */
+export function spaAuthorizeUrl(server: IdentityTestServer): {
+  url: string;
+  state: string;
+  nonce: string;
+} {
+  const state = randomBytes(24).toString('base64url');
+  const nonce = randomBytes(24).toString('base64url');
+  const url = new URL(`${server.issuer}/connect/authorize`);
+  url.search = new URLSearchParams({
+    client_id: server.deps.config.oidcClientId,
+    redirect_uri: `${server.baseUrl}/views/auth/callback`,
+    response_type: 'token id_token',
+    scope: 'openid profile',
+    state,
+    nonce,
+  }).toString();
+  return { url: url.href, state, nonce };
+}
+
+/** Goes to the sign-in page of a new authorization; returns the interaction's address. */
+export async function openInteraction(
+  server: IdentityTestServer,
+  browser: CookieBrowser,
+): Promise<{ interactionUrl: string; page: string }> {
+  const { url, response } = await browser.follow(
+    spaAuthorizeUrl(server).url,
+    `${server.baseUrl}/views/`,
+  );
+  if (response?.status !== 200) throw new Error(`sign-in page answered ${response?.status}`);
+  return { interactionUrl: url.split('?')[0]!, page: await response.text() };
+}
+
+/** Does the slide check the way a person would and asks for a code; returns the code sent. */
+export async function requestSmsCode(
+  server: IdentityTestServer,
+  browser: CookieBrowser,
+  interactionUrl: string,
+  mobile: string,
+  scene: 'SignIn' | 'SignUp',
+): Promise<{ status: number; body: { ok: boolean; message: string }; code?: string }> {
+  const challengeResponse = await browser.request(`${interactionUrl}/captcha`, { json: {} });
+  const { challenge } = (await challengeResponse.json()) as {
+    challenge: { ChallengeId: string; TargetX: number };
+  };
+  const x = challenge.TargetX;
+  const trail = [0, 1, 2, 3, 4, 5, 6].map((i) => ({ X: Math.round((x * i) / 6), T: i * 80 }));
+  const sentBefore = server.sentSms.length;
+  const response = await browser.request(`${interactionUrl}/sms-code`, {
+    json: { mobile, scene, challengeId: challenge.ChallengeId, x, trail },
+  });
+  const body = (await response.json()) as { ok: boolean; message: string };
+  const sent = server.sentSms.slice(sentBefore).find((m) => m.mobile === mobile);
+  const code = sent ? /(\d{6})/.exec(sent.text)?.[1] : undefined;
+  return { status: response.status, body, code };
 }

@@ -1,0 +1,190 @@
+import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/index.js';
+import { DEMO_MOBILE } from '../db/seed/20-users.js';
+import { MOBILE_TAKEN } from './accounts.js';
+import {
+  CookieBrowser,
+  openInteraction,
+  requestSmsCode,
+  startIdentityTestServer,
+  type IdentityTestServer,
+} from './test-server.js';
+
+let server: IdentityTestServer;
+beforeAll(async () => {
+  server = await startIdentityTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const callback = () => `${server.baseUrl}/views/auth/callback`;
+const accessTokenOf = (url: string) =>
+  new URLSearchParams(new URL(url).hash.slice(1)).get('access_token');
+
+async function openSignUp(browser: CookieBrowser) {
+  const { interactionUrl } = await openInteraction(server, browser);
+  const response = await browser.request(`${interactionUrl}/signup`);
+  expect(response.status).toBe(200);
+  return { interactionUrl, page: await response.text() };
+}
+
+describe('sign-up', () => {
+  it('shows the sign-up form with the password rule', async () => {
+    const { page } = await openSignUp(new CookieBrowser());
+    for (const [id, label] of [
+      ['mobile', '手机号'],
+      ['code', '短信验证码'],
+      ['name', '姓名'],
+      ['password', '密码'],
+      ['confirmPassword', '确认密码'],
+    ])
+      expect(page).toContain(`<label for="${id}">${label}</label>`);
+    expect(page).toContain('8-20位，须同时包含字母和数字');
+    expect(page).toContain('<button type="submit">注册并登录</button>');
+    expect(page).toContain('获取验证码');
+  });
+
+  it('creates a user who is signed in at once and can sign in again with the password', async () => {
+    const mobile = '13512345678';
+    const browser = new CookieBrowser();
+    const { interactionUrl } = await openSignUp(browser);
+    const sent = await requestSmsCode(server, browser, interactionUrl, mobile, 'SignUp');
+    expect(sent.body.ok).toBe(true);
+    expect(sent.code).toMatch(/^\d{6}$/);
+
+    const result = await browser.follow(`${interactionUrl}/signup`, callback(), {
+      form: {
+        mobile,
+        code: sent.code!,
+        name: '张三',
+        password: 'Zhang@2024',
+        confirmPassword: 'Zhang@2024',
+      },
+    });
+    const token = accessTokenOf(result.url);
+    expect(token).toBeTruthy();
+    const [created] = await server.db.select().from(users).where(eq(users.mobile, mobile));
+    expect(created).toMatchObject({ name: '张三', status: 'active' });
+    await expect(server.deps.tokens.verify(token!)).resolves.toEqual({
+      userId: created!.id,
+      name: '张三',
+    });
+
+    const again = new CookieBrowser();
+    const { interactionUrl: next } = await openInteraction(server, again);
+    const signIn = await again.follow(`${next}/password`, callback(), {
+      form: { mobile, password: 'Zhang@2024' },
+    });
+    expect(decodeJwt(accessTokenOf(signIn.url)!).sub).toBe(String(created!.id));
+  });
+
+  it('keeps what was typed (not the passwords) when it refuses', async () => {
+    const browser = new CookieBrowser();
+    const { interactionUrl } = await openSignUp(browser);
+    const response = await browser.request(`${interactionUrl}/signup`, {
+      form: {
+        mobile: '13512345679',
+        code: '123456',
+        name: '李四',
+        password: 'weak',
+        confirmPassword: 'weak',
+      },
+    });
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain('role="alert">密码须8-20位，须同时包含字母和数字</div>');
+    expect(page).toContain('value="13512345679"');
+    expect(page).toContain('value="李四"');
+    expect(page).not.toContain('value="weak"');
+    expect(page).toMatch(/id="password"[^>]*aria-invalid="true"/);
+  });
+
+  it('refuses a wrong code and a mismatched confirmation', async () => {
+    const mobile = '13512345670';
+    const browser = new CookieBrowser();
+    const { interactionUrl } = await openSignUp(browser);
+    const sent = await requestSmsCode(server, browser, interactionUrl, mobile, 'SignUp');
+    const form = {
+      mobile,
+      name: '王五',
+      password: 'Wang@2024x',
+      confirmPassword: 'Wang@2024y',
+      code: sent.code!,
+    };
+    const mismatch = await browser.request(`${interactionUrl}/signup`, { form });
+    expect(await mismatch.text()).toContain('两次输入的密码不一致');
+    const wrongCode = sent.code === '000000' ? '111111' : '000000';
+    const wrong = await browser.request(`${interactionUrl}/signup`, {
+      form: { ...form, confirmPassword: form.password, code: wrongCode },
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('验证码不正确');
+    expect(await server.db.select().from(users).where(eq(users.mobile, mobile))).toHaveLength(0);
+  });
+
+  it('refuses a number that already has an account', async () => {
+    const browser = new CookieBrowser();
+    const { interactionUrl } = await openSignUp(browser);
+    const sent = await requestSmsCode(server, browser, interactionUrl, DEMO_MOBILE, 'SignUp');
+    expect(sent.status).toBe(409);
+    expect(sent.body).toMatchObject({ ok: false, message: MOBILE_TAKEN });
+  });
+
+  it('sends no code without a passed slide check', async () => {
+    const browser = new CookieBrowser();
+    const { interactionUrl } = await openSignUp(browser);
+    const challenge = (await (
+      await browser.request(`${interactionUrl}/captcha`, { json: {} })
+    ).json()) as { challenge: { ChallengeId: string; TargetX: number } };
+    const response = await browser.request(`${interactionUrl}/sms-code`, {
+      json: {
+        mobile: '13512345671',
+        scene: 'SignUp',
+        challengeId: challenge.challenge.ChallengeId,
+        x: challenge.challenge.TargetX,
+        trail: [{ X: challenge.challenge.TargetX, T: 0 }],
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ ok: false, retryCaptcha: true });
+    expect(server.sentSms.filter((m) => m.mobile === '13512345671')).toHaveLength(0);
+  });
+});
+
+describe('sign-in with an SMS code', () => {
+  it('shows the SMS tab with the send-code button', async () => {
+    const browser = new CookieBrowser();
+    const { interactionUrl } = await openInteraction(server, browser);
+    const page = await (await browser.request(`${interactionUrl}?tab=sms`)).text();
+    expect(page).toMatch(/<a href="[^"]+\?tab=sms" aria-current="page">验证码登录<\/a>/);
+    expect(page).toContain('<label for="code">短信验证码</label>');
+    expect(page).toContain('id="send-code"');
+    expect(page).toMatch(/<script nonce="[^"]+">/);
+  });
+
+  it('signs the demo user in with the code sent to the number', async () => {
+    const browser = new CookieBrowser();
+    const { interactionUrl } = await openInteraction(server, browser);
+    const sent = await requestSmsCode(server, browser, interactionUrl, DEMO_MOBILE, 'SignIn');
+    expect(sent.body.ok).toBe(true);
+    const result = await browser.follow(`${interactionUrl}/sms`, callback(), {
+      form: { mobile: DEMO_MOBILE, code: sent.code! },
+    });
+    expect(decodeJwt(accessTokenOf(result.url)!).sub).toBe(String(server.demoUserId));
+  });
+
+  it('refuses a wrong code and keeps the number', async () => {
+    const browser = new CookieBrowser();
+    const { interactionUrl } = await openInteraction(server, browser);
+    const response = await browser.request(`${interactionUrl}/sms`, {
+      form: { mobile: DEMO_MOBILE, code: '123456' },
+    });
+    expect(response.status).toBe(401);
+    const page = await response.text();
+    expect(page).toMatch(/role="alert">[^<]+<\/div>/);
+    expect(page).toContain(`value="${DEMO_MOBILE}"`);
+  });
+});
