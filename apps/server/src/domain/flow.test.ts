@@ -1,0 +1,81 @@
+import type { ApplyStatus } from '@portal/contracts';
+import { describe, expect, it } from 'vitest';
+import { buildFlow } from './flow.js';
+
+const flow = (status: ApplyStatus | null, feeInFen = 5000, hasOnlineExam = true) =>
+  buildFlow({
+    projectState: 'Applying',
+    feeInFen,
+    hasOnlineExam,
+    status,
+    reviewRemark: '照片不清晰',
+    examScore: 80,
+  });
+const states = (f: ReturnType<typeof flow>) => f.Steps.map((s) => s.State).join(',');
+
+describe('flow steps', () => {
+  it('are apply → review → pay → print → exam → result', () => {
+    expect(flow(null).Steps.map((s) => s.Key)).toEqual([
+      'apply',
+      'review',
+      'pay',
+      'print',
+      'exam',
+      'result',
+    ]);
+  });
+  it('show one current step and the one next action for each status', () => {
+    expect([states(flow(null)), flow(null).NextAction]).toEqual([
+      'current,waiting,waiting,waiting,waiting,waiting',
+      'apply',
+    ]);
+    expect([states(flow('Submitted')), flow('Submitted').NextAction]).toEqual([
+      'done,current,waiting,waiting,waiting,waiting',
+      'wait-review',
+    ]);
+    expect([states(flow('Approved')), flow('Approved').NextAction]).toEqual([
+      'done,done,current,waiting,waiting,waiting',
+      'pay',
+    ]);
+    expect([states(flow('Paid')), flow('Paid').NextAction]).toEqual([
+      'done,done,done,current,waiting,waiting',
+      'print',
+    ]);
+    expect([states(flow('TicketIssued')), flow('TicketIssued').NextAction]).toEqual([
+      'done,done,done,done,current,waiting',
+      'exam',
+    ]);
+    expect([states(flow('Finished')), flow('Finished').NextAction]).toEqual([
+      'done,done,done,done,done,done',
+      'result',
+    ]);
+  });
+  it('mark review failed when returned (modify) or rejected (nothing to do)', () => {
+    expect(flow('Returned').Steps[1]).toMatchObject({
+      State: 'failed',
+      Description: '报名被退回修改：照片不清晰',
+    });
+    expect(flow('Returned').NextAction).toBe('modify');
+    expect(flow('Rejected').NextAction).toBe('none');
+  });
+  it('skip pay for a free project and the exam without an online exam', () => {
+    const free = flow('Approved', 0, false);
+    expect(states(free)).toBe('done,done,skipped,current,skipped,waiting');
+    expect(free.NextAction).toBe('print');
+    const issued = flow('TicketIssued', 0, false);
+    expect(states(issued)).toBe('done,done,skipped,done,skipped,current');
+    expect(issued.NextAction).toBe('none');
+  });
+  it('offer nothing to apply for when the project is not applying', () => {
+    expect(
+      buildFlow({
+        projectState: 'Closed',
+        feeInFen: 0,
+        hasOnlineExam: false,
+        status: null,
+        reviewRemark: null,
+        examScore: null,
+      }).NextAction,
+    ).toBe('none');
+  });
+});

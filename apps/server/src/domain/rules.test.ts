@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { standardFormFields } from '../db/seed/30-projects.js';
+import { withCheckDigit } from '../db/seed/40-applications.js';
+import { checkFormValues } from './applications.js';
+import { scoreAnswers } from './exams.js';
+import { buildLabelTree } from './labels.js';
+import { candidateOf, escapeHtml, maskIdNumber, renderTicketHtml } from './tickets.js';
+
+const photo = { Url: '/uploads/a.jpg', FileName: 'a.jpg', Size: 1000, ContentType: 'image/jpeg' };
+const good = {
+  name: '张三',
+  gender: 'male',
+  idNumber: withCheckDigit('11010519900101001').toLowerCase(),
+  birthDate: '1990-01-01',
+  mobile: '13800000000',
+  education: 'bachelor',
+  major: '法学',
+  hukou: ['11', '110105'],
+  hasWork: 'yes',
+  workUnit: '  某单位  ',
+  workYears: 5,
+  photo,
+};
+
+describe('form values on the server', () => {
+  it('keeps visible known fields, trimmed, ID numbers upper-cased', () => {
+    const kept = checkFormValues(standardFormFields(), { ...good, unknown: 'x' });
+    expect(kept).not.toHaveProperty('unknown');
+    expect(kept.workUnit).toBe('某单位');
+  });
+  it('checks a conditional field only when shown', () => {
+    expect(() => checkFormValues(standardFormFields(), { ...good, workUnit: '' })).toThrow(
+      '请填写工作单位',
+    );
+    expect(
+      checkFormValues(standardFormFields(), { ...good, hasWork: 'no', workUnit: '' }),
+    ).not.toHaveProperty('workUnit');
+  });
+  it('refuses unknown regions, foreign file URLs, oversize and wrong-type uploads', () => {
+    const fault = (values: object) => {
+      try {
+        checkFormValues(standardFormFields(), { ...good, ...values });
+      } catch (error) {
+        return (error as { fieldErrors: Record<string, string> }).fieldErrors;
+      }
+      return {};
+    };
+    expect(fault({ hukou: ['11', '440101'] })).toEqual({ hukou: '请选择有效的户籍所在地' });
+    expect(fault({ photo: { ...photo, Url: '/static/../uploads/x.jpg' } })).toEqual({
+      photo: '证件照请通过上传获得',
+    });
+    expect(fault({ photo: { ...photo, Size: 600 * 1024 } })).toEqual({
+      photo: '证件照不能超过500KB',
+    });
+    expect(fault({ diploma: { ...photo, ContentType: 'image/gif' } })).toEqual({
+      diploma: '学历证明文件类型不支持',
+    });
+    expect(fault({ birthDate: '2010-01-01' })).toEqual({ birthDate: '出生日期不能晚于2006-12-31' });
+  });
+});
+
+describe('exam scoring', () => {
+  const questions = [
+    { id: 1, answer: ['A'], score: 10 },
+    { id: 2, answer: ['A', 'C'], score: 20 },
+    { id: 3, answer: ['T'], score: 5 },
+  ];
+  it('scores a question only when exactly the right options are chosen', () => {
+    expect(
+      scoreAnswers(questions, [
+        { QuestionId: 1, Choices: ['A'] },
+        { QuestionId: 2, Choices: ['C', 'A'] },
+        { QuestionId: 3, Choices: ['T'] },
+      ]),
+    ).toBe(35);
+    expect(
+      scoreAnswers(questions, [
+        { QuestionId: 2, Choices: ['A'] },
+        { QuestionId: 3, Choices: [] },
+      ]),
+    ).toBe(0);
+    expect(scoreAnswers(questions, [{ QuestionId: 2, Choices: ['A', 'B', 'C'] }])).toBe(0);
+  });
+});
+
+describe('label tree', () => {
+  it('nests children and counts distinct projects of a subtree', () => {
+    const tree = buildLabelTree(
+      [
+        { id: 1, parentId: null, name: '招录', icon: '' },
+        { id: 2, parentId: 1, name: '公务员', icon: '' },
+        { id: 3, parentId: 1, name: '教师', icon: '' },
+        { id: 4, parentId: null, name: '地区', icon: '' },
+      ],
+      new Map([
+        [2, new Set([10, 11])],
+        [3, new Set([11, 12])],
+      ]),
+    );
+    expect(tree).toEqual([
+      {
+        LableId: 1,
+        Name: '招录',
+        Icon: '',
+        ProjectCount: 3,
+        Children: [
+          { LableId: 2, Name: '公务员', Icon: '', ProjectCount: 2 },
+          { LableId: 3, Name: '教师', Icon: '', ProjectCount: 2 },
+        ],
+      },
+      { LableId: 4, Name: '地区', Icon: '', ProjectCount: 0 },
+    ]);
+  });
+});
+
+describe('admission ticket', () => {
+  it('masks the ID number and escapes what it prints', () => {
+    expect(maskIdNumber('110105199001010012')).toBe('110105********0012');
+    expect(escapeHtml('<b>"x"</b>')).toBe('&lt;b&gt;&quot;x&quot;&lt;/b&gt;');
+    const html = renderTicketHtml({
+      candidateName: '<script>',
+      idNumber: '110105199001010012',
+      projectTitle: '测试',
+      organizer: '主办方',
+      positionName: '岗位',
+      positionCode: '001',
+      ticketNo: '2026000100001',
+      examStart: new Date('2026-07-01T01:00:00Z'),
+      examEnd: new Date('2026-07-01T03:00:00Z'),
+      examPlace: '第一考场',
+      hasOnlineExam: false,
+    });
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('2026-07-01 09:00 至 11:00（北京时间）');
+    expect(html).toContain('第一考场');
+  });
+  it('takes the candidate from the form, else the account', () => {
+    const fields = [
+      { FieldId: 'name', Type: 'text', Label: '姓名' },
+      { FieldId: 'id', Type: 'idcard', Label: '身份证号' },
+    ];
+    expect(candidateOf(fields, { name: '李四', id: 'X' }, '账号名')).toEqual({
+      name: '李四',
+      idNumber: 'X',
+    });
+    expect(candidateOf(fields, {}, '账号名')).toEqual({ name: '账号名', idNumber: '' });
+  });
+});
