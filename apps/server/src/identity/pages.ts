@@ -39,7 +39,7 @@ button[type="submit"]{width:100%;margin-top:4px}
 .status{margin:6px 0 0;font-size:13px;color:#389e0d}
 .links{margin:16px 0 0;text-align:center;font-size:14px}
 a{color:#1677ff}
-.captcha{margin:0 0 16px;padding:12px;border:1px dashed #c9cdd4;border-radius:8px;overflow-x:auto}
+.captcha{margin:0 0 16px;padding:12px;border:1px dashed #c9cdd4;border-radius:8px}
 .captcha[hidden]{display:none}
 .captcha label{font-weight:400}
 .track{position:relative;height:44px;margin:0 0 8px;border-radius:8px;background:#f2f3f5}

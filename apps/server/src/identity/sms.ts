@@ -142,11 +142,13 @@ function pageScript(action: string): string {
     post('captcha').then(function (res) {
       if (!res.ok) { fail(res.message); return; }
       challenge = res.challenge; trail = []; startedAt = 0;
+      // Track units, drawn as percentages so the slider fits any screen.
       var w = challenge.TrackWidth, p = challenge.PieceWidth;
+      var pct = function (v) { return (v * 100 / w) + '%'; };
       box.innerHTML = '<label for="captcha-slider">安全验证：拖动滑块，使蓝色方块对准虚线缺口（也可用方向键移动后按回车）</label>' +
-        '<div class="track" aria-hidden="true" style="width:' + w + 'px"><span class="gap" style="left:' + challenge.TargetX + 'px;width:' + p + 'px"></span>' +
-        '<span class="piece" id="captcha-piece" style="width:' + p + 'px"></span></div>' +
-        '<input type="range" id="captcha-slider" min="0" max="' + (w - p) + '" value="0" step="1" style="width:' + w + 'px">';
+        '<div class="track" aria-hidden="true"><span class="gap" style="left:' + pct(challenge.TargetX) + ';width:' + pct(p) + '"></span>' +
+        '<span class="piece" id="captcha-piece" style="width:' + pct(p) + '"></span></div>' +
+        '<input type="range" id="captcha-slider" min="0" max="' + (w - p) + '" value="0" step="1">';
       box.hidden = false;
       slider = document.getElementById('captcha-slider');
       var piece = document.getElementById('captcha-piece');
@@ -154,7 +156,7 @@ function pageScript(action: string): string {
         var now = Date.now();
         if (!startedAt) startedAt = now;
         trail.push({ X: Number(slider.value), T: now - startedAt });
-        piece.style.left = slider.value + 'px';
+        piece.style.left = pct(Number(slider.value));
       });
       slider.addEventListener('pointerup', submit);
       slider.addEventListener('touchend', submit);
