@@ -6,6 +6,7 @@ import { registerHost } from './host/index.js';
 import { registerIdentity } from './identity/index.js';
 import type { AppDeps } from './platform/deps.js';
 import { installErrorHandling } from './services/errors.js';
+import { registerUploadRoutes } from './services/exam-expand/uploads-route.js';
 import { SERVICE_ROUTES } from './services/index.js';
 import { registerService } from './services/register.js';
 
@@ -41,6 +42,7 @@ export async function buildApp(
         options.rateLimitPerMinute,
       );
   }
+  if (config.parts.has('exam-expand')) await registerUploadRoutes(app, deps);
   await registerGatewayRoutes(app, deps);
   if (config.parts.has('identity')) await registerIdentity(app, deps);
   if (config.parts.has('web')) await registerHost(app, deps);

@@ -31,6 +31,8 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).default('portal-web'),
   OIDC_CLIENT_SCOPE: z.string().min(1).default('openid profile'),
   ALIYUN_NVC_APPKEY: z.string().default(''),
+  ALIYUN_ACCESS_KEY_ID: z.string().default(''),
+  ALIYUN_ACCESS_KEY_SECRET: z.string().default(''),
   WECHAT_APP_ID: z.string().default('wx0000000000000000'),
   WECHAT_JSAPI_TICKET: z.string().default(''),
   SHARE_TITLE: z.string().default('考试报名服务平台'),
@@ -59,6 +61,8 @@ export interface ServerConfig {
   oidcClientId: string;
   oidcClientScope: string;
   aliyunNvcAppKey: string;
+  /** Credentials that verify NVC values with Aliyun's AFS API; required with an app key. */
+  aliyunAccessKey: { id: string; secret: string };
   weChat: { appId: string; jsapiTicket: string };
   share: { title: string; describe: string; logoUrl: string };
   /** Codes readable at a development-only endpoint; never in production. */
@@ -107,6 +111,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError(`Invalid settings — ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  if (e.ALIYUN_NVC_APPKEY && (!e.ALIYUN_ACCESS_KEY_ID || !e.ALIYUN_ACCESS_KEY_SECRET))
+    throw new ConfigError(
+      'ALIYUN_NVC_APPKEY is set: ALIYUN_ACCESS_KEY_ID and ALIYUN_ACCESS_KEY_SECRET are needed to verify NVC values',
+    );
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const overrides = parseEndpointOverrides(e.SERVICE_ENDPOINTS);
   const serviceEndpoints = Object.fromEntries(
@@ -128,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     oidcClientId: e.OIDC_CLIENT_ID,
     oidcClientScope: e.OIDC_CLIENT_SCOPE,
     aliyunNvcAppKey: e.ALIYUN_NVC_APPKEY,
+    aliyunAccessKey: { id: e.ALIYUN_ACCESS_KEY_ID, secret: e.ALIYUN_ACCESS_KEY_SECRET },
     weChat: { appId: e.WECHAT_APP_ID, jsapiTicket: e.WECHAT_JSAPI_TICKET },
     share: { title: e.SHARE_TITLE, describe: e.SHARE_DESCRIBE, logoUrl: e.SHARE_LOGO_URL },
     smsDevOutbox: e.SMS_DEV_OUTBOX ? e.SMS_DEV_OUTBOX === 'on' : e.NODE_ENV !== 'production',
