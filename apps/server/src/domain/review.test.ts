@@ -1,10 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, userMessages } from '../db/schema/index.js';
+import { applications, projects, userMessages } from '../db/schema/index.js';
 import { SEED_PROJECTS } from '../db/seed/30-projects.js';
-import { applicationOf, projectIdOf } from '../services/exam-flow/flow-test-kit.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { reviewApplication, startReview } from './review.js';
+
+async function applicationOf(t: TestApp, title: string) {
+  const [row] = await t.db
+    .select({ application: applications })
+    .from(applications)
+    .innerJoin(projects, eq(projects.id, applications.projectId))
+    .where(and(eq(projects.title, title), eq(applications.userId, t.demoUserId)));
+  return row!.application;
+}
 
 describe('reviewApplication (the back office)', () => {
   let t: TestApp;
@@ -14,11 +22,7 @@ describe('reviewApplication (the back office)', () => {
   afterAll(() => t.close());
 
   it('returns with a reason, tells the candidate, and refuses illegal moves', async () => {
-    const row = await applicationOf(
-      t.db,
-      t.demoUserId,
-      await projectIdOf(t.db, SEED_PROJECTS.submitted),
-    );
+    const row = await applicationOf(t, SEED_PROJECTS.submitted);
     await expect(reviewApplication(t.db, row!.id, 'return', '')).rejects.toThrow('请填写审核意见');
     await startReview(t.db, row!.id);
     const returned = await reviewApplication(t.db, row!.id, 'return', '请补充学历证明');
@@ -42,11 +46,7 @@ describe('reviewApplication (the back office)', () => {
   });
 
   it('refuses to review a finished application and leaves no message', async () => {
-    const row = await applicationOf(
-      t.db,
-      t.demoUserId,
-      await projectIdOf(t.db, SEED_PROJECTS.finished),
-    );
+    const row = await applicationOf(t, SEED_PROJECTS.finished);
     const before = await t.db
       .select()
       .from(userMessages)

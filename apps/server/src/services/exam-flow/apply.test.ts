@@ -58,7 +58,8 @@ describe('ProjectApply/ calls', () => {
       { as: other },
     );
     expect(res.status).toBe(400);
-    const errors = (res.body.Data as { FieldErrors: Record<string, string> }).FieldErrors;
+    const errors = (res.body.Data as unknown as { FieldErrors: Record<string, string> })
+      .FieldErrors;
     expect(errors).toMatchObject({
       idNumber: expect.stringContaining('身份证号不正确'),
       mobile: expect.stringContaining('手机号不正确'),
