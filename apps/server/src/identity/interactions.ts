@@ -7,6 +7,7 @@ import type { AppDeps } from '../platform/deps.js';
 import {
   createAttemptLimiter,
   createUser,
+  findActiveUserById,
   signInWithPassword,
   TOO_MANY_ATTEMPTS,
 } from './accounts.js';
@@ -266,8 +267,22 @@ export function interactionRoutes(
     );
   };
 
+  /**
+   * A session whose account has since closed is ended before the provider sees it: the provider
+   * expects a session's account to exist, and a closed one must sign in again (and cannot).
+   */
+  const dropSessionOfClosedAccount = async (ctx: KoaContext) => {
+    const session = await provider.Session.get(ctx);
+    if (session.accountId && !(await findActiveUserById(db, Number(session.accountId))))
+      await session.destroy();
+  };
+
   return async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path.toLowerCase() === '/auth/outlogin') return outLogin(ctx);
+    if (ctx.path.startsWith('/connect/authorize')) {
+      await dropSessionOfClosedAccount(ctx);
+      return next();
+    }
     const match = /^\/interaction\/([\w-]+)(?:\/(password|sms|signup|captcha|sms-code))?$/.exec(
       ctx.path,
     );

@@ -262,6 +262,30 @@ describe('the sign-in form', () => {
     }
   });
 
+  it('stops a provider session of an account closed since', async () => {
+    const passwordHash = await hashPassword('Closing@123456');
+    const [tenant] = await server.db.select({ tenantId: users.tenantId }).from(users).limit(1);
+    const [user] = await server.db
+      .insert(users)
+      .values({ tenantId: tenant!.tenantId, mobile: '13600000004', name: '将注销', passwordHash })
+      .returning({ id: users.id });
+    const browser = new CookieBrowser();
+    const first = await signInWithPassword(
+      browser,
+      (await implicitRequest()).url,
+      '13600000004',
+      'Closing@123456',
+    );
+    expect(first.url).toContain('access_token=');
+    await server.db
+      .update(users)
+      .set({ status: 'closed', mobile: null, closedMobile: '13600000004' })
+      .where(eq(users.id, user!.id));
+    const { url, response } = await browser.follow((await implicitRequest()).url, callbackUrl());
+    expect(url).toContain('/identity/interaction/');
+    expect(response?.status).toBe(200);
+  });
+
   it('locks a number out after 5 failures in 15 minutes, even with the right password', async () => {
     const mobile = '13900139000';
     for (let i = 0; i < 5; i += 1) {
