@@ -37,6 +37,9 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client dropped by the server (restart, terminated backend) must not crash the process;
+    // the pool replaces it on the next checkout.
+    pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
     return {
       db,
