@@ -311,7 +311,7 @@ describe('the sign-in form', () => {
 });
 
 describe('the access token at the services', () => {
-  it('is accepted by the verifier the services use', async () => {
+  it('is accepted by the verifier the services use and by User/GetUser', async () => {
     const { url } = await implicitRequest();
     const result = await signInWithPassword(new CookieBrowser(), url, DEMO_MOBILE, DEMO_PASSWORD);
     const accessToken = fragmentOf(result.url).get('access_token')!;
@@ -324,10 +324,7 @@ describe('the access token at the services', () => {
       url: '/services/exam-account/OpenService/v1/User/GetUser',
       headers: { authorization: `Bearer ${accessToken}` },
     });
-    // GetUser lands with the account service; until then the route is absent.
-    if (call.statusCode !== 404) {
-      expect(call.statusCode).toBe(200);
-      expect(call.json()).toMatchObject({ ErrCode: 0 });
-    }
+    expect(call.statusCode).toBe(200);
+    expect(call.json()).toMatchObject({ ErrCode: 0, Data: { Name: '李明' } });
   });
 });
