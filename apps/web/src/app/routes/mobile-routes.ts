@@ -11,7 +11,7 @@ export const MOBILE_ROUTES: PageRoute[] = [
   {
     path: 'home/project',
     handle: { title: '项目', tab: true },
-    page: () => import('../../features/project/project-list-page'),
+    page: () => import('../../features/project/mobile/project-list-page'),
   },
   {
     path: 'home/position',

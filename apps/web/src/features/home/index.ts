@@ -1,0 +1,1 @@
+export { homeLablesQueryOptions, useHomeLables } from './api/get-home-lable';

@@ -1,0 +1,1 @@
+export { projectNoticesQueryOptions, useProjectNotices } from './api/get-project-notice';

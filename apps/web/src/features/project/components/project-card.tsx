@@ -1,0 +1,43 @@
+import { PROJECT_STATE_TEXT, type ProjectSummary } from '@portal/contracts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatDate } from '../../../shared/date';
+import { formatFee } from '../../../shared/money';
+
+const WINDOW_FORMAT = 'YYYY-MM-DD HH:mm';
+
+/** The project's page, where its flow is followed. */
+export function flowPath(projectId: number): string {
+  return `/views/flowManage?ProjectId=${projectId}`;
+}
+
+/** The application window as a person reads it (§9 date format, to the minute). */
+export function applyWindowText(project: Pick<ProjectSummary, 'ApplyStartTime' | 'ApplyEndTime'>) {
+  return `${formatDate(project.ApplyStartTime, WINDOW_FORMAT)} 至 ${formatDate(project.ApplyEndTime, WINDOW_FORMAT)}`;
+}
+
+/** A project in a list: title, organiser, application window, fee and state; it opens the project. */
+export function ProjectCard({ project, extra }: { project: ProjectSummary; extra?: ReactNode }) {
+  return (
+    <Link className="project-card" to={flowPath(project.ProjectId)}>
+      <div className="project-card__head">
+        <h3 className="project-card__title">{project.Title}</h3>
+        <span className={`state-tag state-tag--${project.State}`}>
+          {PROJECT_STATE_TEXT[project.State]}
+        </span>
+      </div>
+      <p className="project-card__organizer">{project.Organizer}</p>
+      <p className="project-card__meta">
+        <span className="visually-hidden">报名时间</span>
+        {applyWindowText(project)}
+      </p>
+      <div className="project-card__foot">
+        <span className={project.FeeInFen === 0 ? 'fee fee--free' : 'fee'}>
+          <span className="visually-hidden">报名费</span>
+          {formatFee(project.FeeInFen)}
+        </span>
+        {extra ? <span className="project-card__extra">{extra}</span> : null}
+      </div>
+    </Link>
+  );
+}
