@@ -951,14 +951,12 @@ export async function seed(db: Database): Promise<void> {
     const labelIds = [...p.home.map((n) => homeId.get(n)), ...p.find.map((n) => findId.get(n))];
     const regionLabel = findId.get(p.region);
     if (regionLabel && !labelIds.includes(regionLabel)) labelIds.push(regionLabel);
-    await db
-      .insert(projectLabels)
-      .values(
-        [...new Set(labelIds.filter((id): id is number => id !== undefined))].map((labelId) => ({
-          projectId,
-          labelId,
-        })),
-      );
+    await db.insert(projectLabels).values(
+      [...new Set(labelIds.filter((id): id is number => id !== undefined))].map((labelId) => ({
+        projectId,
+        labelId,
+      })),
+    );
     await db.insert(positions).values(
       p.positions.map(([code, name, department, quota, requirements], sort) => ({
         projectId,
