@@ -1,0 +1,16 @@
+import type { Page } from 'playwright-core';
+
+export const DEMO_MOBILE = '13800138000';
+export const DEMO_PASSWORD = 'Demo@123456';
+
+/** On the identity provider's sign-in page: the password tab, then back to the portal. */
+export async function signInAtProvider(
+  page: Page,
+  mobile = DEMO_MOBILE,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  await page.waitForURL('**/identity/interaction/**');
+  await page.fill('#mobile', mobile);
+  await page.fill('#password', password);
+  await page.click('button[type=submit]');
+}
