@@ -10,7 +10,7 @@ export {
   signinRedirect,
   takeNextPath,
 } from './auth/oidc';
-export { loadProfile, refreshSignIn, signOut } from './auth/sign-in-state';
+export { loadProfile, refreshSignIn, sendToSignIn, signOut } from './auth/sign-in-state';
 export { currentPlatformCode, deviceTypeOf, type DeviceType, PLATFORM_CODES } from './device';
 export * from './http';
 export { refreshShareLink, useLayoutStore, type VisitedView } from './layout-store';

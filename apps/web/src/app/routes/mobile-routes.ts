@@ -16,7 +16,7 @@ export const MOBILE_ROUTES: PageRoute[] = [
   {
     path: 'home/position',
     handle: { title: '报考岗位' },
-    page: () => import('../../features/project/position-page'),
+    page: () => import('../../features/project/mobile/position-page'),
   },
   {
     path: 'home/question',
@@ -46,7 +46,7 @@ export const MOBILE_ROUTES: PageRoute[] = [
   {
     path: 'flowManage',
     handle: { title: '报名流程' },
-    page: () => import('../../features/flow/flow-manage-page'),
+    page: () => import('../../features/flow/mobile/flow-manage-page'),
   },
   {
     path: 'find',

@@ -3,7 +3,9 @@ import { useSessionStore } from '../session-store';
 import { testJwt } from '../testing/jwt-fixture';
 import { loadTestRuntimeConfig } from '../testing/runtime-config-fixture';
 import { oidcUserKey, type OidcUserRecord } from './oidc';
-import { loadProfile, refreshSignIn } from './sign-in-state';
+import { setNavigate } from '../navigation';
+import { LOGIN_BACK_NEXT_PATH } from '../storage-keys';
+import { loadProfile, refreshSignIn, sendToSignIn } from './sign-in-state';
 
 const config = loadTestRuntimeConfig();
 const now = Math.floor(Date.now() / 1000);
@@ -68,5 +70,16 @@ describe('§2 loading the profile', () => {
       name: '李四',
       avatar: 'https://cdn.example.com/b.png',
     });
+  });
+});
+
+describe('§2 an anonymous action that needs sign-in', () => {
+  it('remembers the path in loginBackNextPath and goes to the login route', () => {
+    const navigate = vi.fn();
+    setNavigate(navigate);
+    sendToSignIn('/views/flowManage?ProjectId=3');
+    expect(localStorage.getItem(LOGIN_BACK_NEXT_PATH)).toBe('/views/flowManage?ProjectId=3');
+    expect(navigate).toHaveBeenCalledWith('/views/auth/login');
+    setNavigate(null);
   });
 });

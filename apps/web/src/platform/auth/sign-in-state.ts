@@ -1,8 +1,9 @@
-import { getUser as getUserEndpoint, type RuntimeConfig } from '@portal/contracts';
+import { getUser as getUserEndpoint, ROUTES, type RuntimeConfig } from '@portal/contracts';
 import { callEndpoint } from '../http/clients';
 import { runtimeConfig } from '../runtime-config';
 import { useSessionStore } from '../session-store';
-import { type OidcUserRecord, signedInUser, signout } from './oidc';
+import { navigateTo } from '../navigation';
+import { type OidcUserRecord, rememberNextPath, signedInUser, signout } from './oidc';
 
 /** §2: brings the session's token in line with the stored sign-in; returns the record, if any. */
 export function refreshSignIn(config: RuntimeConfig = runtimeConfig()): OidcUserRecord | null {
@@ -26,4 +27,12 @@ export async function loadProfile(): Promise<void> {
 export function signOut(config: RuntimeConfig = runtimeConfig()): void {
   useSessionStore.getState().resetSession();
   signout(config);
+}
+
+/** An anonymous visitor's action that needs sign-in: remember where they are, then go to login (§2). */
+export function sendToSignIn(
+  path: string = `${window.location.pathname}${window.location.search}`,
+): void {
+  rememberNextPath(path);
+  navigateTo(ROUTES.authLogin);
 }

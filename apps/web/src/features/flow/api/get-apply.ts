@@ -1,6 +1,7 @@
 import { getApply } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../platform';
+import { isId } from '../../../shared/id';
 
 /** The candidate's place in a project's flow (signed in only). */
 export function fetchFlow(projectId: number, signal?: AbortSignal) {
@@ -15,5 +16,5 @@ export function flowQueryOptions(projectId: number) {
 }
 
 export function useFlow(projectId: number, signedIn: boolean) {
-  return useQuery({ ...flowQueryOptions(projectId), enabled: signedIn });
+  return useQuery({ ...flowQueryOptions(projectId), enabled: signedIn && isId(projectId) });
 }

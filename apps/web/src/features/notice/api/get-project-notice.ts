@@ -1,6 +1,7 @@
 import { getProjectNotice } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../platform';
+import { isId } from '../../../shared/id';
 
 /** The first page of one project's notices, newest first. */
 export function fetchProjectNotices(projectId: number, pageSize: number, signal?: AbortSignal) {
@@ -19,5 +20,5 @@ export function projectNoticesQueryOptions(projectId: number, pageSize = 5) {
 }
 
 export function useProjectNotices(projectId: number, pageSize = 5) {
-  return useQuery(projectNoticesQueryOptions(projectId, pageSize));
+  return useQuery({ ...projectNoticesQueryOptions(projectId, pageSize), enabled: isId(projectId) });
 }

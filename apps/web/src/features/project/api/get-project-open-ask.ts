@@ -1,6 +1,7 @@
 import { getProjectOpenAsk } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../platform';
+import { isId } from '../../../shared/id';
 
 /** The first page of a project's open questions (the project page shows a few). */
 export function fetchProjectOpenAsk(projectId: number, pageSize: number, signal?: AbortSignal) {
@@ -19,5 +20,5 @@ export function projectOpenAskQueryOptions(projectId: number, pageSize = 3) {
 }
 
 export function useProjectOpenAsk(projectId: number, pageSize = 3) {
-  return useQuery(projectOpenAskQueryOptions(projectId, pageSize));
+  return useQuery({ ...projectOpenAskQueryOptions(projectId, pageSize), enabled: isId(projectId) });
 }

@@ -1,6 +1,7 @@
 import { getProjectPosition } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../platform';
+import { isId } from '../../../shared/id';
 
 export function fetchProjectPositions(projectId: number, signal?: AbortSignal) {
   return callEndpoint(getProjectPosition, { ProjectId: projectId }, { signal });
@@ -14,5 +15,5 @@ export function projectPositionsQueryOptions(projectId: number) {
 }
 
 export function useProjectPositions(projectId: number) {
-  return useQuery(projectPositionsQueryOptions(projectId));
+  return useQuery({ ...projectPositionsQueryOptions(projectId), enabled: isId(projectId) });
 }

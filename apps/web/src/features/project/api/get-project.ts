@@ -1,6 +1,7 @@
 import { getProject } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../platform';
+import { isId } from '../../../shared/id';
 
 /** Signed in, opening a project also records a footprint (my/myHistory). */
 export function fetchProject(projectId: number, signal?: AbortSignal) {
@@ -15,5 +16,5 @@ export function projectQueryOptions(projectId: number) {
 }
 
 export function useProject(projectId: number) {
-  return useQuery(projectQueryOptions(projectId));
+  return useQuery({ ...projectQueryOptions(projectId), enabled: isId(projectId) });
 }

@@ -10,28 +10,10 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { formatDate } from '../../../shared/date';
 import { fakeServer, refusal } from '../../testing/fake-server';
 import { renderScreen, setUpScreenTests } from '../../testing/render-screen';
+import { projectSummary as projectFixture } from '../../testing/fixtures';
 import ProjectListPage from './project-list-page';
 
 setUpScreenTests();
-
-export function projectFixture(overrides: Partial<ProjectSummary> = {}): ProjectSummary {
-  return projectSummarySchema.parse({
-    ProjectId: 1,
-    Title: '2026年全国计算机应用能力测评',
-    Organizer: '教育考试中心',
-    CoverUrl: '',
-    CategoryId: 6,
-    CategoryName: '职业资格',
-    Lables: [{ LableId: 1, Name: '热门推荐' }],
-    ApplyStartTime: '2026-03-01T09:00:00+08:00',
-    ApplyEndTime: '2026-03-20T17:30:00+08:00',
-    FeeInFen: 8000,
-    State: 'Applying',
-    HasOnlineExam: false,
-    ApplyCount: 3,
-    ...overrides,
-  });
-}
 
 function page(items: ProjectSummary[], PageIndex = 1, Total = items.length, PageSize = 10) {
   return pagedSchema(projectSummarySchema).parse({ Items: items, Total, PageIndex, PageSize });

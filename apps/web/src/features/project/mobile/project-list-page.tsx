@@ -3,6 +3,7 @@ import { SearchBar } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useHomeLables } from '../../home';
+import { idParam } from '../../../shared/id';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { PagedList } from '../../../shared/ui/mobile/paged-list';
 import { useDebouncedValue } from '../../../shared/use-debounced-value';
@@ -17,11 +18,6 @@ const STATE_OPTIONS = [
   ...PROJECT_STATES.map((state) => ({ value: state, label: PROJECT_STATE_TEXT[state] })),
 ];
 
-function positiveId(text: string | null): number | undefined {
-  const n = Number(text);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-}
-
 /** The project list: search, filters by label and state (kept in the address), infinite scroll. */
 export default function ProjectListPage() {
   const [params, setParams] = useSearchParams();
@@ -32,8 +28,8 @@ export default function ProjectListPage() {
   const state = params.get('State') ?? ALL;
   const filter: ProjectListFilter = {
     Keyword: settledKeyword || undefined,
-    LableId: positiveId(params.get('LableId')),
-    CategoryId: positiveId(params.get('CategoryId')),
+    LableId: idParam(params.get('LableId')),
+    CategoryId: idParam(params.get('CategoryId')),
     State: (PROJECT_STATES as readonly string[]).includes(state)
       ? (state as ProjectState)
       : undefined,

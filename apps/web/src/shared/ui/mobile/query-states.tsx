@@ -26,15 +26,19 @@ export function LoadingSkeleton({
 export function LoadFailed({
   onRetry,
   title = '加载失败',
+  description = '请检查网络后重试',
+  actionText = '重试',
 }: {
   onRetry: () => void;
   title?: string;
+  description?: string;
+  actionText?: string;
 }) {
   return (
     <div className="m-state" role="alert">
-      <ErrorBlock status="default" title={title} description="请检查网络后重试" />
+      <ErrorBlock status="default" title={title} description={description} />
       <Button className="m-state__action" color="primary" fill="outline" onClick={onRetry}>
-        重试
+        {actionText}
       </Button>
     </div>
   );

@@ -1,0 +1,61 @@
+import type { FlowView, NextAction, ProjectDetail } from '@portal/contracts';
+import { PROJECT_STATE_TEXT } from '@portal/contracts';
+import { applyFormPath } from '../project';
+
+/** The one thing the candidate should do next, as the bottom button says and does. */
+export type NextStep =
+  | { kind: 'go'; label: string; to: string }
+  | { kind: 'sign-in'; label: string }
+  | { kind: 'result'; label: string; score: number | null }
+  | { kind: 'wait'; label: string };
+
+export function positionsPath(projectId: number): string {
+  return `/views/home/position?ProjectId=${projectId}`;
+}
+
+const WAIT_TEXT: Partial<Record<NextAction, string>> = { 'wait-review': '等待审核' };
+
+/** Anonymous: apply means sign in first; signed in: the server's NextAction decides. */
+export function nextStepOf(
+  project: ProjectDetail,
+  flow: FlowView | undefined,
+  signedIn: boolean,
+): NextStep {
+  const applying = project.State === 'Applying';
+  if (!signedIn) {
+    return applying
+      ? { kind: 'sign-in', label: '立即报名' }
+      : { kind: 'wait', label: `报名${PROJECT_STATE_TEXT[project.State]}` };
+  }
+  if (!flow) return { kind: 'wait', label: '加载中…' };
+  const apply = flow.Apply;
+  switch (flow.NextAction) {
+    case 'apply':
+      return { kind: 'go', label: '立即报名', to: positionsPath(project.ProjectId) };
+    case 'modify':
+      return { kind: 'go', label: '修改报名信息', to: applyFormPath(project.ProjectId) };
+    case 'pay':
+      return { kind: 'go', label: '去缴费', to: `/views/payment?ApplyId=${apply?.ApplyId ?? ''}` };
+    case 'print':
+      return {
+        kind: 'go',
+        label: '打印准考证',
+        to: `/views/print?ApplyId=${apply?.ApplyId ?? ''}`,
+      };
+    case 'exam':
+      return {
+        kind: 'go',
+        label: '参加考试',
+        to: `/views/onlineExam?ProjectId=${project.ProjectId}&ApplyId=${apply?.ApplyId ?? ''}`,
+      };
+    case 'result':
+      return { kind: 'result', label: '查看结果', score: apply?.ExamScore ?? null };
+    default:
+      return {
+        kind: 'wait',
+        label:
+          WAIT_TEXT[flow.NextAction] ??
+          (applying ? '暂无可办理事项' : `报名${PROJECT_STATE_TEXT[project.State]}`),
+      };
+  }
+}

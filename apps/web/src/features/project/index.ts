@@ -1,0 +1,6 @@
+export { useFollowProject } from './api/follow';
+export { useProject, projectQueryOptions } from './api/get-project';
+export { useProjectOpenAsk } from './api/get-project-open-ask';
+export { useProjectPositions } from './api/get-project-position';
+export { applyWindowText, flowPath, ProjectCard } from './components/project-card';
+export { applyFormPath } from './mobile/position-page';

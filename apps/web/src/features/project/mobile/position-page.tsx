@@ -1,0 +1,61 @@
+import { Button } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
+import { sendToSignIn, useSessionStore } from '../../../platform';
+import { EmptyState, LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { useProjectPositions } from '../api/get-project-position';
+
+/** The application form for a position (route `apply`). */
+export function applyFormPath(projectId: number, positionId?: number): string {
+  return `/views/apply?ProjectId=${projectId}${positionId ? `&PositionId=${positionId}` : ''}`;
+}
+
+/** home/position: a project's positions with requirements and quota; choosing one opens the form. */
+export default function PositionPage() {
+  const [params] = useSearchParams();
+  const projectId = Number(params.get('ProjectId'));
+  const navigate = useNavigate();
+  const signedIn = useSessionStore((s) => Boolean(s.token));
+  const positions = useProjectPositions(projectId);
+
+  if (positions.isPending) return <LoadingSkeleton label="正在加载岗位" />;
+  if (positions.isError) return <LoadFailed onRetry={() => void positions.refetch()} />;
+  if (positions.data.length === 0) return <EmptyState title="该项目暂无可报考的岗位" />;
+
+  const choose = (positionId: number) => {
+    const to = applyFormPath(projectId, positionId);
+    if (signedIn) void navigate(to);
+    else sendToSignIn(to);
+  };
+
+  return (
+    <ul className="m-list" aria-label="岗位列表">
+      {positions.data.map((p) => {
+        return (
+          <li className="m-list__item position-card" key={p.PositionId}>
+            <h2 className="position-card__name">{p.Name}</h2>
+            <dl className="flow-page__facts">
+              <dt>岗位代码</dt>
+              <dd>{p.Code}</dd>
+              <dt>用人单位</dt>
+              <dd>{p.Department}</dd>
+              <dt>招录人数</dt>
+              <dd>{p.Quota} 人</dd>
+              <dt>已报名</dt>
+              <dd>{p.ApplyCount} 人</dd>
+              <dt>报考要求</dt>
+              <dd className="position-card__req">{p.Requirements || '无特殊要求'}</dd>
+            </dl>
+            <Button
+              block
+              color="primary"
+              onClick={() => choose(p.PositionId)}
+              aria-label={`报考 ${p.Name}`}
+            >
+              报考此岗位
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
