@@ -9,8 +9,11 @@ import { hashPassword } from '../domain/passwords.js';
 import { API_AUDIENCE, createRemoteVerifier } from '../platform/tokens.js';
 import { SIGN_IN_FAILED, TOO_MANY_ATTEMPTS } from './accounts.js';
 import {
+  callbackUrlOf,
   CookieBrowser,
   formAction,
+  openSignInPage,
+  signInWithPasswordForm,
   startIdentityTestServer,
   type IdentityTestServer,
 } from './test-server.js';
@@ -26,7 +29,7 @@ afterAll(async () => {
 const CLIENT_ID = 'portal-web';
 const SCOPE = 'openid profile';
 const random32 = () => randomBytes(24).toString('base64url');
-const callbackUrl = () => `${server.baseUrl}/views/auth/callback`;
+const callbackUrl = () => callbackUrlOf(server);
 
 function oidcClient() {
   return new OidcClient({
@@ -60,26 +63,6 @@ async function implicitRequest() {
   return { url: url.href, state, nonce, jwksUri: discovery.jwks_uri };
 }
 
-/** Opens the sign-in page of a new authorization request. */
-async function openSignInPage(browser: CookieBrowser, authorizeUrl: string) {
-  const { url, response } = await browser.follow(authorizeUrl, callbackUrl());
-  expect(response?.status).toBe(200);
-  const page = await response!.text();
-  return { pageUrl: url, page };
-}
-
-async function signInWithPassword(
-  browser: CookieBrowser,
-  authorizeUrl: string,
-  mobile: string,
-  password: string,
-) {
-  const { page } = await openSignInPage(browser, authorizeUrl);
-  return browser.follow(formAction(page, server.baseUrl), callbackUrl(), {
-    form: { mobile, password },
-  });
-}
-
 const fragmentOf = (url: string) => new URLSearchParams(new URL(url).hash.slice(1));
 
 describe('sign-in with a client library written elsewhere (oidc-client-ts)', () => {
@@ -88,7 +71,8 @@ describe('sign-in with a client library written elsewhere (oidc-client-ts)', () 
     const client = oidcClient();
     const nonce = random32();
     const request = await client.createSigninRequest({ nonce });
-    const result = await signInWithPassword(
+    const result = await signInWithPasswordForm(
+      server,
       new CookieBrowser(),
       request.url,
       DEMO_MOBILE,
@@ -114,7 +98,8 @@ describe('sign-in with a client library written elsewhere (oidc-client-ts)', () 
       request.state.id,
       JSON.stringify({ ...stored, nonce: random32() }),
     );
-    const result = await signInWithPassword(
+    const result = await signInWithPasswordForm(
+      server,
       new CookieBrowser(),
       request.url,
       DEMO_MOBILE,
@@ -127,7 +112,8 @@ describe('sign-in with a client library written elsewhere (oidc-client-ts)', () 
 describe('the implicit flow the SPA uses (spec §4)', () => {
   it('returns a JWT access token (exp, iat, sub, name) and a signed id token with the nonce', async () => {
     const request = await implicitRequest();
-    const result = await signInWithPassword(
+    const result = await signInWithPasswordForm(
+      server,
       new CookieBrowser(),
       request.url,
       DEMO_MOBILE,
@@ -161,7 +147,13 @@ describe('the implicit flow the SPA uses (spec §4)', () => {
 
   it('signs in again without the form while the provider session lasts', async () => {
     const browser = new CookieBrowser();
-    await signInWithPassword(browser, (await implicitRequest()).url, DEMO_MOBILE, DEMO_PASSWORD);
+    await signInWithPasswordForm(
+      server,
+      browser,
+      (await implicitRequest()).url,
+      DEMO_MOBILE,
+      DEMO_PASSWORD,
+    );
     const second = await implicitRequest();
     const { url } = await browser.follow(second.url, callbackUrl());
     const fragment = fragmentOf(url);
@@ -193,7 +185,7 @@ describe('the implicit flow the SPA uses (spec §4)', () => {
 describe('the sign-in form', () => {
   it('shows labelled fields in Chinese with no third-party resources', async () => {
     const { url } = await implicitRequest();
-    const { page } = await openSignInPage(new CookieBrowser(), url);
+    const { page } = await openSignInPage(server, new CookieBrowser(), url);
     expect(page).toContain('<html lang="zh-CN">');
     expect(page).toMatch(/<label for="mobile">手机号<\/label>/);
     expect(page).toMatch(/<label for="password">密码<\/label>/);
@@ -206,7 +198,13 @@ describe('the sign-in form', () => {
   it('refuses a wrong password with one message and keeps the typed number', async () => {
     const { url } = await implicitRequest();
     const browser = new CookieBrowser();
-    const { response } = await signInWithPassword(browser, url, DEMO_MOBILE, 'Wrong@123456');
+    const { response } = await signInWithPasswordForm(
+      server,
+      browser,
+      url,
+      DEMO_MOBILE,
+      'Wrong@123456',
+    );
     expect(response?.status).toBe(401);
     const page = await response!.text();
     expect(page).toContain(`role="alert">${SIGN_IN_FAILED}</div>`);
@@ -216,7 +214,8 @@ describe('the sign-in form', () => {
 
   it('gives an unknown number the same message as a wrong password', async () => {
     const { url } = await implicitRequest();
-    const { response } = await signInWithPassword(
+    const { response } = await signInWithPasswordForm(
+      server,
       new CookieBrowser(),
       url,
       '13700000001',
@@ -251,7 +250,8 @@ describe('the sign-in form', () => {
     });
     for (const mobile of ['13600000002', '13600000003']) {
       const { url } = await implicitRequest();
-      const { response } = await signInWithPassword(
+      const { response } = await signInWithPasswordForm(
+        server,
         new CookieBrowser(),
         url,
         mobile,
@@ -270,7 +270,8 @@ describe('the sign-in form', () => {
       .values({ tenantId: tenant!.tenantId, mobile: '13600000004', name: '将注销', passwordHash })
       .returning({ id: users.id });
     const browser = new CookieBrowser();
-    const first = await signInWithPassword(
+    const first = await signInWithPasswordForm(
+      server,
       browser,
       (await implicitRequest()).url,
       '13600000004',
@@ -290,18 +291,30 @@ describe('the sign-in form', () => {
     const mobile = '13900139000';
     for (let i = 0; i < 5; i += 1) {
       const { url } = await implicitRequest();
-      const { response } = await signInWithPassword(new CookieBrowser(), url, mobile, 'Bad@1234');
+      const { response } = await signInWithPasswordForm(
+        server,
+        new CookieBrowser(),
+        url,
+        mobile,
+        'Bad@1234',
+      );
       expect(response?.status).toBe(401);
     }
     const { url } = await implicitRequest();
-    const { response } = await signInWithPassword(new CookieBrowser(), url, mobile, 'Demo@654321');
+    const { response } = await signInWithPasswordForm(
+      server,
+      new CookieBrowser(),
+      url,
+      mobile,
+      'Demo@654321',
+    );
     expect(response?.status).toBe(429);
     expect(await response!.text()).toContain(TOO_MANY_ATTEMPTS);
   });
 
   it('refuses a form posted without the interaction cookie (CSRF)', async () => {
     const { url } = await implicitRequest();
-    const { page } = await openSignInPage(new CookieBrowser(), url);
+    const { page } = await openSignInPage(server, new CookieBrowser(), url);
     const response = await new CookieBrowser().request(formAction(page, server.baseUrl), {
       form: { mobile: DEMO_MOBILE, password: DEMO_PASSWORD },
     });
@@ -313,7 +326,13 @@ describe('the sign-in form', () => {
 describe('the access token at the services', () => {
   it('is accepted by the verifier the services use and by User/GetUser', async () => {
     const { url } = await implicitRequest();
-    const result = await signInWithPassword(new CookieBrowser(), url, DEMO_MOBILE, DEMO_PASSWORD);
+    const result = await signInWithPasswordForm(
+      server,
+      new CookieBrowser(),
+      url,
+      DEMO_MOBILE,
+      DEMO_PASSWORD,
+    );
     const accessToken = fragmentOf(result.url).get('access_token')!;
     await expect(server.deps.tokens.verify(accessToken)).resolves.toEqual({
       userId: server.demoUserId,

@@ -198,6 +198,40 @@ export function formAction(page: string, baseUrl: string): string {
   return new URL(match[1].replace(/&amp;/g, '&'), baseUrl).href;
 }
 
+/** The SPA's sign-in callback address on the test server (spec §4). */
+export function callbackUrlOf(server: IdentityTestServer): string {
+  return `${server.baseUrl}/views/auth/callback`;
+}
+
+/** Follows an authorize URL to the sign-in page; returns its address and HTML. */
+export async function openSignInPage(
+  server: IdentityTestServer,
+  browser: CookieBrowser,
+  authorizeUrl: string,
+): Promise<{ pageUrl: string; page: string }> {
+  const { url, response } = await browser.follow(authorizeUrl, callbackUrlOf(server));
+  if (response?.status !== 200)
+    throw new Error(`expected the sign-in page, got ${response?.status ?? `a redirect to ${url}`}`);
+  return { pageUrl: url, page: await response.text() };
+}
+
+/**
+ * Opens the sign-in page of an authorize URL and submits mobile and password on its form, as a
+ * person would; follows redirects until the callback address (or a page that answers).
+ */
+export async function signInWithPasswordForm(
+  server: IdentityTestServer,
+  browser: CookieBrowser,
+  authorizeUrl: string,
+  mobile: string,
+  password: string,
+): Promise<{ url: string; response?: Response }> {
+  const { page } = await openSignInPage(server, browser, authorizeUrl);
+  return browser.follow(formAction(page, server.baseUrl), callbackUrlOf(server), {
+    form: { mobile, password },
+  });
+}
+
 /** An authorize URL as the SPA builds it (spec §4). */
 export function spaAuthorizeUrl(server: IdentityTestServer): {
   url: string;
