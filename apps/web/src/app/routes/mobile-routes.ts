@@ -19,6 +19,11 @@ export const MOBILE_ROUTES: PageRoute[] = [
     page: () => import('../../features/project/mobile/position-page'),
   },
   {
+    path: 'apply',
+    handle: { title: '填写报名表', login: true, background: WHITE },
+    page: () => import('../../features/apply/mobile/apply-page'),
+  },
+  {
     path: 'home/question',
     handle: { title: '咨询问答' },
     page: () => import('../../features/question/question-page'),

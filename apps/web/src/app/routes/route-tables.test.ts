@@ -45,6 +45,8 @@ const MOBILE: Record<string, boolean> = {
   'home/richText': false,
   'home/questionSend': false,
   onlineExam: false,
+  // Beyond §2: the application form of a project (issue 4 leaves where it lives open).
+  apply: true,
 };
 const DESKTOP: Record<string, boolean> = {
   home: false,

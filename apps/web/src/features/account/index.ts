@@ -1,0 +1,2 @@
+export { useApplyArchive } from './api/get-user-apply-archive';
+export { useSaveApplyArchive } from './api/save-user-apply-archive';

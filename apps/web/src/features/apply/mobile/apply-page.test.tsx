@@ -1,0 +1,172 @@
+import {
+  apply,
+  formWithApplySchema,
+  getForm,
+  getUserApplyArchive,
+  modifyApply,
+  saveUserApplyArchive,
+  type FormField,
+} from '@portal/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, refusal } from '../../testing/fake-server';
+import { applySummary } from '../../testing/fixtures';
+import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
+import { draftKey } from '../draft';
+import ApplyPage from './apply-page';
+
+setUpScreenTests();
+
+const FIELDS: FormField[] = [
+  { FieldId: 'name', Label: '姓名', Type: 'text', Required: true },
+  { FieldId: 'idcard', Label: '身份证号', Type: 'idcard', Required: true },
+  { FieldId: 'mobile', Label: '手机号码', Type: 'mobile', Required: true },
+  { FieldId: 'email', Label: '电子邮箱', Type: 'email', Required: false },
+  {
+    FieldId: 'edu',
+    Label: '学历',
+    Type: 'radio',
+    Required: true,
+    Options: [
+      { Label: '本科', Value: 'bachelor' },
+      { Label: '硕士', Value: 'master' },
+    ],
+  },
+];
+const VALID_ID = '11010519491231002X';
+
+function formAnswer(
+  apply: ReturnType<typeof applySummary> | null = null,
+  values: Record<string, string> | null = null,
+) {
+  return formWithApplySchema.parse({
+    Form: { FormId: 1, ProjectId: 1, Title: '报名登记表', Fields: FIELDS },
+    Apply: apply,
+    Values: values,
+  });
+}
+const PATH = '/views/apply?ProjectId=1&PositionId=11';
+
+function serve(form = formAnswer(), archive: Record<string, string> = {}) {
+  signIn();
+  return fakeServer()
+    .on(getForm, form)
+    .on(getUserApplyArchive, { Values: archive, UpdateTime: null });
+}
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) =>
+  fireEvent.change(field(label), { target: { value } });
+
+describe('apply: the application form', () => {
+  it('is pre-filled from the apply archive', async () => {
+    serve(formAnswer(), { name: '张三', mobile: '13800138000', unknown: 'x' });
+    renderScreen(ApplyPage, PATH);
+    expect(((await screen.findByLabelText('姓名')) as HTMLInputElement).value).toBe('张三');
+    expect(field('手机号码').value).toBe('13800138000');
+  });
+
+  it('refuses a bad ID number before sending: the message sits under the field, which gets focus', async () => {
+    const server = serve().on(apply, applySummary());
+    renderScreen(ApplyPage, PATH);
+    await screen.findByLabelText('姓名');
+    type('姓名', '张三');
+    type('身份证号', '110105194912310021');
+    type('手机号码', '13800138000');
+    fireEvent.click(screen.getByRole('button', { name: '提交报名' }));
+    expect(await screen.findByText('身份证号不正确，请填写18位居民身份证号码')).toBeTruthy();
+    expect(screen.getByText('请填写学历')).toBeTruthy();
+    expect(document.activeElement).toBe(field('身份证号'));
+    expect(server.calls(apply)).toHaveLength(0);
+  });
+
+  it('submits a valid form once, clears the draft and goes to the project', async () => {
+    let release = () => {};
+    const server = serve().on(
+      apply,
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve(applySummary());
+        }),
+    );
+    renderScreen(ApplyPage, PATH);
+    await screen.findByLabelText('姓名');
+    type('姓名', '张三');
+    type('身份证号', VALID_ID);
+    type('手机号码', '13800138000');
+    fireEvent.click(screen.getByRole('radio', { name: '本科' }));
+    expect(localStorage.getItem(draftKey(1))).toContain('张三');
+    const submit = screen.getByRole('button', { name: /提交报名/ });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(true));
+    release();
+    expect((await screen.findByTestId('location')).textContent).toBe(
+      '/views/flowManage?ProjectId=1',
+    );
+    expect(server.calls(apply)).toHaveLength(1);
+    expect(server.calls(apply)[0]?.input).toEqual({
+      ProjectId: 1,
+      PositionId: 11,
+      Values: { name: '张三', idcard: VALID_ID, mobile: '13800138000', edu: 'bachelor' },
+    });
+    expect(localStorage.getItem(draftKey(1))).toBeNull();
+  });
+
+  it('keeps what was typed after a reload (draft per project)', async () => {
+    serve();
+    const first = renderScreen(ApplyPage, PATH);
+    await screen.findByLabelText('姓名');
+    type('姓名', '李四');
+    first.unmount();
+    renderScreen(ApplyPage, PATH);
+    expect(((await screen.findByLabelText('姓名')) as HTMLInputElement).value).toBe('李四');
+  });
+
+  it('a 400 refusal keeps every typed value and marks the fields it names', async () => {
+    serve().on(
+      apply,
+      refusal(400, '报名信息有误', { FieldErrors: { mobile: '该手机号码已被其他报名使用' } }),
+    );
+    renderScreen(ApplyPage, PATH);
+    await screen.findByLabelText('姓名');
+    type('姓名', '张三');
+    type('身份证号', VALID_ID);
+    type('手机号码', '13800138000');
+    fireEvent.click(screen.getByRole('radio', { name: '硕士' }));
+    fireEvent.click(screen.getByRole('button', { name: '提交报名' }));
+    expect(await screen.findByText('该手机号码已被其他报名使用')).toBeTruthy();
+    expect(field('姓名').value).toBe('张三');
+    expect(field('身份证号').value).toBe(VALID_ID);
+    expect(field('手机号码').value).toBe('13800138000');
+  });
+
+  it('a returned application shows the reviewer’s reason and is changed with ModifyApply', async () => {
+    const server = serve(
+      formAnswer(applySummary({ Status: 'Returned', ReviewRemark: '照片不清晰，请重新上传' }), {
+        name: '张三',
+        idcard: VALID_ID,
+        mobile: '13800138000',
+        edu: 'bachelor',
+      }),
+    ).on(modifyApply, applySummary({ Status: 'Submitted' }));
+    renderScreen(ApplyPage, '/views/apply?ProjectId=1');
+    expect(await screen.findByText('审核意见：照片不清晰，请重新上传')).toBeTruthy();
+    expect(field('姓名').value).toBe('张三');
+    fireEvent.click(screen.getByRole('button', { name: '提交修改' }));
+    await waitFor(() => expect(server.calls(modifyApply)).toHaveLength(1));
+    expect(server.calls(modifyApply)[0]?.input).toMatchObject({ ApplyId: 5 });
+  });
+
+  it('saves what was typed as the apply archive', async () => {
+    const server = serve().on(saveUserApplyArchive, {
+      Values: { name: '王五' },
+      UpdateTime: '2026-03-02T10:00:00+08:00',
+    });
+    renderScreen(ApplyPage, PATH);
+    await screen.findByLabelText('姓名');
+    type('姓名', '王五');
+    fireEvent.click(screen.getByRole('button', { name: '保存为报名档案' }));
+    await waitFor(() => expect(server.calls(saveUserApplyArchive)).toHaveLength(1));
+    expect(server.calls(saveUserApplyArchive)[0]?.input).toEqual({ Values: { name: '王五' } });
+  });
+});
