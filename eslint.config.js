@@ -1,5 +1,5 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -32,12 +32,12 @@ export default tseslint.config(
   {
     files: [`${web}/**/*.{ts,tsx}`],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    plugins: { 'react-hooks': reactHooks, import: importPlugin },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       // Imports flow shared ← platform ← features ← app; a feature reaches another only through its index.
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
@@ -54,10 +54,10 @@ export default tseslint.config(
           ],
         },
       ],
-      'import-x/no-cycle': 'error',
+      'import/no-cycle': 'error',
     },
     settings: {
-      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
   },
   {
