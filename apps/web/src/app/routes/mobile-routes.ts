@@ -81,22 +81,22 @@ export const MOBILE_ROUTES: PageRoute[] = [
   {
     path: 'my/myProject',
     handle: { title: '我的项目', login: true },
-    page: () => import('../../features/account/my-project-page'),
+    page: () => import('../../features/account/mobile/my-project-page'),
   },
   {
     path: 'my/myHistory',
     handle: { title: '我的足迹', login: true },
-    page: () => import('../../features/account/my-history-page'),
+    page: () => import('../../features/account/mobile/my-history-page'),
   },
   {
     path: 'my/myLike',
     handle: { title: '我的收藏', login: true },
-    page: () => import('../../features/account/my-like-page'),
+    page: () => import('../../features/account/mobile/my-like-page'),
   },
   {
     path: 'my/myRunProject',
     handle: { title: '进行中', login: true },
-    page: () => import('../../features/account/my-run-project-page'),
+    page: () => import('../../features/account/mobile/my-run-project-page'),
   },
   // §2: account and profile, no login check.
   {
@@ -107,7 +107,7 @@ export const MOBILE_ROUTES: PageRoute[] = [
   {
     path: 'my/myOrder',
     handle: { title: '我的订单', login: true },
-    page: () => import('../../features/account/my-order-page'),
+    page: () => import('../../features/account/mobile/my-order-page'),
   },
   {
     path: 'my/resetPassword',

@@ -1,0 +1,5 @@
+import { MyHistoryList } from './my-lists';
+
+export default function Page() {
+  return <MyHistoryList />;
+}

@@ -1,0 +1,5 @@
+import { MyLikeList } from './my-lists';
+
+export default function Page() {
+  return <MyLikeList />;
+}

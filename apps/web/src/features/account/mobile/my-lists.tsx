@@ -1,0 +1,130 @@
+import {
+  APPLY_STATUS_TEXT,
+  ORDER_STATUS_TEXT,
+  type ApplySummary,
+  type PaymentOrder,
+} from '@portal/contracts';
+import { Link } from 'react-router';
+import { formatDate } from '../../../shared/date';
+import { formatFee } from '../../../shared/money';
+import { PagedList } from '../../../shared/ui/mobile/paged-list';
+import { flowPath, ProjectCard } from '../../project';
+import {
+  useMyHistory,
+  useMyLikes,
+  useMyOrders,
+  useMyProjects,
+  useMyRunProjects,
+} from '../api/user-lists';
+
+const toProjects = (
+  <Link className="m-link-button" to="/views/home/project">
+    去看看项目
+  </Link>
+);
+
+function ApplyCard({ apply }: { apply: ApplySummary }) {
+  return (
+    <Link className="project-card" to={flowPath(apply.ProjectId)}>
+      <div className="project-card__head">
+        <h3 className="project-card__title">{apply.ProjectTitle}</h3>
+        <span className={`state-tag state-tag--${apply.Status}`}>
+          {APPLY_STATUS_TEXT[apply.Status]}
+        </span>
+      </div>
+      <p className="project-card__organizer">报考岗位：{apply.PositionName}</p>
+      <p className="project-card__meta">
+        更新于 {formatDate(apply.UpdateTime, 'YYYY-MM-DD HH:mm')}
+      </p>
+    </Link>
+  );
+}
+
+function OrderCard({ order }: { order: PaymentOrder }) {
+  return (
+    <Link className="project-card" to={flowPath(order.ProjectId)}>
+      <div className="project-card__head">
+        <h3 className="project-card__title">{order.ProjectTitle}</h3>
+        <span className={`state-tag state-tag--${order.Status}`}>
+          {ORDER_STATUS_TEXT[order.Status]}
+        </span>
+      </div>
+      <p className="project-card__organizer">订单号：{order.OrderNo}</p>
+      <div className="project-card__foot">
+        <span className="fee">{formatFee(order.AmountInFen)}</span>
+        <span className="project-card__extra">
+          {formatDate(order.PaidTime ?? order.CreateTime, 'YYYY-MM-DD HH:mm')}
+        </span>
+      </div>
+    </Link>
+  );
+}
+
+export function MyProjectList() {
+  return (
+    <PagedList
+      query={useMyProjects()}
+      label="我的项目"
+      itemKey={(a) => a.ApplyId}
+      renderItem={(a) => <ApplyCard apply={a} />}
+      emptyTitle="还没有报名任何项目"
+      emptyAction={toProjects}
+    />
+  );
+}
+
+export function MyRunProjectList() {
+  return (
+    <PagedList
+      query={useMyRunProjects()}
+      label="进行中的项目"
+      itemKey={(a) => a.ApplyId}
+      renderItem={(a) => <ApplyCard apply={a} />}
+      emptyTitle="没有进行中的项目"
+      emptyAction={toProjects}
+    />
+  );
+}
+
+export function MyOrderList() {
+  return (
+    <PagedList
+      query={useMyOrders()}
+      label="我的订单"
+      itemKey={(o) => o.OrderId}
+      renderItem={(o) => <OrderCard order={o} />}
+      emptyTitle="暂无订单"
+      emptyAction={toProjects}
+    />
+  );
+}
+
+export function MyHistoryList() {
+  return (
+    <PagedList
+      query={useMyHistory()}
+      label="我的足迹"
+      itemKey={(p) => `${p.ProjectId}-${p.BrowseTime}`}
+      renderItem={(p) => (
+        <ProjectCard project={p} extra={`浏览于 ${formatDate(p.BrowseTime, 'MM-DD HH:mm')}`} />
+      )}
+      emptyTitle="还没有浏览过项目"
+      emptyAction={toProjects}
+    />
+  );
+}
+
+export function MyLikeList() {
+  return (
+    <PagedList
+      query={useMyLikes()}
+      label="我的收藏"
+      itemKey={(p) => p.ProjectId}
+      renderItem={(p) => (
+        <ProjectCard project={p} extra={`收藏于 ${formatDate(p.CollectTime, 'MM-DD HH:mm')}`} />
+      )}
+      emptyTitle="还没有收藏项目"
+      emptyAction={toProjects}
+    />
+  );
+}

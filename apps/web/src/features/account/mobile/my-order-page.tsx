@@ -1,0 +1,5 @@
+import { MyOrderList } from './my-lists';
+
+export default function Page() {
+  return <MyOrderList />;
+}

@@ -1,0 +1,5 @@
+import { MyProjectList } from './my-lists';
+
+export default function Page() {
+  return <MyProjectList />;
+}

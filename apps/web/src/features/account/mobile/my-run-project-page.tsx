@@ -1,0 +1,5 @@
+import { MyRunProjectList } from './my-lists';
+
+export default function Page() {
+  return <MyRunProjectList />;
+}
