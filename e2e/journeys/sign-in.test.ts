@@ -19,6 +19,8 @@ describe('sign-in through the identity provider', () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/views/my`);
+    await page.waitForURL('**/identity/interaction/**');
+    await page.locator('#mobile').waitFor();
     await screenshot(page, 'identity-sign-in');
     await signInAtProvider(page);
     await page.waitForURL(`${baseUrl}/views/my`);

@@ -59,5 +59,10 @@ const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** Saved for a person to look at (git-ignored). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+  await page.waitForLoadState('load');
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `${name}.png`),
+    fullPage: false,
+    animations: 'disabled',
+  });
 }
