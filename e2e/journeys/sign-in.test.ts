@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { seriousViolations } from '../support/axe.js';
 import { launchBrowser, PHONE, screenshot } from '../support/browser.js';
 import { signInAtProvider } from '../support/sign-in.js';
 
@@ -22,6 +23,7 @@ describe('sign-in through the identity provider', () => {
     await page.waitForURL('**/identity/interaction/**');
     await page.locator('#mobile').waitFor();
     await screenshot(page, 'identity-sign-in');
+    expect(await seriousViolations(page)).toEqual([]);
     await signInAtProvider(page);
     await page.waitForURL(`${baseUrl}/views/my`);
     // The token fragment is gone from the address bar.
@@ -45,6 +47,7 @@ describe('sign-in through the identity provider', () => {
     expect(await page.evaluate(() => localStorage.getItem('loginBackNextPath'))).toBeNull();
     await page.getByText('李明').first().waitFor();
     await screenshot(page, 'my-signed-in');
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import { SERVICE_IDS } from '@portal/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerDevTools } from './dev-tools/index.js';
 import { registerGatewayRoutes } from './gateways/routes.js';
 import { registerHost } from './host/index.js';
 import { registerIdentity } from './identity/index.js';
@@ -44,6 +45,7 @@ export async function buildApp(
   }
   if (config.parts.has('exam-expand')) await registerUploadRoutes(app, deps);
   await registerGatewayRoutes(app, deps);
+  if (config.devTools) await registerDevTools(app, deps);
   if (config.parts.has('identity')) await registerIdentity(app, deps);
   if (config.parts.has('web')) await registerHost(app, deps);
   app.get('/healthz', async () => ({ status: 'ok', parts: [...config.parts] }));

@@ -39,6 +39,7 @@ const envSchema = z.object({
   SHARE_DESCRIBE: z.string().default('在线报名、缴费、打印准考证、参加考试，一站办理'),
   SHARE_LOGO_URL: z.string().default(''),
   SMS_DEV_OUTBOX: z.enum(['on', 'off']).optional(),
+  DEV_TOOLS: z.enum(['on', 'off']).optional(),
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -67,6 +68,8 @@ export interface ServerConfig {
   share: { title: string; describe: string; logoUrl: string };
   /** Codes readable at a development-only endpoint; never in production. */
   smsDevOutbox: boolean;
+  /** The development back office (review an application); never in production. */
+  devTools: boolean;
   chromiumPath: string;
   logLevel: string;
 }
@@ -140,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     weChat: { appId: e.WECHAT_APP_ID, jsapiTicket: e.WECHAT_JSAPI_TICKET },
     share: { title: e.SHARE_TITLE, describe: e.SHARE_DESCRIBE, logoUrl: e.SHARE_LOGO_URL },
     smsDevOutbox: e.SMS_DEV_OUTBOX ? e.SMS_DEV_OUTBOX === 'on' : e.NODE_ENV !== 'production',
+    devTools: e.NODE_ENV !== 'production' && e.DEV_TOOLS !== 'off',
     chromiumPath: e.CHROMIUM_PATH,
     logLevel: e.LOG_LEVEL,
   };

@@ -21,30 +21,30 @@ h1{margin:0 0 20px;font-size:24px}
 .card{background:#fff;border-radius:12px;padding:20px;box-shadow:0 1px 4px rgba(0,0,0,.06)}
 nav.tabs{display:flex;margin:0 0 16px;border-bottom:1px solid #e5e6eb}
 nav.tabs a{flex:1;text-align:center;padding:10px 0;color:#646a73;text-decoration:none;border-bottom:2px solid transparent}
-nav.tabs a[aria-current="page"]{color:#1677ff;border-bottom-color:#1677ff;font-weight:600}
+nav.tabs a[aria-current="page"]{color:#0958d9;border-bottom-color:#0958d9;font-weight:600}
 .field{margin:0 0 16px}
 label{display:block;margin:0 0 6px;font-size:14px;font-weight:600}
 input{width:100%;height:44px;padding:0 12px;font-size:16px;border:1px solid #c9cdd4;border-radius:8px;background:#fff;color:inherit}
 input[aria-invalid="true"]{border-color:#d4380d}
 .row{display:flex;gap:8px}
 .row input{flex:1;min-width:0}
-button{height:44px;padding:0 16px;font-size:16px;border-radius:8px;border:1px solid #1677ff;background:#1677ff;color:#fff;cursor:pointer}
-button.secondary{background:#fff;color:#1677ff;white-space:nowrap}
+button{height:44px;padding:0 16px;font-size:16px;border-radius:8px;border:1px solid #0958d9;background:#0958d9;color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:#0958d9;white-space:nowrap}
 button:disabled{opacity:.6;cursor:not-allowed}
 button[type="submit"]{width:100%;margin-top:4px}
 :focus-visible{outline:3px solid #91caff;outline-offset:2px}
 .hint{margin:6px 0 0;font-size:13px;color:#646a73}
 .alert{margin:0 0 16px;padding:10px 12px;border-radius:8px;background:#fff2e8;color:#ad2102;font-size:14px}
 .alert:empty{display:none}
-.status{margin:6px 0 0;font-size:13px;color:#389e0d}
+.status{margin:6px 0 0;font-size:13px;color:#237804}
 .links{margin:16px 0 0;text-align:center;font-size:14px}
-a{color:#1677ff}
+a{color:#0958d9}
 .captcha{margin:0 0 16px;padding:12px;border:1px dashed #c9cdd4;border-radius:8px}
 .captcha[hidden]{display:none}
 .captcha label{font-weight:400}
 .track{position:relative;height:44px;margin:0 0 8px;border-radius:8px;background:#f2f3f5}
 .gap{position:absolute;top:0;height:44px;border:2px dashed #86909c;border-radius:6px}
-.piece{position:absolute;top:0;left:0;height:44px;border-radius:6px;background:#1677ff}
+.piece{position:absolute;top:0;left:0;height:44px;border-radius:6px;background:#0958d9}
 .captcha input[type="range"]{height:32px;padding:0;border:0}
 `;
 

@@ -59,7 +59,10 @@ export function DesktopShell() {
   const setSidebarOpened = useLayoutStore((s) => s.setSidebarOpened);
 
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff' } }}>
+    <ConfigProvider
+      locale={zhCN}
+      theme={{ token: { colorPrimary: '#0958d9', colorError: '#cf1322' } }}
+    >
       <Layout data-layout="desktop" className="desktop-shell">
         <Layout.Header className="desktop-shell__header">
           <Link to={ROUTES.projectList} className="desktop-shell__brand">

@@ -1,9 +1,9 @@
-import { ConfigProvider, NavBar, TabBar } from 'antd-mobile';
+import { ConfigProvider, TabBar } from 'antd-mobile';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import type { ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useRouteHandle } from '../../platform';
-import { FindIcon, HomeIcon, MessageIcon, UserIcon } from './tab-icons';
+import { BackIcon, FindIcon, HomeIcon, MessageIcon, UserIcon } from './tab-icons';
 
 interface Tab {
   path: string;
@@ -35,14 +35,19 @@ export function MobileShell() {
   return (
     <ConfigProvider locale={zhCN}>
       <div data-layout="mobile" className="mobile-shell">
-        <NavBar
-          className="mobile-shell__nav"
-          back={canGoBack ? '' : null}
-          backIcon={canGoBack}
-          onBack={() => void navigate(-1)}
-        >
+        <header className="mobile-shell__nav">
+          {canGoBack ? (
+            <button
+              type="button"
+              className="mobile-shell__back"
+              aria-label="返回"
+              onClick={() => void navigate(-1)}
+            >
+              <BackIcon />
+            </button>
+          ) : null}
           <h1 className="mobile-shell__title">{title}</h1>
-        </NavBar>
+        </header>
         <main
           className={tab ? 'mobile-shell__body mobile-shell__body--tabbed' : 'mobile-shell__body'}
         >

@@ -1,4 +1,4 @@
-/** Outline icons for the four tabs, drawn here so the mobile chunk carries no icon set. */
+/** Outline icons for the four tabs and the back button, drawn here so the mobile chunk carries no icon set. */
 const common = {
   width: '1em',
   height: '1em',
@@ -31,5 +31,10 @@ export const UserIcon = () => (
   <svg {...common}>
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
+  </svg>
+);
+export const BackIcon = () => (
+  <svg {...common} width="22" height="22">
+    <path d="m15 5-7 7 7 7" />
   </svg>
 );
