@@ -35,8 +35,10 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
  * database in a fresh data folder), after the web app has been built.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!fs.existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html')))
-    throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does)');
+  // WEB_DIST_DIR lets parallel runs each serve their own build (the server reads it too).
+  const webDist = process.env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html')))
+    throw new Error(`${webDist} is missing: run \`npm run build\` first (npm test does)`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const baseUrl = `http://localhost:${PORT}`;
   // The embedded default, as the README's quick start runs it.
