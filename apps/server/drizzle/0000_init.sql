@@ -327,6 +327,7 @@ ALTER TABLE "exam_submissions" ADD CONSTRAINT "exam_submissions_application_id_a
 ALTER TABLE "exam_submissions" ADD CONSTRAINT "exam_submissions_paper_id_exam_papers_id_fk" FOREIGN KEY ("paper_id") REFERENCES "public"."exam_papers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "users_mobile_unique" ON "users" USING btree ("mobile");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_wechat_open_id_unique" ON "users" USING btree ("we_chat_open_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_verified_id_number_unique" ON "users" USING btree ("id_number") WHERE "users"."is_real_name" and "users"."status" = 'active';--> statement-breakpoint
 CREATE INDEX "user_messages_user_created" ON "user_messages" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "common_solutions_published" ON "common_solutions" USING btree ("published_at");--> statement-breakpoint
 CREATE INDEX "external_projects_apply_end" ON "external_projects" USING btree ("apply_end_at");--> statement-breakpoint

@@ -13,6 +13,7 @@ import {
 } from '@portal/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { isUniqueViolation } from '../db/errors.js';
 import {
   applicationEvents,
   applications,
@@ -220,13 +221,6 @@ export async function moveApplication(
   });
   return updated;
 }
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: string }).code === '23505') return true;
-  return false;
-}
-export { isUniqueViolation };
 
 /** ProjectApply/Apply: one application per candidate and project, while applications are open. */
 export async function submitApplication(

@@ -2,7 +2,8 @@ import type { ApplyStatus, ExamPaper } from '@portal/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { examPapers, examQuestions, examSubmissions, projects } from '../db/schema/index.js';
-import { isUniqueViolation, moveApplication, requireOwnApplication } from './applications.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { moveApplication, requireOwnApplication } from './applications.js';
 import { badRequest, conflict, notFound } from './errors.js';
 
 /** The exam opens once the fee is paid (free projects: once the ticket is printed). */

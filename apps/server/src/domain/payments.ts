@@ -4,7 +4,8 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { applications, paymentOrders, projects, type PaymentOrderRow } from '../db/schema/index.js';
 import type { PaymentGateway, PaymentState } from '../gateways/types.js';
-import { isUniqueViolation, moveApplication, requireOwnApplication } from './applications.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { moveApplication, requireOwnApplication } from './applications.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { createUserMessage } from './messages.js';
 

@@ -13,6 +13,7 @@ import {
 } from '@portal/contracts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { isUniqueViolation } from '../db/errors.js';
 import { userApplyArchives, users, type UserRow } from '../db/schema/index.js';
 import type { AppDeps } from '../platform/deps.js';
 import { badRequest, conflict, notFound } from './errors.js';
@@ -53,13 +54,6 @@ async function update(db: Database, userId: number, values: Partial<UserRow>): P
   const [row] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
   if (!row) throw notFound('账号不存在或已注销');
   return row;
-}
-
-/** PostgreSQL's unique_violation, however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === '23505') return true;
-  return false;
 }
 
 export async function getProfile(db: Database, userId: number): Promise<UserProfile> {
@@ -142,7 +136,9 @@ export async function saveApplyArchive(
 
 // ---- profile ----
 
-/** Name and ID number (check digit checked by the contract); one ID number, one account. */
+const ID_NUMBER_TAKEN = '该身份证号已被其他账号实名认证';
+
+/** Name and ID number (check digit checked by the contract); one ID number, one active account. */
 export async function realPersonVerify(
   db: Database,
   userId: number,
@@ -159,9 +155,22 @@ export async function realPersonVerify(
     const [other] = await t
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.idNumber, idNumber), eq(users.isRealName, true), ne(users.id, userId)));
-    if (other) throw conflict('该身份证号已被其他账号实名认证');
-    return toProfile(await update(t, userId, { isRealName: true, realName: name, idNumber }));
+      .where(
+        and(
+          eq(users.idNumber, idNumber),
+          eq(users.isRealName, true),
+          eq(users.status, 'active'),
+          ne(users.id, userId),
+        ),
+      );
+    if (other) throw conflict(ID_NUMBER_TAKEN);
+    try {
+      return toProfile(await update(t, userId, { isRealName: true, realName: name, idNumber }));
+    } catch (error) {
+      // Two accounts verifying the same number at once: the index lets one through.
+      if (isUniqueViolation(error)) throw conflict(ID_NUMBER_TAKEN);
+      throw error;
+    }
   });
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   integer,
@@ -54,6 +55,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_mobile_unique').on(t.mobile),
     uniqueIndex('users_wechat_open_id_unique').on(t.weChatOpenId),
+    // One ID number, one verified active account; a closed account frees it.
+    uniqueIndex('users_verified_id_number_unique')
+      .on(t.idNumber)
+      .where(sql`${t.isRealName} and ${t.status} = 'active'`),
   ],
 );
 export type UserRow = typeof users.$inferSelect;

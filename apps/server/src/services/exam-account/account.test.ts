@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema/index.js';
 import { DEMO_ID_NUMBER } from '../../db/seed/50-account.js';
 import { hashPassword, verifyPassword } from '../../domain/passwords.js';
@@ -159,6 +160,14 @@ describe('User account', () => {
       );
       expect(status).toBe(409);
       expect(body.ErrMsg).toBe('该身份证号已被其他账号实名认证');
+    });
+    it('the database holds one verified active account per ID number, even past the check', async () => {
+      await expect(
+        t.db
+          .update(users)
+          .set({ isRealName: true, realName: '李明', idNumber: DEMO_ID_NUMBER })
+          .where(eq(users.id, wangId)),
+      ).rejects.toSatisfy(isUniqueViolation);
     });
     it('a verified account cannot switch identity', async () => {
       const { status } = await t.call(
