@@ -137,7 +137,13 @@ export const MOBILE_ROUTES: PageRoute[] = [
   {
     path: 'payment',
     handle: { title: '支付' },
-    page: () => import('../../features/payment/payment-page'),
+    page: () => import('../../features/payment/mobile/payment-page'),
+  },
+  // Beyond §2: the admission ticket (issue 4), reached from flowManage and payment.
+  {
+    path: 'print',
+    handle: { title: '打印准考证', login: true },
+    page: () => import('../../features/flow/mobile/print-page'),
   },
   {
     path: 'onlineExam',

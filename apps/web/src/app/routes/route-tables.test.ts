@@ -47,6 +47,8 @@ const MOBILE: Record<string, boolean> = {
   onlineExam: false,
   // Beyond §2: the application form of a project (issue 4 leaves where it lives open).
   apply: true,
+  // Beyond §2: the admission ticket of an application (issue 4).
+  print: true,
 };
 const DESKTOP: Record<string, boolean> = {
   home: false,

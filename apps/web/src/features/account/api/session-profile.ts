@@ -1,0 +1,21 @@
+import { getUser } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { loadProfile, useSessionStore } from '../../../platform';
+
+/** §2 §3: the profile lives in the session; this loads it when the session has none yet. */
+export function profileQueryOptions() {
+  return queryOptions({
+    queryKey: [getUser.name],
+    queryFn: async () => {
+      await loadProfile();
+      return useSessionStore.getState().userData;
+    },
+  });
+}
+
+/** The session's profile, loading it (with loading and error states) only when it is missing. */
+export function useProfile() {
+  const userData = useSessionStore((s) => s.userData);
+  const query = useQuery({ ...profileQueryOptions(), enabled: userData === null });
+  return { profile: userData, query };
+}
