@@ -1,1 +1,2 @@
 export { projectNoticesQueryOptions, useProjectNotices } from './api/get-project-notice';
+export { useUnreadNoticeSync } from './api/get-message-list';

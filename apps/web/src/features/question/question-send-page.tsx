@@ -1,6 +1,128 @@
-import { useRouteHandle } from '../../platform';
-import { PlaceholderPage } from '../../shared/ui/placeholder-page';
+import './question.css';
+import { QUESTION_MAX_LENGTH } from '@portal/contracts';
+import { Button, Toast } from 'antd-mobile';
+import { useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { sendToSignIn, useSessionStore } from '../../platform';
+import { idParam } from '../../shared/id';
+import { EmptyState, LoadFailed } from '../../shared/ui/mobile/query-states';
+import { useProject } from '../project';
+import { useSubmitAsk } from './api/submit-ask';
+import {
+  QUESTION_RULE_TEXT,
+  questionLength,
+  questionMyPath,
+  questionProblem,
+} from './question-rules';
 
+const FIELD_ID = 'question-content';
+
+/** home/questionSend?ProjectId=: ask the organiser; the 5–500 character rule is stated and checked first. */
 export default function QuestionSendPage() {
-  return <PlaceholderPage title={useRouteHandle().title} />;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const projectId = idParam(params.get('ProjectId'));
+  const signedIn = useSessionStore((s) => Boolean(s.token));
+  const project = useProject(projectId ?? 0);
+  const submit = useSubmitAsk();
+  const [content, setContent] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const sending = useRef(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+
+  if (!projectId) {
+    return (
+      <LoadFailed
+        title="没有指定项目"
+        description="请从项目页面进入提问"
+        actionText="去项目列表"
+        onRetry={() => void navigate('/views/home/project')}
+      />
+    );
+  }
+  if (!signedIn) {
+    return (
+      <EmptyState
+        title="登录后才能提问"
+        action={
+          <Button block color="primary" onClick={() => sendToSignIn()}>
+            去登录
+          </Button>
+        }
+      />
+    );
+  }
+
+  const onSubmit = async () => {
+    // A second tap before the first answer arrives sends nothing.
+    if (sending.current) return;
+    const found = questionProblem(content);
+    setProblem(found);
+    if (found) {
+      field.current?.focus();
+      return;
+    }
+    sending.current = true;
+    try {
+      await submit.mutateAsync({ ProjectId: projectId, Content: content.trim() });
+      Toast.show({ icon: 'success', content: '提问成功，请等待回复' });
+      void navigate(questionMyPath(projectId), { replace: true });
+    } catch {
+      // The HTTP layer has said why (§8); what was typed stays for another try.
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  const length = questionLength(content);
+  return (
+    <form
+      className={problem ? 'question-send question-send--invalid' : 'question-send'}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      {project.data ? <p className="question-send__rule">项目：{project.data.Title}</p> : null}
+      <label className="question-send__label" htmlFor={FIELD_ID}>
+        您的问题
+      </label>
+      <p className="question-send__rule" id={`${FIELD_ID}-rule`}>
+        {QUESTION_RULE_TEXT}，主办单位回复后会显示在“我的提问”中。
+      </p>
+      <textarea
+        ref={field}
+        id={FIELD_ID}
+        className="question-send__input"
+        value={content}
+        onChange={(event) => {
+          setContent(event.target.value);
+          if (problem) setProblem(questionProblem(event.target.value));
+        }}
+        placeholder="例如：非应届毕业生可以报考吗？"
+        rows={6}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${FIELD_ID}-rule ${FIELD_ID}-error` : `${FIELD_ID}-rule`}
+      />
+      <p className="question-send__count">
+        {length}/{QUESTION_MAX_LENGTH}
+      </p>
+      {problem ? (
+        <p className="question-send__error" id={`${FIELD_ID}-error`} role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <Button
+        className="question-send__submit"
+        block
+        color="primary"
+        type="submit"
+        loading={submit.isPending}
+        disabled={submit.isPending}
+      >
+        提交问题
+      </Button>
+    </form>
+  );
 }

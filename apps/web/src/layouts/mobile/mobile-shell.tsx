@@ -1,8 +1,9 @@
 import { ConfigProvider, TabBar } from 'antd-mobile';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useRouteHandle } from '../../platform';
+import '../../shared/ui/mobile/mobile.css';
+import { useRouteHandle, useSessionStore } from '../../platform';
 import { BackIcon, FindIcon, HomeIcon, MessageIcon, UserIcon } from './tab-icons';
 
 interface Tab {
@@ -15,7 +16,7 @@ interface Tab {
 
 /** The four tabs: 首页/发现/消息/我的. */
 export const MOBILE_TABS: Tab[] = [
-  { path: '/views/home/project', section: '/views/home', title: '首页', icon: <HomeIcon /> },
+  { path: '/views/home', section: '/views/home', title: '首页', icon: <HomeIcon /> },
   { path: '/views/find', section: '/views/find', title: '发现', icon: <FindIcon /> },
   { path: '/views/notice', section: '/views/notice', title: '消息', icon: <MessageIcon /> },
   { path: '/views/my', section: '/views/my', title: '我的', icon: <UserIcon /> },
@@ -25,12 +26,31 @@ function tabOf(pathname: string): Tab | undefined {
   return MOBILE_TABS.find((t) => pathname === t.section || pathname.startsWith(`${t.section}/`));
 }
 
+/** The badge's text: the unread count, capped so it fits the icon; nothing when all is read. */
+export function unreadBadge(count: number): string | undefined {
+  if (count <= 0) return undefined;
+  return count > 99 ? '99+' : String(count);
+}
+
+/** antd-mobile's tab items are plain divs: Enter and Space open the focused one, as a link would. */
+function openFocusedTab(event: KeyboardEvent<HTMLElement>, go: (path: string) => void) {
+  if (event.key !== 'Enter' && event.key !== ' ') return;
+  const path = (event.target as HTMLElement).closest<HTMLElement>('[data-tab-path]')?.dataset
+    .tabPath;
+  if (!path) return;
+  event.preventDefault();
+  go(path);
+}
+
 /** The mobile layout: a nav bar with the page title, the page, and the tab bar on tab pages. */
 export function MobileShell() {
   const { title, tab } = useRouteHandle();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const canGoBack = !tab && window.history.length > 1;
+  // The store carries the number (set by the notice feature), so the layout imports no feature.
+  const unread = useSessionStore((s) => (s.token ? s.unreadNoticeCount : 0));
+  const active = tabOf(pathname)?.path ?? null;
 
   return (
     <ConfigProvider locale={zhCN}>
@@ -54,15 +74,40 @@ export function MobileShell() {
           <Outlet />
         </main>
         {tab ? (
-          <TabBar
-            className="mobile-shell__tabs"
-            activeKey={tabOf(pathname)?.path ?? null}
-            onChange={(path) => void navigate(path)}
+          <nav
+            aria-label="主导航"
+            onKeyDown={(event) => openFocusedTab(event, (path) => void navigate(path))}
           >
-            {MOBILE_TABS.map((t) => (
-              <TabBar.Item key={t.path} icon={t.icon} title={t.title} />
-            ))}
-          </TabBar>
+            <TabBar
+              className="mobile-shell__tabs"
+              activeKey={active}
+              onChange={(path) => void navigate(path)}
+            >
+              {MOBILE_TABS.map((t) => {
+                const badge = t.section === '/views/notice' ? unreadBadge(unread) : undefined;
+                return (
+                  <TabBar.Item
+                    key={t.path}
+                    icon={t.icon}
+                    title={
+                      badge ? (
+                        <>
+                          {t.title}
+                          <span className="visually-hidden">，{badge}条未读</span>
+                        </>
+                      ) : (
+                        t.title
+                      )
+                    }
+                    badge={badge ? <span aria-hidden="true">{badge}</span> : undefined}
+                    tabIndex={0}
+                    data-tab-path={t.path}
+                    aria-current={t.path === active ? 'page' : undefined}
+                  />
+                );
+              })}
+            </TabBar>
+          </nav>
         ) : null}
       </div>
     </ConfigProvider>
