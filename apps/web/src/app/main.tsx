@@ -2,7 +2,7 @@ import 'nprogress/nprogress.css';
 import './global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { deviceTypeOf, loadRuntimeConfig, useLayoutStore } from '../platform';
+import { deviceTypeOf, loadRuntimeConfig, rememberEntryUrl, useLayoutStore } from '../platform';
 import { StatusPage } from '../shared/ui/status-page';
 import { ConfigErrorPage } from './config-error-page';
 import { createQueryClient, Providers } from './providers';
@@ -11,6 +11,8 @@ import { createQueryClient, Providers } from './providers';
 const loadMobileLayout = () => import('./mobile-app');
 const loadDesktopLayout = () => import('./desktop-app');
 
+// §7: iOS WeChat signs against the address the visitor entered by, before the router changes it.
+rememberEntryUrl();
 const root = createRoot(document.getElementById('root') as HTMLElement);
 const config = loadRuntimeConfig();
 

@@ -86,6 +86,6 @@ export function afterNavigation(handle: RouteHandle, path: string, href: string)
   document.title = documentTitle(handle.title);
   document.body.style.backgroundColor = handle.background ?? DEFAULT_BACKGROUND;
   window.scrollTo(0, 0);
-  refreshShareLink(href);
+  refreshShareLink(href, handle.share);
   useLayoutStore.getState().addView({ path, title: handle.title });
 }

@@ -9,12 +9,8 @@ export type PlatformCode = (typeof PLATFORM_CODES)[keyof typeof PLATFORM_CODES];
 
 export type DeviceType = 'mobile' | 'desktop';
 
-declare global {
-  interface Window {
-    /** Set by WeChat inside a mini-program's web view. */
-    __wxjs_environment?: string;
-  }
-}
+/** Set by WeChat inside a mini-program's web view (weixin-js-sdk's types declare it too). */
+type WeChatWindow = { __wxjs_environment?: unknown };
 
 const MOBILE_UA = /Android|webOS|iPhone|iPod|iPad|BlackBerry|IEMobile|Opera Mini|Mobile|HarmonyOS/i;
 
@@ -39,5 +35,9 @@ export function platformCodeOf(userAgent: string, wxEnvironment?: string): Platf
 
 /** The platform code of this browser. */
 export function currentPlatformCode(): PlatformCode {
-  return platformCodeOf(navigator.userAgent, window.__wxjs_environment);
+  const environment = (window as WeChatWindow).__wxjs_environment;
+  return platformCodeOf(
+    navigator.userAgent,
+    typeof environment === 'string' ? environment : undefined,
+  );
 }

@@ -17,8 +17,15 @@ export { refreshShareLink, useLayoutStore, type VisitedView } from './layout-sto
 export { type Navigate, navigateTo, setNavigate } from './navigation';
 export { type Notifier, notifyError, setNotifier } from './notifier';
 export { progress } from './progress';
-export { deepestHandle, type RouteHandle, routeHandles, useRouteHandle } from './route-handle';
+export {
+  deepestHandle,
+  type RouteHandle,
+  routeHandles,
+  type RouteShare,
+  useRouteHandle,
+} from './route-handle';
 export { loadRuntimeConfig, runtimeConfig, type RuntimeConfigResult } from './runtime-config';
 export { useSessionStore } from './session-store';
 export * from './storage-keys';
 export { APP_TITLE } from './app-title';
+export { rememberEntryUrl } from './wechat';

@@ -1,7 +1,9 @@
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
 import type { DeviceType } from './device';
+import type { RouteShare } from './route-handle';
 import { SIDEBAR_STATUS_COOKIE } from './storage-keys';
+import { configureWeChatShare } from './wechat/wechat-share';
 
 export interface VisitedView {
   path: string;
@@ -61,7 +63,8 @@ export const useLayoutStore = create<LayoutState>()((set) => ({
   setShareLink: (shareLink) => set({ shareLink }),
 }));
 
-/** §2: records the current address as the share link (the WeChat share wiring reads it). */
-export function refreshShareLink(url: string): void {
+/** §2: records the current address as the share link and, inside WeChat, sets the share (§7 §9). */
+export function refreshShareLink(url: string, share?: RouteShare): void {
   useLayoutStore.getState().setShareLink(url);
+  void configureWeChatShare(url, share);
 }

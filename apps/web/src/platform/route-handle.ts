@@ -9,6 +9,16 @@ export interface RouteHandle {
   background?: string;
   /** Mobile: a tab-bar page. */
   tab?: boolean;
+  /** §9: what a WeChat share of this page says; the configured defaults fill the rest. */
+  share?: RouteShare;
+}
+
+/** §7 WeChat share data a route may set; each missing field comes from DefaultGlobalWeChatShare. */
+export interface RouteShare {
+  title?: string;
+  desc?: string;
+  link?: string;
+  imgUrl?: string;
 }
 
 function isRouteHandle(value: unknown): value is RouteHandle {

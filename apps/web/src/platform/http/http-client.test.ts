@@ -245,6 +245,15 @@ describe('§8 error catalogue', () => {
     expect(toasts).toEqual(['请检查填写内容']);
   });
 
+  it('a silent call (the WeChat share signature, §8 logged only) rejects without any toast', async () => {
+    answer(500, { ErrCode: 500, ErrMsg: '签名失败', Data: null });
+    const refused = await rejection(callEndpoint(getUser, {}, { silent: true }));
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const failed = await rejection(callEndpoint(getUser, {}, { silent: true }));
+    expect([refused.message, failed.code]).toEqual(['签名失败', 'network']);
+    expect(toasts).toEqual([]);
+  });
+
   it("other status without ErrMsg shows '服务器异常，请联系管理员'", async () => {
     answer(502, '<html>Bad Gateway</html>');
     const error = await rejection(callEndpoint(getUser, {}));

@@ -25,6 +25,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Files of a multipart call, by field name. */
   files?: Record<string, Blob>;
+  /** No toast for a failure (§8: the share configuration failure is only logged). */
+  silent?: boolean;
 }
 
 type Params = Record<string, unknown>;
@@ -88,7 +90,12 @@ function currentPath(): string {
 }
 
 /** §8: every HTTP status is a response; this turns one into data or a typed rejection. */
-function settle<E extends Endpoint>(endpoint: E, status: number, text: string): ResponseOf<E> {
+function settle<E extends Endpoint>(
+  endpoint: E,
+  status: number,
+  text: string,
+  notify: (message: string) => void = notifyError,
+): ResponseOf<E> {
   const body = readBody(text);
   const errMsg = typeof body?.ErrMsg === 'string' ? body.ErrMsg : '';
   const errCode = typeof body?.ErrCode === 'number' ? body.ErrCode : status;
@@ -96,12 +103,12 @@ function settle<E extends Endpoint>(endpoint: E, status: number, text: string): 
   if (status === 200 && errCode === ERROR_CODES.OK) {
     const parsed = envelopeSchema(endpoint.response).safeParse(body);
     if (parsed.success) return parsed.data.Data as ResponseOf<E>;
-    notifyError(SERVER_ERROR_MESSAGE);
+    notify(SERVER_ERROR_MESSAGE);
     throw new HttpError(SERVER_ERROR_MESSAGE, 'invalid-response', status, body);
   }
   if (status === ERROR_CODES.UNAUTHORIZED) {
     if (isPreviewMode()) {
-      if (errMsg) notifyError(errMsg);
+      if (errMsg) notify(errMsg);
       navigateTo(ROUTES.flowPreviewLogin);
     } else {
       rememberNextPath(currentPath());
@@ -117,7 +124,7 @@ function settle<E extends Endpoint>(endpoint: E, status: number, text: string): 
     throw new HttpError(errMsg || '请求过于频繁', errCode, status, body);
   }
   const message = errMsg || SERVER_ERROR_MESSAGE;
-  if (errCode !== ERROR_CODES.UNAUTHORIZED) notifyError(message);
+  if (errCode !== ERROR_CODES.UNAUTHORIZED) notify(message);
   const fieldErrors = fieldErrorsSchema.safeParse(body?.Data);
   throw new HttpError(
     message,
@@ -157,13 +164,13 @@ async function send<E extends Endpoint>(
     const reason = controller.signal.aborted ? controller.signal.reason : error;
     const timedOut = /timeout/i.test(reason instanceof Error ? reason.message : String(reason));
     const message = timedOut ? TIMEOUT_MESSAGE : SERVER_ERROR_MESSAGE;
-    notifyError(message);
+    if (!options.silent) notifyError(message);
     throw new HttpError(message, timedOut ? 'timeout' : 'network', 0);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
-  return settle(endpoint, status, text);
+  return settle(endpoint, status, text, options.silent ? () => undefined : notifyError);
 }
 
 export interface HttpClient {

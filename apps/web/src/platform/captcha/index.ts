@@ -1,0 +1,2 @@
+export { Captcha, type CaptchaProps } from './captcha';
+export { CAPTCHA_LOAD_FAILED_MESSAGE, type CaptchaOutcome } from './outcomes';
