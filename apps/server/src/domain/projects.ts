@@ -32,8 +32,6 @@ import {
   projectLabels,
   projectQuestions,
   projects,
-  tenantDomains,
-  tenants,
   users,
   type ProjectRow,
 } from '../db/schema/index.js';
@@ -76,25 +74,6 @@ export function projectStateWhere(state: ProjectState, now: Date): SQL {
   }
 }
 
-/** The tenant a request speaks for: the signed-in user's, else the host's, else the first. */
-export async function resolveTenantId(
-  db: Database,
-  host: string,
-  user: { tenantId: number } | null,
-): Promise<number> {
-  if (user) return user.tenantId;
-  const [byDomain] = await db
-    .select({ tenantId: tenantDomains.tenantId })
-    .from(tenantDomains)
-    .where(eq(tenantDomains.domain, host));
-  if (byDomain) return byDomain.tenantId;
-  const [first] = await db
-    .select({ id: tenants.id })
-    .from(tenants)
-    .orderBy(asc(tenants.id))
-    .limit(1);
-  return first?.id ?? 0;
-}
 
 export async function requireProject(
   db: Database,

@@ -6,10 +6,9 @@ import path from 'node:path';
 import { SERVICE_IDS } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { DEMO_MOBILE } from '../db/seed/20-users.js';
 import { createGateways } from '../gateways/index.js';
@@ -17,7 +16,7 @@ import type { AppDeps } from '../platform/deps.js';
 import { createMemoryStore } from '../platform/kv-store.js';
 import { createSecrets } from '../platform/secrets.js';
 import { createLocalVerifier } from '../platform/tokens.js';
-import { adminQuery, databaseUrlFor, uniqueDatabaseName } from '../testing/template-db.js';
+import { openTestDatabase } from '../testing/test-database.js';
 
 /** A whole app listening on 127.0.0.1, its public URL (and so the issuer) on the real port. */
 export interface IdentityTestServer {
@@ -48,19 +47,9 @@ async function freePort(): Promise<number> {
 export async function startIdentityTestServer(
   env: Record<string, string> = {},
 ): Promise<IdentityTestServer> {
-  const template = inject('databaseTemplate');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-identity-'));
-  let dropDatabase = async () => {};
-  let handle;
-  if (template.kind === 'postgres') {
-    const baseUrl = process.env.DATABASE_URL!;
-    const name = uniqueDatabaseName('portal_id');
-    await adminQuery(baseUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
-    handle = await openDatabase({ databaseUrl: databaseUrlFor(baseUrl, name) });
-    dropDatabase = () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } else {
-    handle = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(template.file)]) });
-  }
+  const database = await openTestDatabase('portal_id');
+  const { handle } = database;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
@@ -113,8 +102,7 @@ export async function startIdentityTestServer(
     async close() {
       await app.close();
       await store.close();
-      await handle.close();
-      await dropDatabase();
+      await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -10,10 +10,9 @@ import {
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { DEMO_MOBILE } from '../db/seed/20-users.js';
 import { createGateways } from '../gateways/index.js';
@@ -22,7 +21,7 @@ import type { AppDeps } from '../platform/deps.js';
 import { createMemoryStore } from '../platform/kv-store.js';
 import { createSecrets } from '../platform/secrets.js';
 import { createLocalVerifier, signAccessToken } from '../platform/tokens.js';
-import { adminQuery, databaseUrlFor, uniqueDatabaseName } from './template-db.js';
+import { openTestDatabase } from './test-database.js';
 
 export interface TestAppOptions extends BuildAppOptions {
   /** Extra settings, as environment variables. */
@@ -68,19 +67,9 @@ export function toQuery(input: Record<string, unknown>): Record<string, string> 
 
 /** A whole app on a fresh copy of the seeded database, built without listening (inject()). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const template = inject('databaseTemplate');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  let dropDatabase = async () => {};
-  let handle;
-  if (template.kind === 'postgres') {
-    const baseUrl = process.env.DATABASE_URL!;
-    const name = uniqueDatabaseName('portal_t');
-    await adminQuery(baseUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
-    handle = await openDatabase({ databaseUrl: databaseUrlFor(baseUrl, name) });
-    dropDatabase = () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } else {
-    handle = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(template.file)]) });
-  }
+  const database = await openTestDatabase('portal_t');
+  const { handle } = database;
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: 'http://localhost:8080',
@@ -134,8 +123,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await store.close();
-      await handle.close();
-      await dropDatabase();
+      await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -14,9 +14,9 @@ import {
   listPositions,
   listProjects,
   listUserQuestions,
-  resolveTenantId,
   submitQuestion,
 } from '../../domain/projects.js';
+import { tenantIdFor } from '../../domain/tenants.js';
 import { route, type ServiceRoute } from '../route.js';
 
 /** Project/ calls: details, positions, the list, questions and following. */
@@ -25,21 +25,21 @@ export const projectRoutes: ServiceRoute[] = [
     getProjectDetail(
       deps.db,
       input.ProjectId,
-      { tenantId: await resolveTenantId(deps.db, host, user), userId: user?.userId ?? null },
+      { tenantId: await tenantIdFor(deps.db, host, user), userId: user?.userId ?? null },
       deps.now(),
     ),
   ),
   route(getProjectPosition, async ({ input, user, deps, host }) =>
-    listPositions(deps.db, input.ProjectId, await resolveTenantId(deps.db, host, user)),
+    listPositions(deps.db, input.ProjectId, await tenantIdFor(deps.db, host, user)),
   ),
   route(getProjectList, async ({ input, user, deps, host }) =>
-    listProjects(deps.db, await resolveTenantId(deps.db, host, user), input, deps.now()),
+    listProjects(deps.db, await tenantIdFor(deps.db, host, user), input, deps.now()),
   ),
   route(getProjectUserAsk, async ({ input, requireUser, deps }) =>
     listUserQuestions(deps.db, requireUser().userId, input),
   ),
   route(getProjectOpenAsk, async ({ input, user, deps, host }) =>
-    listOpenQuestions(deps.db, input.ProjectId, await resolveTenantId(deps.db, host, user), input),
+    listOpenQuestions(deps.db, input.ProjectId, await tenantIdFor(deps.db, host, user), input),
   ),
   route(follow, async ({ input, requireUser, deps }) =>
     followProject(deps.db, requireUser(), input.ProjectId, input.IsFollow, deps.now()),

@@ -1,11 +1,11 @@
 import { getProjectNotice } from '@portal/contracts';
 import { listProjectNotices } from '../../domain/project-notices.js';
-import { resolveTenantId } from '../../domain/projects.js';
+import { tenantIdFor } from '../../domain/tenants.js';
 import { route, type ServiceRoute } from '../route.js';
 
 /** ProjectNotice/ calls (notices belong to projects). */
 export const projectNoticeRoutes: ServiceRoute[] = [
   route(getProjectNotice, async ({ input, user, deps, host }) =>
-    listProjectNotices(deps.db, await resolveTenantId(deps.db, host, user), input, deps.now()),
+    listProjectNotices(deps.db, await tenantIdFor(deps.db, host, user), input, deps.now()),
   ),
 ];
