@@ -15,7 +15,16 @@ import { setNotifier } from '../notifier';
 import { useSessionStore } from '../session-store';
 import { loadTestRuntimeConfig } from '../testing/runtime-config-fixture';
 import { callEndpoint, HTTP_CLIENTS } from './clients';
-import { REQUEST_TIMEOUT_MS, SERVER_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './http-client';
+import { RUNTIME_CONFIG_GLOBAL } from '@portal/contracts';
+import { loadRuntimeConfig } from '../runtime-config';
+import { testRuntimeConfig } from '../testing/runtime-config-fixture';
+import {
+  REQUEST_TIMEOUT_MS,
+  SERVER_ERROR_MESSAGE,
+  TIMEOUT_MESSAGE,
+  XSRF_COOKIE_NAME,
+  XSRF_HEADER_NAME,
+} from './http-client';
 import { HttpError } from './http-error';
 
 const profile = {
@@ -173,6 +182,32 @@ describe('§6 authorization', () => {
   });
 });
 
+describe('§9 anti-forgery defaults', () => {
+  afterEach(() => {
+    document.cookie = `${XSRF_COOKIE_NAME}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
+
+  it('sends the XSRF-TOKEN cookie back as X-XSRF-TOKEN to its own origin', async () => {
+    const config = testRuntimeConfig();
+    config.MicroServices = config.MicroServices.map((s) => ({
+      ...s,
+      ServiceEndpoint: `${window.location.origin}/services/${s.ServiceID}/`,
+    }));
+    loadRuntimeConfig({ [RUNTIME_CONFIG_GLOBAL]: config });
+    document.cookie = `${XSRF_COOKIE_NAME}=abc%3D1; path=/`;
+    answer(200, { ErrCode: 0, ErrMsg: '', Data: profile });
+    await callEndpoint(getUser, {});
+    expect(new Headers(sentRequest().init.headers).get(XSRF_HEADER_NAME)).toBe('abc=1');
+  });
+
+  it('never sends it to another origin', async () => {
+    document.cookie = `${XSRF_COOKIE_NAME}=abc; path=/`;
+    answer(200, { ErrCode: 0, ErrMsg: '', Data: profile });
+    await callEndpoint(getUser, {});
+    expect(new Headers(sentRequest().init.headers).has(XSRF_HEADER_NAME)).toBe(false);
+  });
+});
+
 describe('§8 error catalogue', () => {
   it('200 with ErrCode 0 returns Data, parsed with the endpoint response schema', async () => {
     answer(200, { ErrCode: 0, ErrMsg: '', Data: profile });
@@ -292,6 +327,24 @@ describe('§8 error catalogue', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect((await pending).code).toBe('timeout');
     expect(toasts).toEqual([TIMEOUT_MESSAGE]);
+  });
+
+  it('a call may wait without a timeout (§9: the WeChat entry uses 0)', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+          setTimeout(
+            () => resolve(new Response(JSON.stringify({ ErrCode: 0, ErrMsg: '', Data: profile }))),
+            120_000,
+          );
+        }),
+    );
+    const pending = callEndpoint(getUser, {}, { timeoutMs: 0 });
+    await vi.advanceTimersByTimeAsync(120_000);
+    await expect(pending).resolves.toMatchObject({ Name: '张三' });
+    expect(toasts).toEqual([]);
   });
 
   it("the caller's own abort is passed on without a message", async () => {
