@@ -1,1 +1,2 @@
 export { homeLablesQueryOptions, useHomeLables } from './api/get-home-lable';
+export { LableIcon } from './components/lable-icon';
