@@ -165,6 +165,8 @@ export default function HomePage() {
     <div className="home-page">
       <div className="home-page__search" role="search">
         <SearchBar
+          // antd-mobile's clear control is a div with an aria-label (axe: prohibited); deleting the text clears it.
+          clearable={false}
           placeholder="搜索项目名称或主办单位"
           value={keyword}
           onChange={setKeyword}

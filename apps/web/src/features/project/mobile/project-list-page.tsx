@@ -52,6 +52,8 @@ export default function ProjectListPage() {
     <div className="project-list-page">
       <div className="project-list-page__filters">
         <SearchBar
+          // antd-mobile's clear control is a div with an aria-label (axe: prohibited); deleting the text clears it.
+          clearable={false}
           placeholder="搜索项目名称或主办单位"
           value={keyword}
           onChange={setKeyword}
