@@ -112,6 +112,7 @@ describe('the other screens of the mobile layout', () => {
       () => page.getByRole('list', { name: '项目公告' }).waitFor(),
       'issue4-notice-project',
     );
+    await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('list', { name: '项目公告' }).getByRole('link').first().click();
     await page.locator('.notice-detail__title').waitFor();
     await checkScreen(page, 'issue4-notice-detail-project');
@@ -125,6 +126,7 @@ describe('the other screens of the mobile layout', () => {
       () => page.getByRole('list', { name: '解决方案' }).waitFor(),
       'issue4-common',
     );
+    await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('list', { name: '解决方案' }).getByRole('link').first().click();
     await page.locator('.article__title').waitFor();
     await checkScreen(page, 'issue4-common-detail');

@@ -56,6 +56,11 @@ describe.each([
       // The home page signed in: the in-progress strip is there.
       await page.goto(`${baseUrl}/views/home`);
       await page.getByRole('heading', { name: '进行中' }).waitFor();
+      await page.getByRole('heading', { name: '热门报名' }).waitFor();
+      await page
+        .locator('[data-tab-path="/views/notice"]')
+        .getByText(/条未读/)
+        .waitFor();
       await checkScreen(page, `issue4-home-signed-in-${variant}`);
 
       // Find the project and follow it.

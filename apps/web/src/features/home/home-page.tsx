@@ -180,14 +180,14 @@ export default function HomePage() {
         }}
       >
         {layout.isPending ? (
-          <LoadingSkeleton rows={3} label="正在加载首页" />
+          <LoadingSkeleton rows={1} label="正在加载首页" />
         ) : layout.isError ? (
           <LoadFailed onRetry={() => void layout.refetch()} />
         ) : (
           <Banners banners={layout.data.Banners} />
         )}
-        <LableEntries />
         <RunStrip />
+        <LableEntries />
         <QuickEntries />
         {layout.data ? <Sections sections={layout.data.Sections} /> : null}
       </PullToRefresh>
