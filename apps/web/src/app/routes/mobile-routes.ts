@@ -10,7 +10,12 @@ export const MOBILE_ROUTES: PageRoute[] = [
   },
   {
     path: 'home/project',
-    handle: { title: '项目', tab: true },
+    // §9: the project list's WeChat share; the logo and the link come from the defaults.
+    handle: {
+      title: '项目',
+      tab: true,
+      share: { title: '项目报名', desc: '考试、招聘、竞赛项目在线报名，进度随时查看' },
+    },
     page: () => import('../../features/project/mobile/project-list-page'),
   },
   {
