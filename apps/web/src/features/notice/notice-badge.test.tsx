@@ -43,7 +43,8 @@ function mailbox(unread: number[], read: number[]) {
       ...paged([...messages.values()].map(({ Content: _c, ...summary }) => summary)),
       UnreadCount: unreadCount(),
     }))
-    .on(getMessageNotice, ({ MessageId }) => {
+    .on(getMessageNotice, (input) => {
+      const MessageId = Number(input.MessageId);
       const found = messages.get(MessageId)!;
       messages.set(MessageId, { ...found, IsRead: true });
       return { ...found, IsRead: true, UnreadCount: unreadCount() };
