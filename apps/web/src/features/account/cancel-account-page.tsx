@@ -86,7 +86,10 @@ export default function CancelAccountPage() {
         maxLength={11}
         placeholder={masked}
         value={mobile}
-        onChange={(e) => setMobile(e.target.value)}
+        onChange={(e) => {
+          setMobile(e.target.value);
+          setErrors((v) => ({ ...v, mobile: undefined }));
+        }}
         hint="验证码将发送到本账号绑定的手机号"
         error={errors.mobile}
       />
@@ -104,7 +107,10 @@ export default function CancelAccountPage() {
         autoComplete="one-time-code"
         maxLength={SMS_CODE_LENGTH}
         value={code}
-        onChange={(e) => setCode(e.target.value)}
+        onChange={(e) => {
+          setCode(e.target.value);
+          setErrors((v) => ({ ...v, code: undefined }));
+        }}
         error={errors.code}
       />
       <label className="account-check">

@@ -74,7 +74,10 @@ export default function ResetPhonePage() {
         autoComplete="tel"
         maxLength={11}
         value={mobile}
-        onChange={(e) => setMobile(e.target.value)}
+        onChange={(e) => {
+          setMobile(e.target.value);
+          setErrors((v) => ({ ...v, mobile: undefined }));
+        }}
         error={errors.mobile}
       />
       <SmsCodeButton
@@ -93,7 +96,10 @@ export default function ResetPhonePage() {
         autoComplete="one-time-code"
         maxLength={SMS_CODE_LENGTH}
         value={code}
-        onChange={(e) => setCode(e.target.value)}
+        onChange={(e) => {
+          setCode(e.target.value);
+          setErrors((v) => ({ ...v, code: undefined }));
+        }}
         error={errors.code}
       />
       <div className="account-actions">
