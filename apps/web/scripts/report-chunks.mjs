@@ -2,9 +2,13 @@
 // and fails when a layout's chunk graph holds the other layout's UI library (§2, ARCHITECTURE).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+// An optional argument names another build folder (parallel builds: vite build --outDir <dir>).
+const dist = process.argv[2]
+  ? `${path.resolve(process.argv[2])}/`
+  : fileURLToPath(new URL('../dist/', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'));
 const packagesOf = JSON.parse(readFileSync(`${dist}.vite/chunk-packages.json`, 'utf8'));
 

@@ -107,7 +107,7 @@ export const MOBILE_ROUTES: PageRoute[] = [
   {
     path: 'my/myAccount',
     handle: { title: '账号与资料' },
-    page: () => import('../../features/account/my-account-page'),
+    page: () => import('../../features/account/mobile/my-account-page'),
   },
   {
     path: 'my/myOrder',

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../platform';
 import { fakeServer, refusal } from '../testing/fake-server';
 import { renderScreen, setUpScreenTests, signIn } from '../testing/render-screen';
-import MyAccountPage from './my-account-page';
+import MyAccountPage from './mobile/my-account-page';
 import ResetPasswordPage, { validatePasswordChange } from './reset-password-page';
 import ResetPhonePage from './reset-phone-page';
 
