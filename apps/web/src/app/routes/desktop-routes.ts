@@ -3,7 +3,7 @@ import { type PageRoute, WHITE } from './route-table';
 
 /** §2 the desktop table. */
 export const DESKTOP_ROUTES: PageRoute[] = [
-  { path: 'home', handle: { title: '首页' }, page: () => import('../../features/home/home-page') },
+  { path: 'home', handle: { title: '首页' }, page: () => import('./desktop-placeholder-page') },
   {
     path: 'externalproject',
     handle: { title: '外部项目' },
@@ -12,9 +12,9 @@ export const DESKTOP_ROUTES: PageRoute[] = [
   {
     path: 'notice',
     handle: { title: '消息通知', login: true },
-    page: () => import('../../features/notice/notice-page'),
+    page: () => import('./desktop-placeholder-page'),
   },
-  { path: 'find', handle: { title: '发现' }, page: () => import('../../features/find/find-page') },
+  { path: 'find', handle: { title: '发现' }, page: () => import('./desktop-placeholder-page') },
   {
     path: 'home/project',
     handle: { title: '项目列表' },
@@ -28,7 +28,7 @@ export const DESKTOP_ROUTES: PageRoute[] = [
   {
     path: 'richText',
     handle: { title: '详情', background: WHITE },
-    page: () => import('../../features/home/rich-text-page'),
+    page: () => import('./desktop-placeholder-page'),
   },
   {
     path: 'flowPreview',
@@ -43,12 +43,12 @@ export const DESKTOP_ROUTES: PageRoute[] = [
   {
     path: 'saas',
     handle: { title: 'SaaS服务' },
-    page: () => import('../../features/saas/saas-page'),
+    page: () => import('./desktop-placeholder-page'),
   },
   {
     path: 'commonTabPanel',
     handle: { title: '解决方案' },
-    page: () => import('../../features/home/common-solution-page'),
+    page: () => import('./desktop-placeholder-page'),
   },
   {
     path: 'onlineExam',
