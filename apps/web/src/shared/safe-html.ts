@@ -45,13 +45,13 @@ const DROPPED_TAGS = new Set([
 const ALLOWED_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'colspan', 'rowspan']);
 const SAFE_URL = /^(https?:|mailto:|tel:|\/|#|data:image\/(png|jpeg|gif|webp);)/i;
 
-function clean(node: Element): void {
+function clean(node: Element, keepClass: boolean): void {
   for (const child of [...node.children]) {
     if (DROPPED_TAGS.has(child.tagName)) {
       child.remove();
       continue;
     }
-    clean(child);
+    clean(child, keepClass);
     if (!ALLOWED_TAGS.has(child.tagName)) {
       child.replaceWith(...child.childNodes);
       continue;
@@ -59,7 +59,8 @@ function clean(node: Element): void {
     for (const attribute of [...child.attributes]) {
       const name = attribute.name.toLowerCase();
       const isUrl = name === 'href' || name === 'src';
-      if (!ALLOWED_ATTRIBUTES.has(name) || (isUrl && !SAFE_URL.test(attribute.value.trim()))) {
+      const allowed = ALLOWED_ATTRIBUTES.has(name) || (keepClass && name === 'class');
+      if (!allowed || (isUrl && !SAFE_URL.test(attribute.value.trim()))) {
         child.removeAttribute(attribute.name);
       }
     }
@@ -74,8 +75,29 @@ function clean(node: Element): void {
  * Rich text from the server kept to an allow-list of tags and attributes, so no script, handler,
  * style or javascript: address reaches the page even if the server's sanitising is bypassed.
  */
-export function sanitizeHtml(html: string): string {
+export function sanitizeHtml(html: string, options: { keepClass?: boolean } = {}): string {
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  clean(doc.body);
+  clean(doc.body, options.keepClass ?? false);
   return doc.body.innerHTML;
+}
+
+/**
+ * A server document's own style sheet, kept to what lays it out: nothing that fetches
+ * (@import, url()) and none of the old script-running extensions.
+ */
+export function sanitizeCss(css: string): string {
+  return css
+    .replace(/@import[^;]*;?/gi, '')
+    .replace(/url\s*\([^)]*\)/gi, 'none')
+    .replace(/expression\s*\(|behavior\s*:|-moz-binding\s*:|javascript:/gi, '');
+}
+
+/** A whole HTML document (head styles and body) as a safe style sheet and safe markup. */
+export function sanitizeDocument(html: string): { css: string; body: string } {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const css = [...doc.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n');
+  return {
+    css: sanitizeCss(css),
+    body: sanitizeHtml(doc.body.innerHTML, { keepClass: true }),
+  };
 }

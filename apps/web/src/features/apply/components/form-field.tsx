@@ -5,8 +5,18 @@ import {
   type Region,
   uploadedFileValueSchema,
 } from '@portal/contracts';
-import { CascadePicker, Checkbox, DatePicker, Input, Picker, Radio, TextArea } from 'antd-mobile';
-import { useState } from 'react';
+import {
+  CascadePicker,
+  Checkbox,
+  DatePicker,
+  Input,
+  type InputRef,
+  Picker,
+  Radio,
+  TextArea,
+  type TextAreaRef,
+} from 'antd-mobile';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { formatDate } from '../../../shared/date';
 import { imageToBase64 } from '../../../shared/image-base64';
 import { useUploadFile } from '../api/upload';
@@ -58,6 +68,23 @@ function PickerTrigger({
       {text || placeholder}
     </button>
   );
+}
+
+/**
+ * antd-mobile's Input and TextArea put aria-* props on their wrapping div, where a screen reader
+ * does not connect them to the field (and axe refuses them); they belong on the native element.
+ */
+function useNativeAria(
+  ref: { current: InputRef | TextAreaRef | null },
+  aria: Record<string, string | boolean>,
+) {
+  const text = JSON.stringify(aria);
+  useLayoutEffect(() => {
+    const element = ref.current?.nativeElement;
+    if (!element) return;
+    for (const [name, value] of Object.entries(JSON.parse(text) as typeof aria))
+      element.setAttribute(name, String(value));
+  }, [ref, text]);
 }
 
 function dataUrlToBlob(dataUrl: string): Blob {
@@ -142,12 +169,19 @@ function FileField({ field, value, error, onChange }: FieldProps) {
   );
 }
 
+/** The value is the region codes (what the server checks); a person sees the names. */
 function regionOptions(regions: Region[]) {
   return regions.map((p) => ({
     label: p.Name,
-    value: p.Name,
-    children: (p.Children ?? []).map((c) => ({ label: c.Name, value: c.Name })),
+    value: p.Code,
+    children: (p.Children ?? []).map((c) => ({ label: c.Name, value: c.Code })),
   }));
+}
+
+export function regionText(regions: Region[], codes: string[]): string {
+  const province = regions.find((p) => p.Code === codes[0]);
+  const city = province?.Children?.find((c) => c.Code === codes[1]);
+  return [province?.Name, city?.Name].filter(Boolean).join(' ');
 }
 
 function Control(props: FieldProps) {
@@ -166,12 +200,17 @@ function Control(props: FieldProps) {
     'aria-required': field.Required,
     'aria-describedby': `${id}-msg`,
   };
+  const inputRef = useRef<InputRef>(null);
+  const textAreaRef = useRef<TextAreaRef>(null);
+  const { id: _id, ...aria } = common;
+  useNativeAria(field.Type === 'textarea' ? textAreaRef : inputRef, aria);
 
   switch (field.Type) {
     case 'textarea':
       return (
         <TextArea
-          {...common}
+          ref={textAreaRef}
+          id={id}
           value={asText(value)}
           placeholder={placeholder}
           maxLength={field.MaxLength}
@@ -183,7 +222,8 @@ function Control(props: FieldProps) {
     case 'number':
       return (
         <Input
-          {...common}
+          ref={inputRef}
+          id={id}
           type="number"
           inputMode="decimal"
           value={asText(value)}
@@ -246,7 +286,7 @@ function Control(props: FieldProps) {
         <>
           <PickerTrigger
             id={id}
-            text={asList(value).join(' ')}
+            text={regionText(regions, asList(value))}
             placeholder={placeholder}
             invalid={invalid}
             onClick={() => setOpen(true)}
@@ -275,7 +315,14 @@ function Control(props: FieldProps) {
       );
     case 'checkbox':
       return (
-        <div role="group" {...common} aria-labelledby={`${id}-label`} tabIndex={-1}>
+        <div
+          role="group"
+          {...aria}
+          id={id}
+          aria-required={undefined}
+          aria-labelledby={`${id}-label`}
+          tabIndex={-1}
+        >
           <Checkbox.Group value={asList(value)} onChange={(v) => onChange(v.map(String))}>
             {(field.Options ?? []).map((o) => (
               <Checkbox key={o.Value} value={o.Value} className="apply-choice">
@@ -291,13 +338,13 @@ function Control(props: FieldProps) {
     default:
       return (
         <Input
-          {...common}
+          ref={inputRef}
+          id={id}
           type={field.Type === 'email' ? 'email' : field.Type === 'mobile' ? 'tel' : 'text'}
           inputMode={field.Type === 'mobile' ? 'tel' : field.Type === 'email' ? 'email' : undefined}
           maxLength={field.Type === 'idcard' ? 18 : field.Type === 'mobile' ? 11 : field.MaxLength}
           value={asText(value)}
           placeholder={placeholder}
-          clearable
           onChange={onChange}
         />
       );

@@ -37,13 +37,20 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('print: the admission ticket and its PDF', () => {
-  it('shows the ticket in a sandboxed frame where no script can run', async () => {
-    const server = fakeServer().on(generatePrint, { ApplyId: 5, Html: TICKET });
+  it('shows the ticket with its own styles and nothing that runs or fetches', async () => {
+    const html = TICKET.replace(
+      '<body>',
+      '<head><style>@import "https://evil.example/x.css";h1{background:url(https://evil.example/t.png);letter-spacing:8px}</style></head><body><script>alert(1)</script><img src="x" onerror="alert(2)">',
+    );
+    const server = fakeServer().on(generatePrint, { ApplyId: 5, Html: html });
     renderScreen(PrintPage, PATH);
-    const frame = (await screen.findByTitle('准考证')) as HTMLIFrameElement;
-    expect(frame.tagName).toBe('IFRAME');
-    expect(frame.getAttribute('srcdoc')).toBe(TICKET);
-    expect(frame.getAttribute('sandbox')).toBe('allow-same-origin');
+    const view = await screen.findByRole('document', { name: '准考证' });
+    const root = view.querySelector('.ticket-view__paper')!.shadowRoot!;
+    expect(root.textContent).toContain('李明');
+    expect(root.querySelector('h1')?.textContent).toBe('准考证');
+    const markup = root.innerHTML;
+    expect(markup).not.toMatch(/<script|onerror|@import|url\(|evil\.example/);
+    expect(root.querySelector('style')?.textContent).toContain('letter-spacing:8px');
     expect(server.calls(generatePrint)[0]?.input).toEqual({ ApplyId: 5 });
   });
 

@@ -6,7 +6,7 @@ import { idParam } from '../../../shared/id';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useDownloadTicket } from '../api/download-print';
 import { useTicketHtml } from '../api/generate-print';
-import { TicketFrame } from '../components/ticket-frame';
+import { TicketView } from '../components/ticket-view';
 import './print.css';
 
 /** print: the admission ticket (GeneratePrint) and its PDF (DownloadPrint) as a file. */
@@ -54,7 +54,7 @@ export default function PrintPage() {
         <h2 className="m-section__title" id="ticket-title">
           准考证预览
         </h2>
-        <TicketFrame html={ticket.data.Html} title="准考证" />
+        <TicketView html={ticket.data.Html} label="准考证" />
       </section>
       <p className="print-page__hint" role="note">
         {inWeChat

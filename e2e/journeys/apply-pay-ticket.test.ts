@@ -1,0 +1,287 @@
+import fs from 'node:fs';
+import {
+  APPLY_STATUS_TEXT,
+  getProjectList,
+  getUserProject,
+  RUNTIME_CONFIG_GLOBAL,
+  type Endpoint,
+  type RequestOf,
+  type ResponseOf,
+  type RuntimeConfig,
+} from '@portal/contracts';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../support/axe.js';
+import { launchBrowser, PHONE, screenshot, WECHAT_PHONE } from '../support/browser.js';
+import { signInAtProvider } from '../support/sign-in.js';
+
+/**
+ * Issue 4, journey 2: apply to a paid project (the form refuses a bad ID number and a missing
+ * photo before anything is sent), be approved, pay in the sandbox, print the ticket and download
+ * it as a PDF with the candidate's name. Once with a plain phone, once inside WeChat; each run
+ * applies to a different paid project the demo user has not applied to.
+ */
+const baseUrl = inject('baseUrl');
+const RECORD_KEY = 'oidc.user:portal-web';
+const CANDIDATE = '李明';
+const BAD_ID = '110105199003072814';
+const GOOD_ID = '110105199003072813';
+/** The seed's paid project with an online exam that the demo user has not applied to. */
+const PREFERRED_TITLE = '2026年全国计算机应用能力在线测评（初级）';
+
+interface Api {
+  call<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>>;
+}
+
+/** The services, called as the signed-in page would (its token, its configured endpoints). */
+async function apiOf(page: Page): Promise<Api> {
+  const { token, config } = await page.evaluate(
+    ([key, global]) => ({
+      token: (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string })
+        .access_token,
+      config: (window as unknown as Record<string, unknown>)[global] as RuntimeConfig,
+    }),
+    [RECORD_KEY, RUNTIME_CONFIG_GLOBAL] as const,
+  );
+  expect(token).toBeTruthy();
+  return {
+    async call<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>> {
+      const base = config.MicroServices.find((s) => s.ServiceID === endpoint.service);
+      const url = new URL(`${base!.ServiceEndpoint.replace(/\/$/, '')}${endpoint.path}`);
+      const init: RequestInit = { headers: { Authorization: `Bearer ${token}` } };
+      if (endpoint.method === 'GET') {
+        for (const [k, v] of Object.entries(input as Record<string, unknown>))
+          if (v !== undefined) url.searchParams.set(k, String(v));
+      } else {
+        init.method = 'POST';
+        init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+        init.body = JSON.stringify(input);
+      }
+      const response = await fetch(url, init);
+      const body = (await response.json()) as { ErrCode: number; ErrMsg: string; Data: unknown };
+      if (response.status !== 200) throw new Error(`${endpoint.name}: ${body.ErrMsg}`);
+      return endpoint.response.parse(body.Data) as ResponseOf<E>;
+    },
+  };
+}
+
+/** A paid project open for applications that the demo user has not applied to. */
+async function unappliedPaidProject(api: Api) {
+  const [open, mine] = await Promise.all([
+    api.call(getProjectList, { State: 'Applying', PageIndex: 1, PageSize: 50 }),
+    api.call(getUserProject, { PageIndex: 1, PageSize: 50 }),
+  ]);
+  const applied = new Set(mine.Items.map((a) => a.ProjectId));
+  const candidates = open.Items.filter((p) => p.FeeInFen > 0 && !applied.has(p.ProjectId));
+  const project =
+    candidates.find((p) => p.Title === PREFERRED_TITLE) ??
+    // Certificates and contests ask the short form; others the full one (both are handled).
+    candidates.find((p) => ['职业资格', '学科竞赛'].includes(p.CategoryName)) ??
+    candidates[0];
+  if (!project) throw new Error('no unapplied paid project left in the seed');
+  return project;
+}
+
+async function applicationsOf(api: Api, projectId: number) {
+  const mine = await api.call(getUserProject, { PageIndex: 1, PageSize: 50 });
+  return mine.Items.filter((a) => a.ProjectId === projectId);
+}
+
+/** Screenshot and axe on the screen as it is now. */
+async function check(page: Page, name: string) {
+  await screenshot(page, name);
+  expect(await seriousViolations(page), name).toEqual([]);
+}
+
+/** 320 px wide: nothing scrolls sideways. */
+async function fitsNarrowScreen(page: Page) {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.waitForTimeout(150);
+  const { scroll, inner } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
+  await page.setViewportSize(size);
+  expect(scroll, page.url()).toBeLessThanOrEqual(inner);
+}
+
+/** A small real JPEG, drawn and encoded by the browser itself. */
+async function passportPhoto(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 120;
+    canvas.height = 160;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#3a7bd5';
+    ctx.fillRect(0, 0, 120, 160);
+    ctx.fillStyle = '#f5d0b0';
+    ctx.beginPath();
+    ctx.arc(60, 62, 30, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillRect(25, 110, 70, 50);
+    return canvas.toDataURL('image/jpeg', 0.9);
+  });
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data: bytes, useSystemFonts: false }).promise;
+  const parts: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n += 1) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    for (const item of content.items) if ('str' in item) parts.push(item.str);
+  }
+  await pdf.destroy();
+  return parts.join('');
+}
+
+describe.each([
+  ['phone', PHONE, 'issue4'],
+  ['WeChat', WECHAT_PHONE, 'issue4-wechat'],
+] as [string, BrowserContextOptions, string][])(
+  'journey 2 (%s): apply, be approved, pay, print the ticket',
+  (_label, device, shot) => {
+    let browser: Browser;
+    let context: BrowserContext;
+    let page: Page;
+    let api: Api;
+
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      context = await browser.newContext({ ...device, acceptDownloads: true });
+      page = await context.newPage();
+      await page.goto(`${baseUrl}/views/my`);
+      await signInAtProvider(page);
+      await page.waitForURL(`${baseUrl}/views/my`);
+      api = await apiOf(page);
+    });
+    afterAll(async () => {
+      await context?.close();
+      await browser?.close();
+    });
+
+    it('goes from the project to the ticket PDF', { timeout: 180_000 }, async () => {
+      const project = await unappliedPaidProject(api);
+      const flowUrl = `${baseUrl}/views/flowManage?ProjectId=${project.ProjectId}`;
+
+      // The project's page: the next action is to apply.
+      await page.goto(flowUrl);
+      await page.getByRole('heading', { name: project.Title }).waitFor();
+      await page.getByRole('button', { name: '立即报名' }).waitFor();
+      await check(page, `${shot}-flow`);
+      await page.getByRole('button', { name: '立即报名' }).click();
+
+      // Positions: choose the first.
+      await page.waitForURL('**/views/home/position?**');
+      const choose = page.getByRole('button', { name: /^报考 / }).first();
+      await choose.waitFor();
+      await check(page, `${shot}-position`);
+      await choose.click();
+
+      // The form, pre-filled from the archive; a wrong ID number and no photo are refused here.
+      await page.waitForURL('**/views/apply?**');
+      const form = page.getByRole('form');
+      await form.waitFor();
+      await expect.poll(() => page.inputValue('#field-name')).toBe(CANDIDATE);
+      await page.fill('#field-idNumber', BAD_ID);
+      await page.getByRole('button', { name: '提交报名' }).click();
+      await expect
+        .poll(() => page.locator('#field-idNumber-msg').textContent())
+        .toBe('身份证号不正确，请填写18位居民身份证号码');
+      await expect.poll(() => page.locator('#field-photo-msg').textContent()).toBe('请填写证件照');
+      expect(page.url()).toContain('/views/apply?');
+      await check(page, `${shot}-apply-refused`);
+      expect(await applicationsOf(api, project.ProjectId)).toEqual([]);
+
+      // Now a valid form: the right ID number, a region, the work question where asked, a photo.
+      await page.fill('#field-idNumber', GOOD_ID);
+      if (await page.locator('#field-hukou').count()) {
+        await page.click('#field-hukou');
+        await page.getByRole('button', { name: '确定' }).last().click();
+        await expect.poll(() => page.locator('#field-hukou').textContent()).not.toBe('');
+        // The picker slides away before the form is usable again.
+        await page.locator('.adm-popup').first().waitFor({ state: 'hidden' });
+      }
+      const noWork = page.getByRole('radiogroup', { name: '是否有工作经历' }).getByText('否');
+      if (await noWork.count()) await noWork.click();
+      await page.setInputFiles('#field-photo', {
+        name: 'photo.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await passportPhoto(page),
+      });
+      await page.getByRole('img', { name: '已上传的证件照' }).waitFor();
+      await expect.poll(() => page.locator('#field-idNumber-msg').textContent()).toBe('');
+      await check(page, `${shot}-apply-valid`);
+      await page.getByRole('button', { name: '提交报名' }).click();
+      await page.waitForURL(flowUrl);
+
+      // The application in my/myProject, with its state.
+      const [application] = await applicationsOf(api, project.ProjectId);
+      expect(application?.Status).toBe('Submitted');
+      await page.goto(`${baseUrl}/views/my/myProject`);
+      const card = page
+        .getByRole('list', { name: '我的项目' })
+        .getByRole('link')
+        .filter({ hasText: project.Title });
+      await card.waitFor();
+      expect(await card.textContent()).toContain(APPLY_STATUS_TEXT.Submitted);
+      await check(page, `${shot}-my-project`);
+
+      // The back office approves it.
+      const review = await fetch(`${baseUrl}/dev/review`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ApplyId: application!.ApplyId, Decision: 'approve', Remark: '' }),
+      });
+      expect(review.status).toBe(200);
+
+      // flowManage: the next action is to pay.
+      await page.goto(flowUrl);
+      const pay = page.getByRole('button', { name: '去缴费' });
+      await pay.waitFor();
+      await pay.click();
+      await page.waitForURL(`**/views/payment?ApplyId=${application!.ApplyId}`);
+      const toCashier = page.getByRole('button', { name: /^去支付/ });
+      await toCashier.waitFor();
+      await check(page, `${shot}-payment`);
+      await fitsNarrowScreen(page);
+
+      // The sandbox cashier, and back.
+      await toCashier.click();
+      await page.waitForURL('**/gateways/payment/cashier?**');
+      await screenshot(page, `${shot}-cashier`);
+      await page.getByRole('button', { name: '确认支付' }).click();
+      await page.waitForURL(`${baseUrl}/views/payment?ApplyId=${application!.ApplyId}`);
+      await page.getByRole('heading', { name: '支付成功' }).waitFor();
+      expect(await page.getByText('已支付', { exact: true }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: /去支付|重新支付/ }).count()).toBe(0);
+      await check(page, `${shot}-payment-paid`);
+      await fitsNarrowScreen(page);
+
+      // The ticket, shown and downloaded as a PDF with the candidate's name.
+      await page.getByRole('button', { name: '打印准考证' }).click();
+      await page.waitForURL(`**/views/print?ApplyId=${application!.ApplyId}`);
+      const ticket = page.getByRole('document', { name: '准考证' });
+      await ticket.getByRole('cell', { name: CANDIDATE }).waitFor();
+      await check(page, `${shot}-print`);
+      await fitsNarrowScreen(page);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: '下载准考证(PDF)' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+      const bytes = new Uint8Array(fs.readFileSync(await download.path()));
+      expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+      expect(await pdfText(bytes)).toContain(CANDIDATE);
+      expect((await applicationsOf(api, project.ProjectId))[0]?.Status).toBe('TicketIssued');
+
+      // The personal centre counts it.
+      await page.goto(`${baseUrl}/views/my`);
+      await page.getByRole('link', { name: /^报名 \d+$/ }).waitFor();
+      await check(page, `${shot}-my`);
+      await fitsNarrowScreen(page);
+    });
+  },
+);
