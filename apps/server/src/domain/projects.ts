@@ -74,7 +74,6 @@ export function projectStateWhere(state: ProjectState, now: Date): SQL {
   }
 }
 
-
 export async function requireProject(
   db: Database,
   projectId: number,
