@@ -6,6 +6,7 @@ import { MobileShell, setUpMobileLayout } from '../layouts/mobile';
 import { oidcUserKey, signinRedirect, useSessionStore } from '../platform';
 import { testJwt } from '../platform/testing/jwt-fixture';
 import { loadTestRuntimeConfig } from '../platform/testing/runtime-config-fixture';
+import { createQueryClient, Providers } from './providers';
 import { MOBILE_ROUTES } from './routes/mobile-routes';
 import { settled, startApp, stubServices } from './testing/app-harness';
 
@@ -112,9 +113,13 @@ describe('§4 the mobile my tab offers sign-out', () => {
     );
     const { router } = startApp(MOBILE_ROUTES, '/views/my', MobileShell);
     await settled(router);
-    render(<RouterProvider router={router} />);
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
     (await screen.findByRole('button', { name: '退出登录' })).click();
-    (await screen.findByText('确定')).click();
+    (await screen.findByRole('button', { name: '退出' })).click();
     await waitFor(() => expect(assign).toHaveBeenCalled());
     expect(String(assign.mock.calls[0]?.[0])).toMatch(
       /^https:\/\/id\.example\.com\/identity\/Auth\/OutLogin\?ReturnUrl=/,
