@@ -5,7 +5,7 @@ import { launchBrowser, PHONE, screenshot, WECHAT_PHONE } from '../support/brows
 import { signInAtProvider } from '../support/sign-in.js';
 
 const baseUrl = inject('baseUrl');
-/** A paid project open for applications that the demo user has not applied to (server seed). */
+/** A paid project open for applications (server seed); journey 2 may apply to it first. */
 const JOURNEY_PROJECT = '2026年全国计算机应用能力在线测评（初级）';
 
 /** Saved at 375×812, checked by axe, and nothing wider than a 320 px screen. */
@@ -63,8 +63,9 @@ describe.each([
       await page.waitForURL(projectUrl);
       expect(page.url()).toBe(projectUrl);
       await page.getByRole('heading', { level: 2, name: JOURNEY_PROJECT }).waitFor();
-      // Signed in now, the next action leads on to the positions instead of to sign-in.
-      await page.getByRole('button', { name: '立即报名' }).waitFor();
+      // Signed in now: the step bar is the candidate's own, with a current step (other journeys
+      // on this server may already have applied to the project, so the step itself may differ).
+      await page.locator('.flow-steps [aria-current="step"]').waitFor();
       expect(await page.evaluate(() => localStorage.getItem('loginBackNextPath'))).toBeNull();
       await context.close();
     });
