@@ -152,8 +152,10 @@ export const MOBILE_ROUTES: PageRoute[] = [
   },
   {
     path: 'onlineExam',
-    handle: { title: '在线考试', background: WHITE },
-    page: () => import('../../features/exam/online-exam-page'),
+    // Not login-marked (§2 lists no check); GetExamine's 401 sends the candidate to sign in (§8).
+    // Grey background (the default): the questions are white cards.
+    handle: { title: '在线考试' },
+    page: () => import('../../features/exam/mobile/online-exam-page'),
   },
   ...AUTH_ROUTES,
 ];
