@@ -24,7 +24,7 @@ export async function buildApp(
   const { config } = deps;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 4 * 1024 * 1024,
   });
   installErrorHandling(app);

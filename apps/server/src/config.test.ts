@@ -28,6 +28,15 @@ describe('settings', () => {
     expect(config.serviceEndpoints['exam-flow']).toBe('https://flow.example.com');
     expect(() => loadConfig({ SERVICE_ENDPOINTS: 'exam-flow' })).toThrow(/SERVICE_ENDPOINTS/);
   });
+  it('refuses development tools in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SMS_DEV_OUTBOX: 'on' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'on' })).toThrow(ConfigError);
+    expect(loadConfig({ NODE_ENV: 'production' }).devTools).toBe(false);
+  });
+  it('believes forwarded headers only when told to', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'on' }).trustProxy).toBe(true);
+  });
   it('keeps the SMS outbox off in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).smsDevOutbox).toBe(false);
     expect(loadConfig({}).smsDevOutbox).toBe(true);

@@ -40,6 +40,7 @@ const envSchema = z.object({
   SHARE_LOGO_URL: z.string().default(''),
   SMS_DEV_OUTBOX: z.enum(['on', 'off']).optional(),
   DEV_TOOLS: z.enum(['on', 'off']).optional(),
+  TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -70,6 +71,8 @@ export interface ServerConfig {
   smsDevOutbox: boolean;
   /** The development back office (review an application); never in production. */
   devTools: boolean;
+  /** Believe X-Forwarded-For/-Host/-Proto: only behind a proxy that sets them. */
+  trustProxy: boolean;
   chromiumPath: string;
   logLevel: string;
 }
@@ -114,6 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError(`Invalid settings — ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && (e.SMS_DEV_OUTBOX === 'on' || e.DEV_TOOLS === 'on'))
+    throw new ConfigError(
+      'SMS_DEV_OUTBOX and DEV_TOOLS are development tools: they cannot be on with NODE_ENV=production',
+    );
   if (e.ALIYUN_NVC_APPKEY && (!e.ALIYUN_ACCESS_KEY_ID || !e.ALIYUN_ACCESS_KEY_SECRET))
     throw new ConfigError(
       'ALIYUN_NVC_APPKEY is set: ALIYUN_ACCESS_KEY_ID and ALIYUN_ACCESS_KEY_SECRET are needed to verify NVC values',
@@ -144,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     share: { title: e.SHARE_TITLE, describe: e.SHARE_DESCRIBE, logoUrl: e.SHARE_LOGO_URL },
     smsDevOutbox: e.SMS_DEV_OUTBOX ? e.SMS_DEV_OUTBOX === 'on' : e.NODE_ENV !== 'production',
     devTools: e.NODE_ENV !== 'production' && e.DEV_TOOLS !== 'off',
+    trustProxy: e.TRUST_PROXY === 'on',
     chromiumPath: e.CHROMIUM_PATH,
     logLevel: e.LOG_LEVEL,
   };

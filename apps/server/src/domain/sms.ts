@@ -125,7 +125,11 @@ export async function sendSmsCode(
   await checkScene(deps, input.mobile, input.scene, input.userId);
   await checkRateLimits(deps, input.mobile, input.clientIp);
   const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
-  const record = { hash: hashCode(deps, input.mobile, input.scene, code), wrong: 0 };
+  // Each code has its own try counter, so a new code starts from zero.
+  const record = {
+    hash: hashCode(deps, input.mobile, input.scene, code),
+    id: randomBytes(9).toString('base64url'),
+  };
   await deps.store.set(
     codeKey(input.scene, input.mobile),
     JSON.stringify(record),
@@ -166,19 +170,17 @@ export async function verifySmsCode(
       Code: everSent ? '验证码已过期' : '请先获取验证码',
     });
   }
-  const record = JSON.parse(stored) as { hash: string; wrong: number };
+  const record = JSON.parse(stored) as { hash: string; id: string };
+  // Counted before comparing, atomically: guesses sent at once cannot all see zero tries.
+  const attempt = await deps.store.increment(`sms:tries:${record.id}`, SMS_CODE_TTL_SECONDS);
   const expected = Buffer.from(record.hash);
   const actual = Buffer.from(hashCode(deps, input.mobile, input.scene, input.code));
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
-    const wrong = record.wrong + 1;
-    if (wrong >= SMS_MAX_WRONG_TRIES) {
-      await deps.store.delete(key);
-      throw badRequest('验证码错误次数过多，请重新获取', { Code: '验证码已失效' });
-    }
-    const ttl = (await deps.store.ttl(key)) ?? 1;
-    await deps.store.set(key, JSON.stringify({ ...record, wrong }), ttl);
-    throw badRequest('验证码不正确', { Code: '验证码不正确' });
+  const right = expected.length === actual.length && timingSafeEqual(expected, actual);
+  if (attempt > SMS_MAX_WRONG_TRIES || (!right && attempt === SMS_MAX_WRONG_TRIES)) {
+    await deps.store.delete(key);
+    throw badRequest('验证码错误次数过多，请重新获取', { Code: '验证码已失效' });
   }
+  if (!right) throw badRequest('验证码不正确', { Code: '验证码不正确' });
   // Spent at once: only the caller that takes it gets the token.
   if (!(await deps.store.take(key)))
     throw badRequest('验证码已过期，请重新获取', { Code: '验证码已过期' });

@@ -168,8 +168,8 @@ export function createProvider(deps: AppDeps): Provider {
       });
     },
   });
-  // Behind a proxy the public scheme and host come from X-Forwarded-* (as Fastify trusts them).
-  provider.proxy = true;
+  // Behind a proxy (TRUST_PROXY) the public scheme, host and address come from X-Forwarded-*.
+  provider.proxy = deps.config.trustProxy;
   if (config.env !== 'production') relaxImplicitRedirectChecks(provider);
   return provider;
 }

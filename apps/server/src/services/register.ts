@@ -49,10 +49,9 @@ async function readMultipart(
   return { fields, files };
 }
 
+/** X-Forwarded-Host counts only when the app trusts its proxy (Fastify's trustProxy). */
 function hostOf(request: FastifyRequest): string {
-  const forwarded = request.headers['x-forwarded-host'];
-  const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? request.headers.host ?? '';
-  return host.replace(/:\d+$/, '').toLowerCase();
+  return request.hostname.toLowerCase();
 }
 
 /** One Fastify plugin per ServiceID, each route parsed and answered through the contract. */

@@ -154,6 +154,23 @@ describe('ShortMessage', () => {
     expect(late.status).toBe(400);
   });
 
+  it('guesses sent at once get no more than five tries between them', async () => {
+    const mobile = '13722224444';
+    await send(mobile, 'SignUp');
+    const code = await lastSmsCode(t, mobile);
+    const wrongCodes = Array.from({ length: 12 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
+    const answers = await Promise.all(
+      wrongCodes.map((Code) =>
+        t.call(verifyShortMessage, { Mobile: mobile, Scene: 'SignUp', Code }),
+      ),
+    );
+    expect(answers.filter((a) => a.body.ErrMsg === '验证码不正确').length).toBeLessThanOrEqual(4);
+    const late = await t.call(verifyShortMessage, { Mobile: mobile, Scene: 'SignUp', Code: code });
+    expect(late.status).toBe(400);
+  });
+
   it('refuses a code that is not 6 digits', async () => {
     const { status, body } = await t.call(verifyShortMessage, {
       Mobile: DEMO,
