@@ -1,0 +1,128 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { seriousViolations } from '../support/axe.js';
+import { launchBrowser, PHONE, screenshot } from '../support/browser.js';
+import { signInAtProvider } from '../support/sign-in.js';
+
+const baseUrl = inject('baseUrl');
+
+/** The seed's application of the demo user in state Paid, on a project with an online exam. */
+const EXAM_PROJECT = '2026年企业人力资源管理师（三级）在线考试';
+
+async function checkScreen(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('journey: the online exam on a phone', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('answers survive a reload, the paper is submitted once and shows the score, and cannot be answered again', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+
+    // My projects lists the application (User/GetUserProject): its ApplyId and ProjectId. The
+    // flow's next action for a Paid application is the ticket, not the exam (the server opens the
+    // exam from Paid on), so the exam is opened by its address, as the flow's 参加考试 builds it.
+    const list = page.waitForResponse((r) => r.url().includes('User/GetUserProject'));
+    await page.goto(`${baseUrl}/views/my/myProject`);
+    await signInAtProvider(page);
+    await page.waitForURL(`${baseUrl}/views/my/myProject`);
+    const { Data } = (await (await list).json()) as {
+      Data: {
+        Items: { ApplyId: number; ProjectId: number; ProjectTitle: string; Status: string }[];
+      };
+    };
+    const apply = Data.Items.find((a) => a.ProjectTitle === EXAM_PROJECT);
+    expect(apply?.Status).toBe('Paid');
+    await page
+      .getByRole('link', { name: new RegExp(escape(EXAM_PROJECT)) })
+      .first()
+      .waitFor();
+    await page.goto(
+      `${baseUrl}/views/onlineExam?ProjectId=${apply!.ProjectId}&ApplyId=${apply!.ApplyId}`,
+    );
+    const examUrl = page.url();
+
+    // Intro: the paper's facts and the rules; no clock yet.
+    await page.getByRole('heading', { name: new RegExp(escape(EXAM_PROJECT)) }).waitFor();
+    await page.getByText('01:00:00').first().waitFor();
+    expect(await page.getByRole('timer').count()).toBe(0);
+    await checkScreen(page, 'exam-intro');
+
+    await page.getByRole('button', { name: '开始答题' }).click();
+    const timer = page.getByRole('timer');
+    await timer.waitFor();
+    expect(await timer.textContent()).toMatch(/00:(59|60):\d\d|01:00:00/);
+
+    const questions = page.getByRole('group', { name: /^第\d+题/ });
+    const count = await questions.count();
+    expect(count).toBeGreaterThan(3);
+    // First question: its second option; the first multiple-choice question: two options.
+    const first = questions.nth(0);
+    await first.getByRole('radio').nth(1).check();
+    const multiple = page.getByRole('group', { name: /多选题/ }).first();
+    await multiple.getByRole('checkbox').nth(0).check();
+    await multiple.getByRole('checkbox').nth(2).check();
+    await page.getByText(`已答 2/${count}`, { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: '答题卡' }).click();
+    await page.getByRole('button', { name: '第1题，已作答' }).waitFor();
+    await checkScreen(page, 'exam-answering');
+    await page.getByRole('button', { name: '答题卡' }).click();
+
+    // A reload finds the same answers chosen and the clock still running, not reset.
+    const before = await timer.textContent();
+    await page.waitForTimeout(1500);
+    await page.reload();
+    await timer.waitFor();
+    expect(await questions.nth(0).getByRole('radio').nth(1).isChecked()).toBe(true);
+    expect(await questions.nth(0).getByRole('radio').nth(0).isChecked()).toBe(false);
+    expect(await multiple.getByRole('checkbox').nth(0).isChecked()).toBe(true);
+    expect(await multiple.getByRole('checkbox').nth(2).isChecked()).toBe(true);
+    expect(await multiple.getByRole('checkbox').nth(1).isChecked()).toBe(false);
+    expect((await timer.textContent())! < before!).toBe(true);
+    await page.getByText(`已答 2/${count}`, { exact: true }).waitFor();
+
+    // Submit: the confirmation names the unanswered; one request however often it is tapped.
+    const submits: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('ProjectOnLineExamine/SubmitAnswer')) submits.push(r.url());
+    });
+    await page.getByRole('button', { name: /^交卷/ }).click();
+    await page.getByText(`还有 ${count - 2} 题未作答`, { exact: false }).waitFor();
+    await page.getByRole('button', { name: '确认交卷' }).click();
+    await page.getByRole('heading', { name: '答卷已提交' }).waitFor();
+    await page.getByText(/\/ \d+分/).waitFor();
+    // The confirmation has finished closing before the result is looked at.
+    await page.getByRole('button', { name: '确认交卷' }).waitFor({ state: 'detached' });
+    expect(submits).toHaveLength(1);
+    expect(
+      await page.evaluate(() =>
+        Object.keys(localStorage).some((k) => k.startsWith('portal.exam.')),
+      ),
+    ).toBe(false);
+    await checkScreen(page, 'exam-result');
+
+    // Opening the exam again: the score, and no way to answer.
+    await page.goto(examUrl);
+    await page.getByRole('heading', { name: '答卷已提交' }).waitFor();
+    expect(await page.getByRole('button', { name: '开始答题' }).count()).toBe(0);
+    expect(await page.getByRole('radio').count()).toBe(0);
+    await page.getByRole('link', { name: '返回报名流程' }).click();
+    await page.waitForURL(/\/views\/flowManage\?ProjectId=\d+/);
+
+    await context.close();
+  });
+});
