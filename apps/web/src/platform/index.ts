@@ -16,6 +16,7 @@ export * from './http';
 export { refreshShareLink, useLayoutStore, type VisitedView } from './layout-store';
 export { type Navigate, navigateTo, setNavigate } from './navigation';
 export { type Notifier, notifyError, setNotifier } from './notifier';
+export { clearPersonalStorage, personalStorage } from './personal-storage';
 export { progress } from './progress';
 export {
   deepestHandle,

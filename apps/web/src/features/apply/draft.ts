@@ -1,6 +1,7 @@
 import { formValuesSchema, type FormValues } from '@portal/contracts';
+import { personalStorage } from '../../platform';
 
-/** What was typed into a project's form, kept in this browser until the application succeeds. */
+/** What was typed into a project's form, kept for this person until the application succeeds. */
 export function draftKey(projectId: number): string {
   return `apply-draft:${projectId}`;
 }
@@ -8,7 +9,7 @@ export function draftKey(projectId: number): string {
 export function readDraft(projectId: number): FormValues | null {
   try {
     const parsed = formValuesSchema.safeParse(
-      JSON.parse(localStorage.getItem(draftKey(projectId)) ?? 'null'),
+      JSON.parse(personalStorage.read(draftKey(projectId)) ?? 'null'),
     );
     return parsed.success ? parsed.data : null;
   } catch {
@@ -17,9 +18,9 @@ export function readDraft(projectId: number): FormValues | null {
 }
 
 export function writeDraft(projectId: number, values: FormValues): void {
-  localStorage.setItem(draftKey(projectId), JSON.stringify(values));
+  personalStorage.write(draftKey(projectId), JSON.stringify(values));
 }
 
 export function clearDraft(projectId: number): void {
-  localStorage.removeItem(draftKey(projectId));
+  personalStorage.remove(draftKey(projectId));
 }

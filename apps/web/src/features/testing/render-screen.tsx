@@ -4,7 +4,8 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { setUpMobileLayout } from '../../layouts/mobile';
-import { useSessionStore } from '../../platform';
+import { runtimeConfig, useSessionStore } from '../../platform';
+import { storeTestSignIn } from '../../platform/testing/jwt-fixture';
 import { loadTestRuntimeConfig } from '../../platform/testing/runtime-config-fixture';
 
 /** Where the screen sent the person: path and query of the memory router's location. */
@@ -29,8 +30,9 @@ export function setUpScreenTests() {
   });
 }
 
-export function signIn() {
-  useSessionStore.getState().setToken('test-token');
+export function signIn(sub = '7') {
+  const token = storeTestSignIn(runtimeConfig().WebSite.UserClient.ClientID, sub);
+  useSessionStore.getState().setToken(token);
 }
 
 /**

@@ -3,6 +3,7 @@ import { callEndpoint } from '../http/clients';
 import { runtimeConfig } from '../runtime-config';
 import { useSessionStore } from '../session-store';
 import { navigateTo } from '../navigation';
+import { clearPersonalStorage } from '../personal-storage';
 import { type OidcUserRecord, rememberNextPath, signedInUser, signout } from './oidc';
 
 /** §2: brings the session's token in line with the stored sign-in; returns the record, if any. */
@@ -26,6 +27,7 @@ export async function loadProfile(): Promise<void> {
 /** §4: forgets the session and signs out at the provider. */
 export function signOut(config: RuntimeConfig = runtimeConfig()): void {
   useSessionStore.getState().resetSession();
+  clearPersonalStorage();
   signout(config);
 }
 

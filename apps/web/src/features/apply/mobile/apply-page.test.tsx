@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeServer, refusal } from '../../testing/fake-server';
 import { applySummary } from '../../testing/fixtures';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
+import { personalStorage } from '../../../platform';
 import { draftKey } from '../draft';
 import ApplyPage from './apply-page';
 
@@ -94,7 +95,7 @@ describe('apply: the application form', () => {
     type('身份证号', VALID_ID);
     type('手机号码', '13800138000');
     fireEvent.click(screen.getByRole('radio', { name: '本科' }));
-    expect(localStorage.getItem(draftKey(1))).toContain('张三');
+    expect(personalStorage.read(draftKey(1))).toContain('张三');
     const submit = screen.getByRole('button', { name: /提交报名/ });
     fireEvent.click(submit);
     fireEvent.click(submit);
@@ -109,7 +110,7 @@ describe('apply: the application form', () => {
       PositionId: 11,
       Values: { name: '张三', idcard: VALID_ID, mobile: '13800138000', edu: 'bachelor' },
     });
-    expect(localStorage.getItem(draftKey(1))).toBeNull();
+    expect(personalStorage.read(draftKey(1))).toBeNull();
   });
 
   it('keeps what was typed after a reload (draft per project)', async () => {
