@@ -1,5 +1,6 @@
 import type { ExamPaper } from '@portal/contracts';
 import { useCallback, useState } from 'react';
+import { personalStorage } from '../../platform';
 
 /** Chosen option keys by QuestionId. */
 export type Choices = Record<string, string[]>;
@@ -10,8 +11,8 @@ export interface ExamDraft {
   choices: Choices;
 }
 
-const KEY_PREFIX = 'portal.exam.';
-export const examDraftKey = (applyId: number) => `${KEY_PREFIX}${applyId}`;
+/** Kept for the signed-in person only (a shared phone), and removed at sign-out. */
+export const examDraftKey = (applyId: number) => `exam:${applyId}`;
 
 function isDraft(value: unknown): value is ExamDraft {
   if (typeof value !== 'object' || value === null) return false;
@@ -28,7 +29,7 @@ function isDraft(value: unknown): value is ExamDraft {
 
 export function readExamDraft(applyId: number): ExamDraft | undefined {
   try {
-    const value: unknown = JSON.parse(localStorage.getItem(examDraftKey(applyId)) ?? 'null');
+    const value: unknown = JSON.parse(personalStorage.read(examDraftKey(applyId)) ?? 'null');
     return isDraft(value) ? value : undefined;
   } catch {
     return undefined;
@@ -37,14 +38,14 @@ export function readExamDraft(applyId: number): ExamDraft | undefined {
 
 function writeExamDraft(applyId: number, draft: ExamDraft) {
   try {
-    localStorage.setItem(examDraftKey(applyId), JSON.stringify(draft));
+    personalStorage.write(examDraftKey(applyId), JSON.stringify(draft));
   } catch {
     // Storage full or blocked (private mode): the answers still live on the page until submitted.
   }
 }
 
 export function clearExamDraft(applyId: number) {
-  localStorage.removeItem(examDraftKey(applyId));
+  personalStorage.remove(examDraftKey(applyId));
 }
 
 /** When the time is up: the paper's duration from the start on this phone, never past EndTime. */

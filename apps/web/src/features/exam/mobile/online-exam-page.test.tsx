@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, refusal } from '../../testing/fake-server';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
+import { personalStorage } from '../../../platform';
 import { examDraftKey, readExamDraft } from '../exam-draft';
 import OnlineExamPage from './online-exam-page';
 
@@ -173,7 +174,7 @@ describe('onlineExam: answers kept on the phone, submitted once', () => {
         { QuestionId: 13, Choices: [] },
       ],
     });
-    expect(localStorage.getItem(examDraftKey(7))).toBeNull();
+    expect(personalStorage.read(examDraftKey(7))).toBeNull();
   });
 
   it('a network failure keeps every answer and lets the candidate submit again', async () => {
@@ -225,7 +226,7 @@ describe('onlineExam: answers kept on the phone, submitted once', () => {
   });
 
   it('when the time is up the answers are submitted automatically, once', async () => {
-    localStorage.setItem(
+    personalStorage.write(
       examDraftKey(7),
       JSON.stringify({ startedAt: Date.now() - 3600_000 + 1500, choices: { 11: ['A'] } }),
     );
