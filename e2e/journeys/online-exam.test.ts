@@ -102,6 +102,13 @@ describe('journey: the online exam on a phone', () => {
     });
     await page.getByRole('button', { name: /^交卷/ }).click();
     await page.getByText(`还有 ${count - 2} 题未作答`, { exact: false }).waitFor();
+    const keptForThisPerson = () =>
+      page.evaluate(() =>
+        Object.keys(localStorage).some(
+          (k) => k.startsWith('portal.personal:') && k.includes(':exam:'),
+        ),
+      );
+    expect(await keptForThisPerson()).toBe(true);
     await page.getByRole('button', { name: '确认交卷' }).click();
     await page.getByRole('heading', { name: '答卷已提交' }).waitFor();
     await page.getByText(/\/ \d+分/).waitFor();
@@ -110,7 +117,9 @@ describe('journey: the online exam on a phone', () => {
     expect(submits).toHaveLength(1);
     expect(
       await page.evaluate(() =>
-        Object.keys(localStorage).some((k) => k.startsWith('portal.exam.')),
+        Object.keys(localStorage).some(
+          (k) => k.startsWith('portal.personal:') && k.includes(':exam:'),
+        ),
       ),
     ).toBe(false);
     await checkScreen(page, 'exam-result');
