@@ -1,14 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IMAGE_JPEG_QUALITY, imageToBase64 } from './image-base64';
+import { dataUrlToBlob, IMAGE_JPEG_QUALITY, imageToBase64 } from './image-base64';
 
 // The edge: happy-dom neither loads images nor paints canvases, so both are stood in for.
 class FakeImage {
   static fail = false;
+  static size = { width: 4, height: 3 };
   crossOrigin = '';
-  naturalWidth = 4;
-  naturalHeight = 3;
-  width = 4;
-  height = 3;
+  naturalWidth = FakeImage.size.width;
+  naturalHeight = FakeImage.size.height;
+  width = FakeImage.size.width;
+  height = FakeImage.size.height;
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   set src(_url: string) {
@@ -21,6 +22,7 @@ describe('§9 image → base64', () => {
 
   beforeEach(() => {
     FakeImage.fail = false;
+    FakeImage.size = { width: 4, height: 3 };
     vi.stubGlobal('Image', FakeImage);
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
       drawImage: vi.fn(),
@@ -49,5 +51,36 @@ describe('§9 image → base64', () => {
       ImageBase64: '',
     });
     expect(toDataURL).not.toHaveBeenCalled();
+  });
+
+  it('keeps the natural size unless told a largest side', async () => {
+    const drawn: HTMLCanvasElement[] = [];
+    toDataURL.mockImplementation(function (this: HTMLCanvasElement) {
+      drawn.push(this);
+      return 'data:image/jpeg;base64,AAAA';
+    });
+    FakeImage.size = { width: 4000, height: 3000 };
+    await imageToBase64('blob:photo');
+    await imageToBase64('blob:photo', { maxSide: 1200 });
+    expect(drawn.map((c) => [c.width, c.height])).toEqual([
+      [4000, 3000],
+      [1200, 900],
+    ]);
+  });
+
+  it('never scales a small image up', async () => {
+    const drawn: HTMLCanvasElement[] = [];
+    toDataURL.mockImplementation(function (this: HTMLCanvasElement) {
+      drawn.push(this);
+      return 'data:image/jpeg;base64,AAAA';
+    });
+    await imageToBase64('blob:small', { maxSide: 1200 });
+    expect([drawn[0]?.width, drawn[0]?.height]).toEqual([4, 3]);
+  });
+
+  it('turns a data URL into a typed Blob for upload', async () => {
+    const blob = dataUrlToBlob('data:image/jpeg;base64,AAEC');
+    expect(blob.type).toBe('image/jpeg');
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([0, 1, 2]);
   });
 });

@@ -17,13 +17,26 @@ function loadImage(url: string): Promise<HTMLImageElement> {
   });
 }
 
-/** Draws the image on a canvas and reads it as a JPEG data URL; §8: a failed load gives ''. */
-export async function imageToBase64(url: string): Promise<ImageBase64Payload> {
+/** Uploaded photos are drawn no larger than this on their longest side: a phone's 12-megapixel
+ * picture would otherwise stay several MB after JPEG 0.8 and exceed a form's size limit. */
+export const UPLOAD_IMAGE_MAX_SIDE = 1200;
+
+/**
+ * Draws the image on a canvas and reads it as a JPEG data URL; §8: a failed load gives ''.
+ * With `maxSide`, a larger image is scaled down (proportions kept) before it is encoded.
+ */
+export async function imageToBase64(
+  url: string,
+  options: { maxSide?: number } = {},
+): Promise<ImageBase64Payload> {
   try {
     const image = await loadImage(url);
+    const width = image.naturalWidth || image.width;
+    const height = image.naturalHeight || image.height;
+    const scale = options.maxSide ? Math.min(1, options.maxSide / Math.max(width, height)) : 1;
     const canvas = document.createElement('canvas');
-    canvas.width = image.naturalWidth || image.width;
-    canvas.height = image.naturalHeight || image.height;
+    canvas.width = Math.round(width * scale);
+    canvas.height = Math.round(height * scale);
     const context = canvas.getContext('2d');
     if (!context) return { ImageUrl: url, ImageBase64: '' };
     context.drawImage(image, 0, 0, canvas.width, canvas.height);
@@ -31,4 +44,12 @@ export async function imageToBase64(url: string): Promise<ImageBase64Payload> {
   } catch {
     return { ImageUrl: url, ImageBase64: '' };
   }
+}
+
+/** A data URL as a Blob, for multipart upload. */
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const [head = '', body = ''] = dataUrl.split(',');
+  const type = /data:([^;]+)/.exec(head)?.[1] ?? 'application/octet-stream';
+  const bytes = Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
+  return new Blob([bytes], { type });
 }

@@ -11,7 +11,7 @@ import { Button, Toast } from 'antd-mobile';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { HttpError, sendToSignIn, useSessionStore } from '../../../platform';
-import { imageToBase64 } from '../../../shared/image-base64';
+import { dataUrlToBlob, imageToBase64, UPLOAD_IMAGE_MAX_SIDE } from '../../../shared/image-base64';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useApplyArchive } from '../api/get-user-apply-archive';
 import { useAccountProfile } from '../api/get-user';
@@ -25,14 +25,6 @@ const ACCOUNT_LINKS = [
   { to: '/views/my/bindWeChatAccount', title: '绑定微信' },
   { to: '/views/my/cancelPhone', title: '注销账号' },
 ];
-
-/** A data: URL (the §9 conversion's JPEG) as a file to upload. */
-export function dataUrlToBlob(dataUrl: string): Blob {
-  const [head = '', body = ''] = dataUrl.split(',');
-  const type = /data:([^;]+)/.exec(head)?.[1] ?? 'image/jpeg';
-  const bytes = Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
-  return new Blob([bytes], { type });
-}
 
 function AvatarChanger() {
   const change = useChangeAvatar();
@@ -50,7 +42,7 @@ function AvatarChanger() {
     setConverting(true);
     const url = URL.createObjectURL(file);
     // §9: the image is redrawn as a JPEG of quality 0.8 before it is uploaded.
-    const { ImageBase64 } = await imageToBase64(url);
+    const { ImageBase64 } = await imageToBase64(url, { maxSide: UPLOAD_IMAGE_MAX_SIDE });
     URL.revokeObjectURL(url);
     setConverting(false);
     if (!ImageBase64) {

@@ -18,7 +18,7 @@ import {
 } from 'antd-mobile';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { formatDate } from '../../../shared/date';
-import { imageToBase64 } from '../../../shared/image-base64';
+import { dataUrlToBlob, imageToBase64, UPLOAD_IMAGE_MAX_SIDE } from '../../../shared/image-base64';
 import { useUploadFile } from '../api/upload';
 
 export function fieldDomId(fieldId: string): string {
@@ -87,18 +87,11 @@ function useNativeAria(
   }, [ref, text]);
 }
 
-function dataUrlToBlob(dataUrl: string): Blob {
-  const [head = '', body = ''] = dataUrl.split(',');
-  const type = /data:([^;]+)/.exec(head)?.[1] ?? 'application/octet-stream';
-  const bytes = Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
-  return new Blob([bytes], { type });
-}
-
-/** A photo goes through the §9 image conversion (JPEG, quality 0.8) before it is sent. */
+/** A photo goes through the §9 image conversion (JPEG, quality 0.8, scaled down) before it is sent. */
 async function compressPhoto(file: File): Promise<Blob> {
   const url = URL.createObjectURL(file);
   try {
-    const { ImageBase64 } = await imageToBase64(url);
+    const { ImageBase64 } = await imageToBase64(url, { maxSide: UPLOAD_IMAGE_MAX_SIDE });
     return ImageBase64 ? dataUrlToBlob(ImageBase64) : file;
   } finally {
     URL.revokeObjectURL(url);
@@ -115,11 +108,16 @@ function FileField({ field, value, error, onChange }: FieldProps) {
   const choose = async (file: File | undefined) => {
     setProblem('');
     if (!file) return;
-    if (field.Accept?.length && !field.Accept.includes(file.type)) {
-      setProblem(`${field.Label}文件类型不支持`);
+    // A photo of any image type becomes a JPEG first, so its type is checked after conversion.
+    if (isPhoto && !file.type.startsWith('image/')) {
+      setProblem(`${field.Label}须为图片`);
       return;
     }
     const blob = isPhoto ? await compressPhoto(file) : file;
+    if (field.Accept?.length && !field.Accept.includes(blob.type)) {
+      setProblem(`${field.Label}文件类型不支持`);
+      return;
+    }
     if (field.MaxSizeKb !== undefined && blob.size > field.MaxSizeKb * 1024) {
       setProblem(`${field.Label}不能超过${formatFileSize(field.MaxSizeKb)}`);
       return;
