@@ -3,6 +3,7 @@ import {
   isFieldVisible,
   MODIFIABLE_APPLY_STATUSES,
   uploadedFileValueSchema,
+  validateFieldValue,
   validateFormValues,
   type ApplySummary,
   type FieldErrors,
@@ -28,6 +29,7 @@ import { assertTransition } from './apply-status.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { deriveProjectState, requireProject } from './projects.js';
 import { isKnownRegion, regionNames } from './regions.js';
+import { readStoredUpload } from './uploads.js';
 
 export const APPLY_NOT_FOUND = '报名记录不存在';
 /** Common/Upload answers URLs under this path; nothing else is accepted as a file value. */
@@ -74,6 +76,43 @@ export function checkFormValues(fields: FormField[], values: FormValues): FormVa
   const faults = Object.keys(errors);
   if (faults.length > 0) throw badRequest(errors[faults[0]!]!, errors);
   return kept;
+}
+
+/**
+ * A new file value must be one Common/Upload stored here: the stored file's real size and type
+ * replace what the client said, and the field's type and size rules are applied to them. A value
+ * the application already holds (ModifyApply keeping its photo) was checked when it came in.
+ */
+export async function checkUploadedFiles(
+  dataDir: string,
+  fields: FormField[],
+  values: FormValues,
+  previous: FormValues = {},
+): Promise<FormValues> {
+  const errors: FieldErrors = {};
+  const checked: FormValues = { ...values };
+  for (const field of fields) {
+    if (field.Type !== 'photo' && field.Type !== 'file') continue;
+    const file = uploadedFileValueSchema.safeParse(values[field.FieldId]);
+    if (!file.success) continue;
+    const kept = uploadedFileValueSchema.safeParse(previous[field.FieldId]);
+    if (kept.success && kept.data.Url === file.data.Url) {
+      checked[field.FieldId] = kept.data;
+      continue;
+    }
+    const stored = await readStoredUpload(dataDir, file.data.Url);
+    if (!stored) {
+      errors[field.FieldId] = `${field.Label}已失效，请重新上传`;
+      continue;
+    }
+    const real = { ...file.data, Size: stored.data.length, ContentType: stored.contentType };
+    const message = validateFieldValue(field, real);
+    if (message) errors[field.FieldId] = message;
+    else checked[field.FieldId] = real;
+  }
+  const faults = Object.keys(errors);
+  if (faults.length > 0) throw badRequest(errors[faults[0]!]!, errors);
+  return checked;
 }
 
 export async function toApplySummaries(
@@ -228,6 +267,7 @@ export async function submitApplication(
   user: { userId: number; tenantId: number },
   input: { ProjectId: number; PositionId: number; Values: FormValues },
   now: Date,
+  dataDir: string,
 ): Promise<ApplySummary> {
   const project = await requireProject(db, input.ProjectId, user.tenantId);
   const state = deriveProjectState(project, now);
@@ -244,7 +284,11 @@ export async function submitApplication(
   if (await findApplication(db, user.userId, project.id))
     throw conflict('您已报名该项目，请在报名记录中查看或修改');
   const form = await requireForm(db, project.id);
-  const values = checkFormValues(form.fields, input.Values);
+  const values = await checkUploadedFiles(
+    dataDir,
+    form.fields,
+    checkFormValues(form.fields, input.Values),
+  );
   try {
     const row = await db.transaction(async (tx) => {
       const [created] = await tx
@@ -282,6 +326,7 @@ export async function modifyApplication(
   userId: number,
   input: { ApplyId: number; Values: FormValues },
   now: Date,
+  dataDir: string,
 ): Promise<ApplySummary> {
   const row = await requireOwnApplication(db, userId, input.ApplyId);
   if (!MODIFIABLE_APPLY_STATUSES.includes(row.status))
@@ -289,7 +334,12 @@ export async function modifyApplication(
       `报名当前状态为“${APPLY_STATUS_TEXT[row.status]}”，只有草稿或退回修改的报名可以修改`,
     );
   const form = await requireForm(db, row.projectId);
-  const values = checkFormValues(form.fields, input.Values);
+  const values = await checkUploadedFiles(
+    dataDir,
+    form.fields,
+    checkFormValues(form.fields, input.Values),
+    row.values,
+  );
   const updated = await db.transaction((tx) =>
     moveApplication(tx as Database, row, 'Submitted', {
       actor: 'candidate',

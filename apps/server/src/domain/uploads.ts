@@ -81,13 +81,21 @@ export async function readUpload(
   }
 }
 
+/** The stored file behind a Url that Common/Upload gave out; null for anything else. */
+export async function readStoredUpload(
+  dataDir: string,
+  url: string,
+): Promise<{ data: Buffer; contentType: UploadType } | null> {
+  const match = UPLOAD_URL_PATTERN.exec(url);
+  return match ? readUpload(dataDir, `${match[1]}.${match[2]}`) : null;
+}
+
 /** Whether a Url is one Common/Upload gave out and the file is still there. */
 export async function isStoredUpload(
   dataDir: string,
   url: string,
   images = false,
 ): Promise<boolean> {
-  const match = UPLOAD_URL_PATTERN.exec(url);
-  if (!match || (images && match[2] === 'pdf')) return false;
-  return (await readUpload(dataDir, `${match[1]}.${match[2]}`)) !== null;
+  const stored = await readStoredUpload(dataDir, url);
+  return stored !== null && !(images && stored.contentType === 'application/pdf');
 }

@@ -1,13 +1,21 @@
-import { apply, getForm, getFormReport, modifyApply } from '@portal/contracts';
+import {
+  apply,
+  getForm,
+  getFormReport,
+  modifyApply,
+  type UploadedFileValue,
+} from '@portal/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, applications } from '../../db/schema/index.js';
 import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
+import { storeUpload } from '../../domain/uploads.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import {
   applicationOf,
   firstPositionOf,
   projectIdOf,
+  storedPhoto,
   userIdOf,
   validValues,
 } from './flow-test-kit.js';
@@ -17,14 +25,46 @@ describe('ProjectApply/ calls', () => {
   let projectId: number;
   let positionId: number;
   let other: number;
+  let photo: UploadedFileValue;
   beforeAll(async () => {
     t = await createTestApp();
+    photo = await storedPhoto(t);
     // 李明 has not applied to the journey project; 王芳 applies in these tests.
     projectId = await projectIdOf(t.db, SEED_PROJECTS.journey);
     positionId = await firstPositionOf(t.db, projectId);
     other = await userIdOf(t.db, '13900139000');
   });
   afterAll(() => t.close());
+
+  it('Apply takes a file only as Common/Upload stored it: its real size and type count', async () => {
+    const missing = await t.call(
+      apply,
+      {
+        ProjectId: projectId,
+        PositionId: positionId,
+        Values: validValues({ photo: { ...photo, Url: '/uploads/AAAAAAAAAAAAAAAAAAAAAA.jpg' } }),
+      },
+      { as: other },
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body.ErrMsg).toBe('证件照已失效，请重新上传');
+    const pdf = await storeUpload(
+      t.deps.config.dataDir,
+      { fileName: 'x.pdf', data: Buffer.from('%PDF-1.4 fake') },
+      'file',
+    );
+    const disguised = await t.call(
+      apply,
+      {
+        ProjectId: projectId,
+        PositionId: positionId,
+        Values: validValues({ photo: { ...pdf, FileName: 'x.jpg', ContentType: 'image/jpeg' } }),
+      },
+      { as: other },
+    );
+    expect(disguised.status).toBe(400);
+    expect(disguised.body.ErrMsg).toBe('证件照文件类型不支持');
+  });
 
   it('GetForm answers the form and no application before applying', async () => {
     const res = await t.call(getForm, { ProjectId: projectId }, { as: other });
@@ -75,7 +115,7 @@ describe('ProjectApply/ calls', () => {
     const elsewhere = await firstPositionOf(t.db, await projectIdOf(t.db, SEED_PROJECTS.free));
     const wrong = await t.call(
       apply,
-      { ProjectId: projectId, PositionId: elsewhere, Values: validValues() },
+      { ProjectId: projectId, PositionId: elsewhere, Values: validValues({ photo }) },
       { as: other },
     );
     expect(wrong.status).toBe(400);
@@ -86,7 +126,7 @@ describe('ProjectApply/ calls', () => {
       {
         ProjectId: closedId,
         PositionId: await firstPositionOf(t.db, closedId),
-        Values: validValues(),
+        Values: validValues({ photo }),
       },
       { as: other },
     );
@@ -95,7 +135,11 @@ describe('ProjectApply/ calls', () => {
     const notYet = await projectIdOf(t.db, '2026年度中央机关及其直属机构考试录用公务员');
     const early = await t.call(
       apply,
-      { ProjectId: notYet, PositionId: await firstPositionOf(t.db, notYet), Values: validValues() },
+      {
+        ProjectId: notYet,
+        PositionId: await firstPositionOf(t.db, notYet),
+        Values: validValues({ photo }),
+      },
       { as: other },
     );
     expect(early.status).toBe(409);
@@ -103,8 +147,13 @@ describe('ProjectApply/ calls', () => {
 
   it('Apply accepts good values once; a second application is a 409', async () => {
     expect(
-      (await t.call(apply, { ProjectId: projectId, PositionId: positionId, Values: validValues() }))
-        .status,
+      (
+        await t.call(apply, {
+          ProjectId: projectId,
+          PositionId: positionId,
+          Values: validValues({ photo }),
+        })
+      ).status,
     ).toBe(401);
     const res = await t.call(
       apply,
@@ -112,7 +161,7 @@ describe('ProjectApply/ calls', () => {
       {
         ProjectId: projectId,
         PositionId: positionId,
-        Values: validValues({ workUnit: 'x'.repeat(500) }),
+        Values: validValues({ photo, workUnit: 'x'.repeat(500) }),
       },
       { as: other },
     );
@@ -127,7 +176,7 @@ describe('ProjectApply/ calls', () => {
     expect(row!.values).not.toHaveProperty('workUnit');
     const again = await t.call(
       apply,
-      { ProjectId: projectId, PositionId: positionId, Values: validValues() },
+      { ProjectId: projectId, PositionId: positionId, Values: validValues({ photo }) },
       { as: other },
     );
     expect(again.status).toBe(409);

@@ -13,10 +13,10 @@ export const applyRoutes: ServiceRoute[] = [
     getFormWithApply(deps.db, requireUser(), input.ProjectId),
   ),
   route(apply, async ({ input, requireUser, deps }) =>
-    submitApplication(deps.db, requireUser(), input, deps.now()),
+    submitApplication(deps.db, requireUser(), input, deps.now(), deps.config.dataDir),
   ),
   route(modifyApply, async ({ input, requireUser, deps }) =>
-    modifyApplication(deps.db, requireUser().userId, input, deps.now()),
+    modifyApplication(deps.db, requireUser().userId, input, deps.now(), deps.config.dataDir),
   ),
   route(getFormReport, async ({ input, requireUser, deps }) =>
     buildFormReport(deps.db, requireUser().userId, input.ApplyId),

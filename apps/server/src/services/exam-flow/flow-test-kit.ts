@@ -1,9 +1,15 @@
-import { apply, getProjectPaymentOrder, type FormValues } from '@portal/contracts';
+import {
+  apply,
+  getProjectPaymentOrder,
+  type FormValues,
+  type UploadedFileValue,
+} from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { applications, positions, projects, users } from '../../db/schema/index.js';
 import { withCheckDigit } from '../../db/seed/40-applications.js';
+import { storeUpload } from '../../domain/uploads.js';
 import type { TestApp } from '../../testing/test-app.js';
 
 /** Seeded projects are found by title (SEED_PROJECTS). */
@@ -63,6 +69,16 @@ export function validValues(overrides: FormValues = {}): FormValues {
   };
 }
 
+/** A tiny JPEG (its magic bytes are what the upload check reads). */
+const JPEG_BYTES = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01,
+]);
+
+/** A photo Common/Upload really stored in this app's data folder, as a form value. */
+export async function storedPhoto(t: TestApp): Promise<UploadedFileValue> {
+  return storeUpload(t.deps.config.dataDir, { fileName: 'photo.jpg', data: JPEG_BYTES }, 'photo');
+}
+
 /** A user applies to a project through the contract call; answers the ApplyId. */
 export async function applyAs(t: TestApp, userId: number, projectId: number): Promise<number> {
   const res = await t.call(
@@ -70,7 +86,7 @@ export async function applyAs(t: TestApp, userId: number, projectId: number): Pr
     {
       ProjectId: projectId,
       PositionId: await firstPositionOf(t.db, projectId),
-      Values: validValues(),
+      Values: validValues({ photo: await storedPhoto(t) }),
     },
     { as: userId },
   );
