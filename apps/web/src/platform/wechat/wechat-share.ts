@@ -128,13 +128,24 @@ export interface WeChatShareDeps {
   log: (message: string) => void;
 }
 
+/** §9: the WeChat entry's HTTP calls have no timeout (0): a slow signature still arrives. */
+export const WECHAT_ENTRY_TIMEOUT_MS = 0;
+
+/** §7: the WeChat signature call; §8: a failure is only logged, so the HTTP layer shows nothing. */
+export function signPage(pageUrl: string) {
+  return callEndpoint(
+    createWebWeChat,
+    { PageUrl: pageUrl },
+    { silent: true, timeoutMs: WECHAT_ENTRY_TIMEOUT_MS },
+  );
+}
+
 const browserDeps: WeChatShareDeps = {
   platformCode: currentPlatformCode,
   userAgent: () => navigator.userAgent,
   entryUrl: () => entryUrl,
   config: runtimeConfig,
-  // §8: a failed signature is only logged, so the HTTP layer shows nothing.
-  sign: (pageUrl) => callEndpoint(createWebWeChat, { PageUrl: pageUrl }, { silent: true }),
+  sign: signPage,
   wx: loadWx,
   log: (message) => console.log(message),
 };
