@@ -4,6 +4,7 @@ import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { badRequest } from './errors.js';
 import { sniffType } from './uploads.js';
+import { escapeHtml } from '../platform/html.js';
 
 const MAX_PIXELS = 16_000_000;
 
@@ -42,12 +43,6 @@ export function decodeQrCode(imageBase64: string): string {
   return found.data;
 }
 
-const escapeXml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
-
 /** Splits a title into lines of at most `width` characters (CJK counts one each). */
 function wrap(text: string, width: number, maxLines: number): string[] {
   const lines: string[] = [];
@@ -69,13 +64,13 @@ export async function sharePosterSvg(
   const titleLines = wrap(project.title, 14, 3)
     .map(
       (line, i) =>
-        `<text x="40" y="${150 + i * 44}" font-size="32" font-weight="bold" fill="#1f2329">${escapeXml(line)}</text>`,
+        `<text x="40" y="${150 + i * 44}" font-size="32" font-weight="bold" fill="#1f2329">${escapeHtml(line)}</text>`,
     )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="540" height="800" viewBox="0 0 540 800" font-family="PingFang SC, Microsoft YaHei, sans-serif">
 <rect width="540" height="800" fill="#ffffff"/><rect width="540" height="96" fill="#1677ff"/>
 <text x="40" y="60" font-size="26" fill="#ffffff">考试报名服务平台</text>${titleLines}
-<text x="40" y="310" font-size="22" fill="#646a73">${escapeXml(project.organizer)}</text>
+<text x="40" y="310" font-size="22" fill="#646a73">${escapeHtml(project.organizer)}</text>
 <svg x="150" y="380" width="240" height="240" viewBox="${viewBox}">${qrInner}</svg>
 <text x="270" y="680" font-size="22" fill="#646a73" text-anchor="middle">长按识别二维码，查看报名详情</text></svg>`;
 }

@@ -4,7 +4,8 @@ import { withCheckDigit } from '../db/seed/40-applications.js';
 import { checkFormValues } from './applications.js';
 import { scoreAnswers } from './exams.js';
 import { buildLabelTree } from './labels.js';
-import { candidateOf, escapeHtml, maskIdNumber, renderTicketHtml } from './tickets.js';
+import { escapeHtml } from '../platform/html.js';
+import { candidateOf, maskIdNumber, renderTicketHtml } from './tickets.js';
 
 const photo = { Url: '/uploads/a.jpg', FileName: 'a.jpg', Size: 1000, ContentType: 'image/jpeg' };
 const good = {

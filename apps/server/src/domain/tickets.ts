@@ -6,6 +6,7 @@ import type { PdfGateway } from '../gateways/types.js';
 import { moveApplication, requireForm, requireOwnApplication } from './applications.js';
 import { conflict } from './errors.js';
 import { requireProject } from './projects.js';
+import { escapeHtml } from '../platform/html.js';
 
 export interface TicketData {
   candidateName: string;
@@ -22,15 +23,6 @@ export interface TicketData {
   /** Preview tickets say so across the page. */
   isSample?: boolean;
 }
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /** 110101199003071234 → 110101********1234 */
 export function maskIdNumber(id: string): string {

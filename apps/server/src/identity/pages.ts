@@ -1,13 +1,9 @@
 import { PASSWORD_RULE_TEXT } from '@portal/contracts';
+import { escapeHtml } from '../platform/html.js';
 
-/** Escapes text for HTML content and attribute values. */
+/** Escapes any value for HTML content and attribute values. */
 export function html(value: unknown): string {
-  return String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return escapeHtml(String(value ?? ''));
 }
 
 // System fonts only: nothing is fetched from the internet.

@@ -1,13 +1,7 @@
+import { escapeHtml } from '../../platform/html.js';
 import type { SandboxPayment } from './index.js';
 
-const ESC: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const e = (text: string) => text.replace(/[&<>"']/g, (c) => ESC[c]!);
+const e = escapeHtml;
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 const STYLE = `*{box-sizing:border-box}body{margin:0;font-family:"Noto Sans CJK SC","PingFang SC","Microsoft YaHei",sans-serif;background:#f7f8fa;color:#1f2329}

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { GatewayContext } from '../index.js';
 import type { WeChatGateway, WeChatUser } from '../types.js';
 import { jsApiSignature } from './signature.js';
+import { escapeHtml } from '../../platform/html.js';
 
 export { jsApiSignature, withoutFragment } from './signature.js';
 
@@ -58,12 +59,6 @@ export function createWeChatGateway(context: GatewayContext): WeChatGateway {
     },
   };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** Only back to this deployment's own pages: the sandbox is no open redirect. */
 function isOwnAddress(deps: AppDeps, address: string): boolean {
