@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from './safe-html';
+import { sanitizeCss, sanitizeHtml } from './safe-html';
 
 describe('rich text is rendered safely', () => {
   it('keeps headings, paragraphs and lists', () => {
@@ -25,5 +25,15 @@ describe('rich text is rendered safely', () => {
 
   it('unwraps unknown tags but keeps their text', () => {
     expect(sanitizeHtml('<font color="red">红字</font>')).toBe('红字');
+  });
+});
+
+describe('a document style sheet fetches nothing', () => {
+  it('drops @import, url() and image-set()', () => {
+    const css = sanitizeCss(
+      "@import 'https://evil.example/a.css'; .a{background:url(https://evil.example/x.png)} .b{background-image:image-set('https://evil.example/y.png' 1x)} .c{color:red}",
+    );
+    expect(css).not.toMatch(/evil\.example/);
+    expect(css).toContain('.c{color:red}');
   });
 });

@@ -83,12 +83,13 @@ export function sanitizeHtml(html: string, options: { keepClass?: boolean } = {}
 
 /**
  * A server document's own style sheet, kept to what lays it out: nothing that fetches
- * (@import, url()) and none of the old script-running extensions.
+ * (@import, url(), image-set()) and none of the old script-running extensions.
  */
 export function sanitizeCss(css: string): string {
   return css
     .replace(/@import[^;]*;?/gi, '')
     .replace(/url\s*\([^)]*\)/gi, 'none')
+    .replace(/(?:-webkit-)?image-set\s*\([^)]*\)/gi, 'none')
     .replace(/expression\s*\(|behavior\s*:|-moz-binding\s*:|javascript:/gi, '');
 }
 
