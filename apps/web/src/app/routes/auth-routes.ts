@@ -21,7 +21,7 @@ export const AUTH_ROUTES: PageRoute[] = [
   {
     path: 'auth/station',
     handle: { title: '工作台', login: true },
-    page: () => import('../../features/auth/station-page'),
+    page: () => import('./placeholder-page'),
   },
   {
     path: 'auth/nopower',

@@ -3,57 +3,57 @@ import { type PageRoute, WHITE } from './route-table';
 
 /** §2 the desktop table. */
 export const DESKTOP_ROUTES: PageRoute[] = [
-  { path: 'home', handle: { title: '首页' }, page: () => import('./desktop-placeholder-page') },
+  { path: 'home', handle: { title: '首页' }, page: () => import('./placeholder-page') },
   {
     path: 'externalproject',
     handle: { title: '外部项目' },
-    page: () => import('../../features/home/external-project-page'),
+    page: () => import('./placeholder-page'),
   },
   {
     path: 'notice',
     handle: { title: '消息通知', login: true },
-    page: () => import('./desktop-placeholder-page'),
+    page: () => import('./placeholder-page'),
   },
-  { path: 'find', handle: { title: '发现' }, page: () => import('./desktop-placeholder-page') },
+  { path: 'find', handle: { title: '发现' }, page: () => import('./placeholder-page') },
   {
     path: 'home/project',
     handle: { title: '项目列表' },
-    page: () => import('../../features/project/project-list-page'),
+    page: () => import('./placeholder-page'),
   },
   {
     path: 'flowManage',
     handle: { title: '报名流程' },
-    page: () => import('../../features/flow/flow-manage-page'),
+    page: () => import('./placeholder-page'),
   },
   {
     path: 'richText',
     handle: { title: '详情', background: WHITE },
-    page: () => import('./desktop-placeholder-page'),
+    page: () => import('./placeholder-page'),
   },
   {
     path: 'flowPreview',
     handle: { title: '流程预览' },
-    page: () => import('../../features/preview/flow-preview-page'),
+    page: () => import('./placeholder-page'),
   },
   {
     path: 'flowPreview/login',
     handle: { title: '预览登录', background: WHITE },
-    page: () => import('../../features/preview/preview-login-page'),
+    page: () => import('./placeholder-page'),
   },
   {
     path: 'saas',
     handle: { title: 'SaaS服务' },
-    page: () => import('./desktop-placeholder-page'),
+    page: () => import('./placeholder-page'),
   },
   {
     path: 'commonTabPanel',
     handle: { title: '解决方案' },
-    page: () => import('./desktop-placeholder-page'),
+    page: () => import('./placeholder-page'),
   },
   {
     path: 'onlineExam',
     handle: { title: '在线考试', background: WHITE },
-    page: () => import('../../features/exam/online-exam-page'),
+    page: () => import('./placeholder-page'),
   },
   {
     path: 'my',
@@ -63,32 +63,32 @@ export const DESKTOP_ROUTES: PageRoute[] = [
       {
         path: 'myFlow',
         handle: { title: '我的流程', login: true },
-        page: () => import('../../features/account/my-flow-page'),
+        page: () => import('./placeholder-page'),
       },
       {
         path: 'myAccount',
         handle: { title: '账号设置', login: true },
-        page: () => import('../../features/account/my-account-page'),
+        page: () => import('./placeholder-page'),
       },
       {
         path: 'myLike',
         handle: { title: '我的收藏', login: true },
-        page: () => import('../../features/account/my-like-page'),
+        page: () => import('./placeholder-page'),
       },
       {
         path: 'myOrder',
         handle: { title: '我的订单', login: true },
-        page: () => import('../../features/account/my-order-page'),
+        page: () => import('./placeholder-page'),
       },
       {
         path: 'myProject',
         handle: { title: '我的项目', login: true },
-        page: () => import('../../features/account/my-project-page'),
+        page: () => import('./placeholder-page'),
       },
       {
         path: 'myRunProject',
         handle: { title: '进行中', login: true },
-        page: () => import('../../features/account/my-run-project-page'),
+        page: () => import('./placeholder-page'),
       },
     ],
   },
