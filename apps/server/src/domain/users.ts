@@ -296,11 +296,16 @@ export async function getWeChatBindUser(db: Database, userId: number): Promise<W
 }
 
 export async function bindWeChat(
-  deps: Pick<AppDeps, 'db' | 'gateways'>,
+  deps: Pick<AppDeps, 'db' | 'gateways' | 'store'>,
   userId: number,
-  code: string,
+  authorisation: { code: string; state: string },
   now: Date,
 ): Promise<WeChatBindUser> {
+  // The state GetWeChatConfig gave this user, spent once: no one else's authorisation binds here.
+  const stateOwner = await deps.store.take(`wechat:state:${authorisation.state}`);
+  if (stateOwner !== String(userId))
+    throw badRequest('微信授权校验未通过，请重新绑定', { State: '请重新发起绑定' });
+  const code = authorisation.code;
   const user = await activeUser(deps.db, userId);
   if (user.weChatOpenId) throw conflict('当前账号已绑定微信，请先解除绑定');
   const weChatUser = await deps.gateways.weChat.exchangeCode(code);

@@ -28,6 +28,10 @@ export const getWeChatBindUser = defineEndpoint('BindWeChat/GetWeChatBindUser', 
 export const bindAccount = defineEndpoint('BindWeChat/BindAccount', {
   method: 'POST',
   client: 'exam-account',
-  request: z.object({ Code: z.string().min(1, '微信授权码缺失，请重新授权') }),
+  /** State: the one GetWeChatConfig put in the authorisation address, spent once by the server. */
+  request: z.object({
+    Code: z.string().min(1, '微信授权码缺失，请重新授权'),
+    State: z.string().min(1, '微信授权校验信息缺失，请重新绑定'),
+  }),
   response: weChatBindUserSchema,
 });

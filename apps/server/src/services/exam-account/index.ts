@@ -63,7 +63,12 @@ const weChatRoutes: ServiceRoute[] = [
     accounts.getWeChatBindUser(deps.db, requireUser().userId),
   ),
   route(bindAccount, async ({ input, requireUser, deps }) =>
-    accounts.bindWeChat(deps, requireUser().userId, input.Code, deps.now()),
+    accounts.bindWeChat(
+      deps,
+      requireUser().userId,
+      { code: input.Code, state: input.State },
+      deps.now(),
+    ),
   ),
 ];
 

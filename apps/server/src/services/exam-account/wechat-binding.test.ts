@@ -22,7 +22,7 @@ describe('WeChat binding', () => {
   afterAll(() => t.close());
 
   /** Walks the sandbox as a person would: GetWeChatConfig → 确认授权 → the code. */
-  async function authorise(as: number, nickname: string): Promise<string> {
+  async function authorise(as: number, nickname: string): Promise<{ Code: string; State: string }> {
     const { body } = await t.call(getWeChatConfig, { ReturnUrl: back }, { as });
     const authorize = new URL(body.Data.AuthorizeUrl);
     const confirm = await t.app.inject({
@@ -33,7 +33,8 @@ describe('WeChat binding', () => {
         nickname,
       })}`,
     });
-    return new URL(confirm.headers.location as string).searchParams.get('code')!;
+    const returned = new URL(confirm.headers.location as string).searchParams;
+    return { Code: returned.get('code')!, State: returned.get('state')! };
   }
 
   it('GetWeChatConfig answers the app id and an authorisation address with a state', async () => {
@@ -67,24 +68,19 @@ describe('WeChat binding', () => {
     expect((await t.call(getWeChatBindUser, {}, { as: t.demoUserId })).body.Data.IsBind).toBe(
       false,
     );
-    const code = await authorise(t.demoUserId, '李明的微信');
-    const bound = await t.call(bindAccount, { Code: code }, { as: t.demoUserId });
+    const bound = await t.call(bindAccount, await authorise(t.demoUserId, '李明的微信'), {
+      as: t.demoUserId,
+    });
     expect(bound.status).toBe(200);
     expect(bound.body.Data).toMatchObject({ IsBind: true, NickName: '李明的微信' });
     expect((await t.call(getUser, {}, { as: t.demoUserId })).body.Data.IsBindWeChat).toBe(true);
 
-    const twice = await t.call(
-      bindAccount,
-      { Code: await authorise(t.demoUserId, '另一个') },
-      { as: t.demoUserId },
-    );
+    const twice = await t.call(bindAccount, await authorise(t.demoUserId, '另一个'), {
+      as: t.demoUserId,
+    });
     expect(twice.status).toBe(409);
 
-    const taken = await t.call(
-      bindAccount,
-      { Code: await authorise(wangId, '李明的微信') },
-      { as: wangId },
-    );
+    const taken = await t.call(bindAccount, await authorise(wangId, '李明的微信'), { as: wangId });
     expect(taken.status).toBe(409);
     expect(taken.body.ErrMsg).toMatch(/该微信已绑定其他账号/);
 
@@ -95,24 +91,41 @@ describe('WeChat binding', () => {
 
     // Now free for the other account.
     expect(
-      (await t.call(bindAccount, { Code: await authorise(wangId, '李明的微信') }, { as: wangId }))
-        .status,
+      (await t.call(bindAccount, await authorise(wangId, '李明的微信'), { as: wangId })).status,
     ).toBe(200);
   });
 
   it('a used or made-up code is 400', async () => {
-    const code = await authorise(t.demoUserId, '一次');
-    expect((await t.call(bindAccount, { Code: code }, { as: t.demoUserId })).status).toBe(200);
+    const once = await authorise(t.demoUserId, '一次');
+    expect((await t.call(bindAccount, once, { as: t.demoUserId })).status).toBe(200);
     await t.call(relieveWeChatBind, {}, { as: t.demoUserId });
-    const reused = await t.call(bindAccount, { Code: code }, { as: t.demoUserId });
+    const again = await authorise(t.demoUserId, '一次');
+    const reused = await t.call(
+      bindAccount,
+      { Code: once.Code, State: again.State },
+      { as: t.demoUserId },
+    );
     expect(reused.status).toBe(400);
     expect(reused.body.ErrMsg).toBe('微信授权已失效，请重新授权');
-    expect((await t.call(bindAccount, { Code: '' }, { as: t.demoUserId })).status).toBe(400);
+    expect(
+      (await t.call(bindAccount, { Code: '', State: again.State }, { as: t.demoUserId })).status,
+    ).toBe(400);
+  });
+
+  it("refuses a state that is not this user's, or is spent", async () => {
+    const wangs = await authorise(wangId, '王芳的微信');
+    const stolen = await t.call(bindAccount, wangs, { as: t.demoUserId });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.ErrMsg).toBe('微信授权校验未通过，请重新绑定');
+    // Spent by the refused attempt: not even its owner can use it again.
+    expect((await t.call(bindAccount, wangs, { as: wangId })).status).toBe(400);
+    const missing = await t.call(bindAccount, { Code: 'x' }, { as: t.demoUserId });
+    expect(missing.status).toBe(400);
   });
 
   it('needs a sign-in', async () => {
     expect((await t.call(getWeChatBindUser, {})).status).toBe(401);
-    expect((await t.call(bindAccount, { Code: 'x' })).status).toBe(401);
+    expect((await t.call(bindAccount, { Code: 'x', State: 'y' })).status).toBe(401);
     expect((await t.call(relieveWeChatBind, {})).status).toBe(401);
   });
 });

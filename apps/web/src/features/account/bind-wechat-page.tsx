@@ -52,9 +52,12 @@ export default function BindWeChatPage() {
       setProblem('微信授权校验未通过，请重新绑定');
       return;
     }
-    bindRef.current(code, {
-      onSuccess: () => setNotice('微信绑定成功'),
-    });
+    bindRef.current(
+      { Code: code, State: expected },
+      {
+        onSuccess: () => setNotice('微信绑定成功'),
+      },
+    );
   }, [code, returnedState, navigate]);
 
   const startBinding = async () => {

@@ -21,7 +21,8 @@ export function fetchWeChatAuthorize(returnUrl: string) {
 export function useBindWeChat() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => callEndpoint(bindAccount, { Code: code }),
+    mutationFn: (authorisation: { Code: string; State: string }) =>
+      callEndpoint(bindAccount, authorisation),
     onSuccess: async (user) => {
       const { queryKey } = weChatBindUserQueryOptions();
       // A read that started before the binding must not bring back the unbound state.
