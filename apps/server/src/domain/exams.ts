@@ -46,11 +46,23 @@ async function loadExam(db: Database, userId: number, applyId: number) {
   return { application, project, paper, questions, submission };
 }
 
+/** Beijing time, as candidates read it: 2027-02-04 14:00 */
+function beijingTime(at: Date): string {
+  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** The paper is served and taken only from the exam's start time. */
+function refuseBeforeStart(project: { examStartAt: Date | null }, now: Date): void {
+  if (project.examStartAt && now < project.examStartAt)
+    throw conflict(`考试尚未开始，开考时间为${beijingTime(project.examStartAt)}（北京时间）`);
+}
+
 /** ProjectOnLineExamine/GetExamine: the paper without its answers. */
 export async function getExamPaper(
   db: Database,
   userId: number,
   applyId: number,
+  now: Date,
 ): Promise<ExamPaper> {
   const { application, project, paper, questions, submission } = await loadExam(
     db,
@@ -63,6 +75,7 @@ export async function getExamPaper(
         ? '缴纳报名费后才能参加在线考试'
         : '审核通过并打印准考证后才能参加在线考试',
     );
+  if (!submission) refuseBeforeStart(project, now);
   return {
     ExamId: paper.id,
     ApplyId: application.id,
@@ -102,6 +115,7 @@ export async function submitExamAnswers(
         ? '缴纳报名费后才能参加在线考试'
         : '审核通过并打印准考证后才能参加在线考试',
     );
+  refuseBeforeStart(project, now);
   if (project.examEndAt && now > project.examEndAt) throw conflict('考试已结束，不能再提交答卷');
   const byId = new Map(questions.map((q) => [q.id, q]));
   const errors: Record<string, string> = {};

@@ -519,6 +519,9 @@ const PROJECTS: ProjectSeed[] = [
   ),
 ];
 
+/** Online assessments a candidate takes any time after paying, while applications are open. */
+const ROLLING_EXAMS: ReadonlySet<string> = new Set([SEED_PROJECTS.journey, SEED_PROJECTS.paidExam]);
+
 /** Apply and exam windows relative to the seeding moment, so states hold whenever tests run. */
 function windowFor(state: StateKind, now: number, exam: boolean) {
   const at = (days: number) => new Date(now + days * DAY);
@@ -929,6 +932,10 @@ export async function seed(db: Database): Promise<void> {
   for (const [index, p] of PROJECTS.entries()) {
     const phone = `010-6${String(5500000 + index * 1371).slice(0, 7)}`;
     const window = windowFor(p.state, now, p.exam);
+    if (ROLLING_EXAMS.has(p.title)) {
+      window.examStartAt = new Date(now - DAY);
+      window.examEndAt = window.applyEndAt;
+    }
     const [project] = await db
       .insert(projects)
       .values({

@@ -1,7 +1,7 @@
 import { cooperateApply, getExamine, getUserProject, submitAnswer } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cooperationApplications, examQuestions } from '../../db/schema/index.js';
+import { cooperationApplications, examQuestions, projects } from '../../db/schema/index.js';
 import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { applicationOf, projectIdOf, userIdOf } from '../exam-flow/flow-test-kit.js';
@@ -34,6 +34,31 @@ describe('ProjectOnLineExamine/ calls', () => {
       new Set(['single', 'multiple', 'judge']),
     );
     expect(JSON.stringify(res.body)).not.toMatch(/"answer"|"Answer"/);
+  });
+
+  it('GetExamine and SubmitAnswer refuse before the exam starts, saying when it does', async () => {
+    const projectId = await projectIdOf(t.db, SEED_PROJECTS.paidExam);
+    const [project] = await t.db.select().from(projects).where(eq(projects.id, projectId));
+    const later = new Date(Date.now() + 3 * 24 * 3600_000);
+    await t.db.update(projects).set({ examStartAt: later }).where(eq(projects.id, projectId));
+    try {
+      const paper = await t.call(getExamine, { ApplyId: paidApplyId }, { as: t.demoUserId });
+      expect(paper.status).toBe(409);
+      expect(paper.body.ErrMsg).toMatch(
+        /^考试尚未开始，开考时间为\d{4}-\d{2}-\d{2} \d{2}:\d{2}（北京时间）$/,
+      );
+      const early = await t.call(
+        submitAnswer,
+        { ApplyId: paidApplyId, Answers: [] },
+        { as: t.demoUserId },
+      );
+      expect(early.status).toBe(409);
+    } finally {
+      await t.db
+        .update(projects)
+        .set({ examStartAt: project!.examStartAt })
+        .where(eq(projects.id, projectId));
+    }
   });
 
   it('GetExamine refuses: no token, another user, not paid yet, no online exam', async () => {

@@ -5,7 +5,7 @@ import { route, type ServiceRoute } from '../route.js';
 
 export const routes: ServiceRoute[] = [
   route(getExamine, async ({ input, requireUser, deps }) =>
-    getExamPaper(deps.db, requireUser().userId, input.ApplyId),
+    getExamPaper(deps.db, requireUser().userId, input.ApplyId, deps.now()),
   ),
   route(submitAnswer, async ({ input, requireUser, deps }) =>
     submitExamAnswers(deps.db, requireUser().userId, input, deps.now()),
