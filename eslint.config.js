@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -5,6 +6,21 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const web = 'apps/web/src';
+// A feature reaches another only through its index (and `testing` holds shared test helpers).
+const features = fs
+  .readdirSync(`${web}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'testing')
+  .map((entry) => entry.name);
+const featureZones = features.map((feature) => ({
+  target: `${web}/features/${feature}`,
+  from: `${web}/features`,
+  except: [
+    `./${feature}`,
+    './testing',
+    ...features.filter((f) => f !== feature).map((f) => `./${f}/index.ts`),
+  ],
+  message: 'Import another feature through its index.',
+}));
 
 export default tseslint.config(
   {
@@ -51,6 +67,7 @@ export default tseslint.config(
             },
             { target: `${web}/layouts`, from: [`${web}/features`, `${web}/app`] },
             { target: `${web}/features`, from: [`${web}/app`] },
+            ...featureZones,
           ],
         },
       ],
