@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 const web = 'apps/web/src';
 // A feature reaches another only through its index (and `testing` holds shared test helpers).
 const features = fs
-  .readdirSync(`${web}/features`, { withFileTypes: true })
+  .readdirSync(new URL(`./${web}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'testing')
   .map((entry) => entry.name);
 const featureZones = features.map((feature) => ({

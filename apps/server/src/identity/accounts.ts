@@ -41,26 +41,26 @@ export async function findActiveUserByMobile(
   return user && canSignIn(user) ? user : undefined;
 }
 
-/** Counts failed sign-ins per number and per address; refuses once either is used up. */
+/**
+ * Limits sign-in tries per number and failures per address. A number's tries are counted before
+ * the check, atomically, so a burst of simultaneous guesses cannot slip past; success resets it.
+ */
 export function createAttemptLimiter(store: KeyValueStore) {
   const mobileKey = (mobile: string) => `identity:failures:mobile:${mobile}`;
   const addressKey = (address: string) => `identity:failures:address:${address}`;
   return {
-    async isBlocked(mobile: string, address: string): Promise<boolean> {
+    /** Counts this try; false when the number or the address has used up its tries. */
+    async startAttempt(mobile: string, address: string): Promise<boolean> {
       const [byMobile, byAddress] = await Promise.all([
-        store.get(mobileKey(mobile)),
+        store.increment(mobileKey(mobile), FAILURE_WINDOW_SECONDS),
         store.get(addressKey(address)),
       ]);
       return (
-        Number(byMobile ?? 0) >= MAX_FAILURES_PER_MOBILE ||
-        Number(byAddress ?? 0) >= MAX_FAILURES_PER_ADDRESS
+        byMobile <= MAX_FAILURES_PER_MOBILE && Number(byAddress ?? 0) < MAX_FAILURES_PER_ADDRESS
       );
     },
-    async recordFailure(mobile: string, address: string): Promise<void> {
-      await Promise.all([
-        store.increment(mobileKey(mobile), FAILURE_WINDOW_SECONDS),
-        store.increment(addressKey(address), FAILURE_WINDOW_SECONDS),
-      ]);
+    async recordFailure(address: string): Promise<void> {
+      await store.increment(addressKey(address), FAILURE_WINDOW_SECONDS);
     },
     async reset(mobile: string): Promise<void> {
       await store.delete(mobileKey(mobile));
@@ -75,12 +75,12 @@ export async function signInWithPassword(
   limiter: AttemptLimiter,
   input: { mobile: string; password: string; address: string },
 ): Promise<SignInOutcome> {
-  if (await limiter.isBlocked(input.mobile, input.address))
+  if (!(await limiter.startAttempt(input.mobile, input.address)))
     return { ok: false, message: TOO_MANY_ATTEMPTS };
   const user = await findActiveUserByMobile(db, input.mobile);
   const matches = await verifyPassword(input.password, user?.passwordHash ?? (await DUMMY_HASH));
   if (!user || !matches) {
-    await limiter.recordFailure(input.mobile, input.address);
+    await limiter.recordFailure(input.address);
     return { ok: false, message: SIGN_IN_FAILED };
   }
   await limiter.reset(input.mobile);

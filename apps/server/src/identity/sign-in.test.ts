@@ -312,6 +312,19 @@ describe('the sign-in form', () => {
     expect(await response!.text()).toContain(TOO_MANY_ATTEMPTS);
   });
 
+  it('counts simultaneous guesses too: no more than 5 get a verdict', async () => {
+    const mobile = '13700000001';
+    const requests = await Promise.all(Array.from({ length: 8 }, () => implicitRequest()));
+    const answers = await Promise.all(
+      requests.map(({ url }) =>
+        signInWithPasswordForm(server, new CookieBrowser(), url, mobile, 'Bad@1234'),
+      ),
+    );
+    const statuses = answers.map((a) => a.response?.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(3);
+  });
+
   it('refuses a form posted without the interaction cookie (CSRF)', async () => {
     const { url } = await implicitRequest();
     const { page } = await openSignInPage(server, new CookieBrowser(), url);

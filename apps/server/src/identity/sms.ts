@@ -95,11 +95,11 @@ export function createSmsSignIn(deps: AppDeps, limiter: AttemptLimiter): SmsSign
     },
 
     async signIn({ mobile, code, address }) {
-      if (await limiter.isBlocked(mobile, address))
+      if (!(await limiter.startAttempt(mobile, address)))
         return { ok: false, message: TOO_MANY_ATTEMPTS };
       const spent = await spendCode(deps, { mobile, code, scene: 'SignIn' });
       if (!spent.ok) {
-        await limiter.recordFailure(mobile, address);
+        await limiter.recordFailure(address);
         return spent;
       }
       const user = await findActiveUserByMobile(deps.db, mobile);
