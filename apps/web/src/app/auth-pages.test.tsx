@@ -126,5 +126,9 @@ describe('§4 the mobile my tab offers sign-out', () => {
     );
     expect(localStorage.getItem(KEY)).toBeNull();
     expect(useSessionStore.getState().token).toBe('');
+    // antd-mobile's dialog lives in its own root: let it finish closing before the test ends.
+    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull(), {
+      timeout: 5000,
+    });
   });
 });

@@ -5,6 +5,7 @@ import { DesktopShell, setUpDesktopLayout } from '../layouts/desktop';
 import { MobileShell, setUpMobileLayout } from '../layouts/mobile';
 import { notifyError, useSessionStore } from '../platform';
 import { loadTestRuntimeConfig } from '../platform/testing/runtime-config-fixture';
+import { createQueryClient, Providers } from './providers';
 import { DESKTOP_ROUTES } from './routes/desktop-routes';
 import { MOBILE_ROUTES } from './routes/mobile-routes';
 import { settled, startApp, stubServices } from './testing/app-harness';
@@ -24,7 +25,11 @@ describe('§2 mobile shell', () => {
   it('renders the route inside data-layout="mobile" with its title and the four tabs', async () => {
     const { router } = startApp(MOBILE_ROUTES, '/views/find', MobileShell);
     await settled(router);
-    const { container } = render(<RouterProvider router={router} />);
+    const { container } = render(
+      <Providers queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
     const shell = container.querySelector('[data-layout="mobile"]') as HTMLElement;
     expect(shell).not.toBeNull();
     expect(await within(shell).findByRole('heading', { level: 1, name: '发现' })).toBeTruthy();
@@ -44,7 +49,11 @@ describe('§2 desktop shell', () => {
   it('renders the route inside data-layout="desktop" with its title and the sidebar', async () => {
     const { router } = startApp(DESKTOP_ROUTES, '/views/home/project', DesktopShell);
     await settled(router);
-    const { container } = render(<RouterProvider router={router} />);
+    const { container } = render(
+      <Providers queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
     const shell = container.querySelector('[data-layout="desktop"]') as HTMLElement;
     expect(shell).not.toBeNull();
     expect(await within(shell).findByRole('heading', { level: 1, name: '项目列表' })).toBeTruthy();
