@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser, PHONE, screenshot, WECHAT_PHONE } from '../support/browser.js';
 import { signInAtProvider } from '../support/sign-in.js';
+import { fitsAt320 } from '../support/screens.js';
 
 /**
  * Issue 4, journey 2: apply to a paid project (the form refuses a bad ID number and a missing
@@ -95,18 +96,6 @@ async function check(page: Page, name: string) {
 }
 
 /** 320 px wide: nothing scrolls sideways. */
-async function fitsNarrowScreen(page: Page) {
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 320, height: 640 });
-  await page.waitForTimeout(150);
-  const { scroll, inner } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    inner: window.innerWidth,
-  }));
-  await page.setViewportSize(size);
-  expect(scroll, page.url()).toBeLessThanOrEqual(inner);
-}
-
 /** A small real JPEG, drawn and encoded by the browser itself. */
 async function passportPhoto(page: Page): Promise<Buffer> {
   const dataUrl = await page.evaluate(() => {
@@ -246,7 +235,7 @@ describe.each([
       const toCashier = page.getByRole('button', { name: /^去支付/ });
       await toCashier.waitFor();
       await check(page, `${shot}-payment`);
-      await fitsNarrowScreen(page);
+      expect(await fitsAt320(page), page.url()).toBe(true);
 
       // The sandbox cashier, and back.
       await toCashier.click();
@@ -258,7 +247,7 @@ describe.each([
       expect(await page.getByText('已支付', { exact: true }).count()).toBe(1);
       expect(await page.getByRole('button', { name: /去支付|重新支付/ }).count()).toBe(0);
       await check(page, `${shot}-payment-paid`);
-      await fitsNarrowScreen(page);
+      expect(await fitsAt320(page), page.url()).toBe(true);
 
       // The ticket, shown and downloaded as a PDF with the candidate's name.
       await page.getByRole('button', { name: '打印准考证' }).click();
@@ -266,7 +255,7 @@ describe.each([
       const ticket = page.getByRole('document', { name: '准考证' });
       await ticket.getByRole('cell', { name: CANDIDATE }).waitFor();
       await check(page, `${shot}-print`);
-      await fitsNarrowScreen(page);
+      expect(await fitsAt320(page), page.url()).toBe(true);
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: '下载准考证(PDF)' }).click(),
@@ -281,7 +270,7 @@ describe.each([
       await page.goto(`${baseUrl}/views/my`);
       await page.getByRole('link', { name: /^报名 \d+$/ }).waitFor();
       await check(page, `${shot}-my`);
-      await fitsNarrowScreen(page);
+      expect(await fitsAt320(page), page.url()).toBe(true);
     });
   },
 );

@@ -1,23 +1,14 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { seriousViolations } from '../support/axe.js';
-import { launchBrowser, PHONE, screenshot, WECHAT_PHONE } from '../support/browser.js';
+import { launchBrowser, PHONE, WECHAT_PHONE } from '../support/browser.js';
 import { signInAtProvider } from '../support/sign-in.js';
+import { checkScreen, hasNoHorizontalScroll } from '../support/screens.js';
 
 const baseUrl = inject('baseUrl');
 /** A paid project open for applications (server seed); journey 2 may apply to it first. */
 const JOURNEY_PROJECT = '2026年全国计算机应用能力在线测评（初级）';
 
 /** Saved at 375×812, checked by axe, and nothing wider than a 320 px screen. */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
-async function fitsNarrowScreen(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-}
-
 describe.each([
   ['phone', PHONE],
   ['wechat', WECHAT_PHONE],
@@ -91,7 +82,7 @@ describe('the other screens of the mobile layout', () => {
       await ready();
       await checkScreen(page, name);
       await page.setViewportSize({ width: 320, height: 640 });
-      if (!(await fitsNarrowScreen(page))) tooWide.push(path);
+      if (!(await hasNoHorizontalScroll(page))) tooWide.push(path);
     };
 
     await visit(

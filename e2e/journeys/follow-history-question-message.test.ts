@@ -1,8 +1,8 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { seriousViolations } from '../support/axe.js';
-import { launchBrowser, PHONE, screenshot, WECHAT_PHONE } from '../support/browser.js';
+import { launchBrowser, PHONE, WECHAT_PHONE } from '../support/browser.js';
 import { signInAtProvider } from '../support/sign-in.js';
+import { checkScreen, escapeRegExp, hasNoHorizontalScroll } from '../support/screens.js';
 
 const baseUrl = inject('baseUrl');
 
@@ -12,22 +12,12 @@ const PROJECTS: Record<string, string> = {
   wechat: '北京市海淀区2026年事业单位公开招聘工作人员',
 };
 
-async function checkScreen(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
-const fitsNarrowScreen = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
 /** The unread count the 消息 tab shows (0 when it shows none). */
 async function badgeCount(page: Page): Promise<number> {
   const text = (await page.locator('[data-tab-path="/views/notice"]').textContent()) ?? '';
   const match = /，(\d+)条未读/.exec(text);
   return match ? Number(match[1]) : 0;
 }
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe.each([
   ['phone', PHONE],
@@ -69,7 +59,7 @@ describe.each([
       await page.waitForURL('**/views/home/project?Keyword=*');
       await page
         .getByRole('list', { name: '项目列表' })
-        .getByRole('link', { name: new RegExp(escape(title)) })
+        .getByRole('link', { name: new RegExp(escapeRegExp(title)) })
         .click();
       await page.waitForURL('**/views/flowManage?ProjectId=*');
       const projectUrl = page.url();
@@ -87,7 +77,7 @@ describe.each([
       await page.goto(`${baseUrl}/views/my/myLike`);
       await page
         .getByRole('list', { name: '我的收藏' })
-        .getByRole('link', { name: new RegExp(escape(title)) })
+        .getByRole('link', { name: new RegExp(escapeRegExp(title)) })
         .waitFor();
       await checkScreen(page, `issue4-my-like-${variant}`);
 
@@ -123,7 +113,7 @@ describe.each([
       await mine.waitFor();
       expect(await mine.textContent()).toContain('待回复');
       await checkScreen(page, `issue4-question-my-${variant}`);
-      expect(await fitsNarrowScreen(page)).toBe(true);
+      expect(await hasNoHorizontalScroll(page)).toBe(true);
 
       // Read an unread message: the tab badge goes down by one.
       await page.goto(`${baseUrl}/views/notice`);
@@ -160,7 +150,7 @@ describe.each([
         await page.goto(`${baseUrl}${path}`);
         await page.locator('.mobile-shell__body > *').first().waitFor();
         await page.waitForLoadState('networkidle');
-        expect(await fitsNarrowScreen(page), path).toBe(true);
+        expect(await hasNoHorizontalScroll(page), path).toBe(true);
       }
       await context.close();
     });

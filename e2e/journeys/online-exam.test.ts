@@ -1,23 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { seriousViolations } from '../support/axe.js';
-import { launchBrowser, PHONE, screenshot } from '../support/browser.js';
+import { launchBrowser, PHONE } from '../support/browser.js';
 import { signInAtProvider } from '../support/sign-in.js';
+import { checkScreen, escapeRegExp, hasNoHorizontalScroll } from '../support/screens.js';
 
 const baseUrl = inject('baseUrl');
 
 /** The seed's application of the demo user in state Paid, on a project with an online exam. */
 const EXAM_PROJECT = '2026年企业人力资源管理师（三级）在线考试';
 
-async function checkScreen(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  expect(await seriousViolations(page)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
-    true,
-  );
+async function checkExamScreen(page: Page, name: string): Promise<void> {
+  await checkScreen(page, name);
+  expect(await hasNoHorizontalScroll(page)).toBe(true);
 }
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('journey: the online exam on a phone', () => {
   let browser: Browser;
@@ -47,7 +42,7 @@ describe('journey: the online exam on a phone', () => {
     const apply = Data.Items.find((a) => a.ProjectTitle === EXAM_PROJECT);
     expect(apply?.Status).toBe('Paid');
     await page
-      .getByRole('link', { name: new RegExp(escape(EXAM_PROJECT)) })
+      .getByRole('link', { name: new RegExp(escapeRegExp(EXAM_PROJECT)) })
       .first()
       .waitFor();
     await page.goto(
@@ -56,10 +51,10 @@ describe('journey: the online exam on a phone', () => {
     const examUrl = page.url();
 
     // Intro: the paper's facts and the rules; no clock yet.
-    await page.getByRole('heading', { name: new RegExp(escape(EXAM_PROJECT)) }).waitFor();
+    await page.getByRole('heading', { name: new RegExp(escapeRegExp(EXAM_PROJECT)) }).waitFor();
     await page.getByText('01:00:00').first().waitFor();
     expect(await page.getByRole('timer').count()).toBe(0);
-    await checkScreen(page, 'exam-intro');
+    await checkExamScreen(page, 'exam-intro');
 
     await page.getByRole('button', { name: '开始答题' }).click();
     const timer = page.getByRole('timer');
@@ -79,7 +74,7 @@ describe('journey: the online exam on a phone', () => {
 
     await page.getByRole('button', { name: '答题卡' }).click();
     await page.getByRole('button', { name: '第1题，已作答' }).waitFor();
-    await checkScreen(page, 'exam-answering');
+    await checkExamScreen(page, 'exam-answering');
     await page.getByRole('button', { name: '答题卡' }).click();
 
     // A reload finds the same answers chosen and the clock still running, not reset.
@@ -122,7 +117,7 @@ describe('journey: the online exam on a phone', () => {
         ),
       ),
     ).toBe(false);
-    await checkScreen(page, 'exam-result');
+    await checkExamScreen(page, 'exam-result');
 
     // Opening the exam again: the score, and no way to answer.
     await page.goto(examUrl);
