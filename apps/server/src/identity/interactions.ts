@@ -8,6 +8,7 @@ import {
   createAttemptLimiter,
   createUser,
   findActiveUserById,
+  SIGN_IN_FAILED,
   signInWithPassword,
   TOO_MANY_ATTEMPTS,
 } from './accounts.js';
@@ -167,69 +168,50 @@ export function interactionRoutes(
     );
   };
 
-  const passwordSignIn = async (ctx: KoaContext, uid: string) => {
-    const form = await readForm(ctx.req);
-    const mobile = (form.get('mobile') ?? '').trim();
-    const password = form.get('password') ?? '';
-    if (!MOBILE_PATTERN.test(mobile))
-      return showSignIn(ctx, uid, {
-        tab: 'password',
-        mobile,
-        error: MOBILE_INVALID,
-        errorField: 'mobile',
-        status: 400,
-      });
-    if (!password)
-      return showSignIn(ctx, uid, {
-        tab: 'password',
-        mobile,
-        error: '请输入密码',
-        errorField: 'password',
-        status: 400,
-      });
-    const outcome = await signInWithPassword(db, limiter, { mobile, password, address: ctx.ip });
-    if (!outcome.ok || !outcome.userId)
-      return showSignIn(ctx, uid, {
-        tab: 'password',
-        mobile,
-        error: outcome.message,
-        errorField: 'password',
-        status: outcome.message === TOO_MANY_ATTEMPTS ? 429 : 401,
-      });
-    return finishLogin(ctx, outcome.userId);
-  };
+  /** Password and SMS sign-in: check the number and the secret, try it, then answer on the page. */
+  const signInWith =
+    (
+      tab: 'password' | 'sms',
+      secretField: 'password' | 'code',
+      missingSecret: string,
+      attempt: (input: {
+        mobile: string;
+        secret: string;
+        address: string;
+      }) => Promise<{ ok: boolean; userId?: number; message?: string }>,
+    ) =>
+    async (ctx: KoaContext, uid: string) => {
+      const form = await readForm(ctx.req);
+      const mobile = (form.get('mobile') ?? '').trim();
+      const raw = form.get(secretField) ?? '';
+      // A password is taken as typed; an SMS code may carry stray spaces from copy and paste.
+      const secret = secretField === 'code' ? raw.trim() : raw;
+      const refuse = (error: string, errorField: string, status: number) =>
+        showSignIn(ctx, uid, { tab, mobile, error, errorField, status });
+      if (!MOBILE_PATTERN.test(mobile)) return refuse(MOBILE_INVALID, 'mobile', 400);
+      if (!secret) return refuse(missingSecret, secretField, 400);
+      const outcome = await attempt({ mobile, secret, address: ctx.ip });
+      if (!outcome.ok || !outcome.userId)
+        return refuse(
+          outcome.message ?? SIGN_IN_FAILED,
+          secretField,
+          outcome.message === TOO_MANY_ATTEMPTS ? 429 : 401,
+        );
+      return finishLogin(ctx, outcome.userId);
+    };
+
+  const passwordSignIn = signInWith('password', 'password', '请输入密码', (input) =>
+    signInWithPassword(db, limiter, { ...input, password: input.secret }),
+  );
 
   const smsSignIn = async (ctx: KoaContext, uid: string) => {
-    const form = await readForm(ctx.req);
-    const mobile = (form.get('mobile') ?? '').trim();
-    const code = (form.get('code') ?? '').trim();
-    if (!sms) return showSignIn(ctx, uid, { tab: 'password', mobile });
-    if (!MOBILE_PATTERN.test(mobile))
-      return showSignIn(ctx, uid, {
-        tab: 'sms',
-        mobile,
-        error: MOBILE_INVALID,
-        errorField: 'mobile',
-        status: 400,
-      });
-    if (!code)
-      return showSignIn(ctx, uid, {
-        tab: 'sms',
-        mobile,
-        error: '请输入短信验证码',
-        errorField: 'code',
-        status: 400,
-      });
-    const outcome = await sms.signIn({ mobile, code, address: ctx.ip });
-    if (!outcome.ok || !outcome.userId)
-      return showSignIn(ctx, uid, {
-        tab: 'sms',
-        mobile,
-        error: outcome.message,
-        errorField: 'code',
-        status: outcome.message === TOO_MANY_ATTEMPTS ? 429 : 401,
-      });
-    return finishLogin(ctx, outcome.userId);
+    if (!sms) {
+      const form = await readForm(ctx.req);
+      return showSignIn(ctx, uid, { tab: 'password', mobile: (form.get('mobile') ?? '').trim() });
+    }
+    return signInWith('sms', 'code', '请输入短信验证码', (input) =>
+      sms.signIn({ ...input, code: input.secret }),
+    )(ctx, uid);
   };
 
   const signUp = async (ctx: KoaContext, uid: string) => {
