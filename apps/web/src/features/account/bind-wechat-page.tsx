@@ -97,7 +97,7 @@ export default function BindWeChatPage() {
   return (
     <section className="account-page" aria-label="微信绑定">
       {problem ? (
-        <p className="account-field__error" role="alert">
+        <p className="field-error" role="alert">
           {problem}
         </p>
       ) : null}

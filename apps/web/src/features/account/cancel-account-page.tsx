@@ -123,7 +123,7 @@ export default function CancelAccountPage() {
         <span>我已阅读并了解以上注销后果</span>
       </label>
       {errors.understood ? (
-        <p className="account-field__error" role="alert">
+        <p className="field-error" role="alert">
           {errors.understood}
         </p>
       ) : null}

@@ -109,7 +109,7 @@ export default function QuestionSendPage() {
         {length}/{QUESTION_MAX_LENGTH}
       </p>
       {problem ? (
-        <p className="question-send__error" id={`${FIELD_ID}-error`} role="alert">
+        <p className="field-error" id={`${FIELD_ID}-error`} role="alert">
           {problem}
         </p>
       ) : null}

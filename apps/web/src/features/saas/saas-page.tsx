@@ -45,12 +45,12 @@ function Field({
       </label>
       {children}
       {hint ? (
-        <p className="coop-field__hint" id={`${fieldId(field)}-hint`}>
+        <p className="field-hint" id={`${fieldId(field)}-hint`}>
           {hint}
         </p>
       ) : null}
       {problem ? (
-        <p className="coop-field__error" id={`${fieldId(field)}-error`}>
+        <p className="field-error" id={`${fieldId(field)}-error`}>
           {problem}
         </p>
       ) : null}

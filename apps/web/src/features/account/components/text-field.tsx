@@ -34,12 +34,12 @@ export function TextField({
         {after}
       </div>
       {hint ? (
-        <p className="account-field__hint" id={`${id}-hint`}>
+        <p className="field-hint" id={`${id}-hint`}>
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p className="account-field__error" id={`${id}-error`} role="alert">
+        <p className="field-error" id={`${id}-error`} role="alert">
           {error}
         </p>
       ) : null}

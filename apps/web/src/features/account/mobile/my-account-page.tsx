@@ -242,7 +242,7 @@ function ArchiveCard() {
       <h2 className="account-card__title" id="account-archive-title">
         报名档案
       </h2>
-      <p className="account-field__hint">报名时会自动填入这些信息。</p>
+      <p className="field-hint">报名时会自动填入这些信息。</p>
       <form className="account-form" noValidate onSubmit={submit}>
         {ARCHIVE_FIELDS.map((field) => (
           <TextField

@@ -159,7 +159,7 @@ function FileField({ field, value, error, onChange }: FieldProps) {
         />
       </label>
       {problem ? (
-        <p className="apply-field__error" role="alert">
+        <p className="field-error" role="alert">
           {problem}
         </p>
       ) : null}
@@ -383,9 +383,9 @@ export function FormFieldRow(props: FieldProps) {
       <Control {...props} />
       <div id={`${id}-msg`}>
         {error ? (
-          <p className="apply-field__error">{error}</p>
+          <p className="field-error">{error}</p>
         ) : field.Hint ? (
-          <p className="apply-field__hint">{field.Hint}</p>
+          <p className="field-hint">{field.Hint}</p>
         ) : null}
       </div>
     </div>
