@@ -80,11 +80,10 @@ table{width:100%;border-collapse:collapse;font-size:15px}
 th,td{border:1px solid #86909c;padding:10px 12px;text-align:left}
 th{width:110px;background:#f2f3f5;font-weight:600}
 .notes{margin-top:20px;font-size:13px;line-height:1.8;color:#4e5969}
-.sample{position:absolute;top:40%;left:0;right:0;text-align:center;font-size:72px;color:rgba(245,63,63,.18);transform:rotate(-18deg);pointer-events:none}
+.sample::after{content:"预览${PREVIEW_SAMPLE_MARK}";position:absolute;top:40%;left:0;right:0;text-align:center;font-size:72px;color:rgba(245,63,63,.18);transform:rotate(-18deg);pointer-events:none}
 </style></head>
-<body><div class="ticket">
-${data.isSample ? `<div class="sample">预览${PREVIEW_SAMPLE_MARK}</div>` : ''}
-<h1>准考证</h1>
+<body><div class="${data.isSample ? 'ticket sample' : 'ticket'}">
+<h1>准考证${data.isSample ? `（${PREVIEW_SAMPLE_MARK}）` : ''}</h1>
 <p class="sub">${e(data.organizer)}</p>
 <table>${rows.map(([k, v]) => `<tr><th>${e(k)}</th><td>${e(v)}</td></tr>`).join('')}</table>
 <div class="notes"><strong>考生须知：</strong><br>

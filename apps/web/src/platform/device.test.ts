@@ -57,3 +57,13 @@ describe('§9 platform codes from the user agent', () => {
     expect(currentPlatformCode()).toBe(1001);
   });
 });
+
+describe('the flow preview’s phone frame', () => {
+  const at = (url: string) => new URL(url, 'http://localhost');
+
+  it('is the mobile layout on a desktop browser, only on /views/flowPreview with Frame=mobile', () => {
+    expect(deviceTypeOf(DESKTOP, at('/views/flowPreview?ProjectId=1&Frame=mobile'))).toBe('mobile');
+    expect(deviceTypeOf(DESKTOP, at('/views/flowPreview?ProjectId=1'))).toBe('desktop');
+    expect(deviceTypeOf(DESKTOP, at('/views/home/project?Frame=mobile'))).toBe('desktop');
+  });
+});

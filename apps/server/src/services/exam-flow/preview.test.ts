@@ -204,7 +204,7 @@ describe('ProjectPreview: a reviewer proves who they are; a LoginName alone prov
       { LoginName, ProjectId: projectId },
       { headers },
     );
-    expect(ticket.body.Data.Html).toContain('预览样例');
+    expect(ticket.body.Data.Html).toContain('准考证（样例）');
     expect(ticket.body.Data.Html).toContain('张三（样例）');
     expect(ticket.body.Data.Html).toContain(SEED_PROJECTS.journey);
     expect(

@@ -33,12 +33,12 @@ export const DESKTOP_ROUTES: PageRoute[] = [
   {
     path: 'flowPreview',
     handle: { title: '流程预览' },
-    page: () => import('./placeholder-page'),
+    page: () => import('../../features/preview/desktop/flow-preview-page'),
   },
   {
     path: 'flowPreview/login',
     handle: { title: '预览登录', background: WHITE },
-    page: () => import('./placeholder-page'),
+    page: () => import('../../features/preview/desktop/preview-login-page'),
   },
   {
     path: 'saas',
