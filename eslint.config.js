@@ -78,6 +78,24 @@ export default tseslint.config(
     },
   },
   {
+    // §2: every route path comes from platform/paths.ts (its builders and ROUTE_PATTERNS).
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: [`${web}/platform/paths.ts`, `${web}/platform/paths.test.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'Literal[value=/^\\u002Fviews(\\u002F|\\?|$)/]',
+          'TemplateElement[value.raw=/^\\u002Fviews(\\u002F|\\?|$)/]',
+        ].map((selector) => ({
+          selector,
+          message:
+            "Build route paths with `paths` from platform/paths.ts, not a '/views/…' literal.",
+        })),
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [

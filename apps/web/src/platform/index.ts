@@ -30,3 +30,14 @@ export { useSessionStore } from './session-store';
 export * from './storage-keys';
 export { APP_TITLE } from './app-title';
 export { rememberEntryUrl } from './wechat';
+export {
+  childPattern,
+  isWithin,
+  type NoticeDetailQuery,
+  type NoticeTab,
+  paths,
+  type ProjectListQuery,
+  ROUTE_PATTERNS,
+  type RouteName,
+  routePath,
+} from './paths';

@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../platform';
+import { paths, useSessionStore } from '../../platform';
 import { fakeServer, refusal } from '../testing/fake-server';
 import { renderScreen, setUpScreenTests, signIn } from '../testing/render-screen';
 import MyAccountPage from './mobile/my-account-page';
@@ -35,7 +35,7 @@ const type = (label: string, value: string) =>
 describe('my/myAccount (no login check, §2)', () => {
   it('asks an anonymous visitor to sign in instead of loading anything', async () => {
     const server = fakeServer();
-    renderScreen(MyAccountPage, '/views/my/myAccount');
+    renderScreen(MyAccountPage, paths.myAccount());
     expect(await screen.findByRole('button', { name: '登录 / 注册' })).toBeTruthy();
     expect(server.fetchMock).not.toHaveBeenCalled();
   });
@@ -45,7 +45,7 @@ describe('my/resetPassword', () => {
   it('states the strength rule and checks the form before sending', async () => {
     const server = fakeServer().on(updateLoginPwd, null);
     signIn();
-    renderScreen(ResetPasswordPage, '/views/my/resetPassword');
+    renderScreen(ResetPasswordPage, paths.resetPassword());
     expect(screen.getByText('密码须8-20位，须同时包含字母和数字')).toBeTruthy();
     type('新密码', 'short');
     fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
@@ -67,7 +67,7 @@ describe('my/resetPassword', () => {
       () => new Promise<Response>((resolve) => (answer = resolve)),
     );
     signIn();
-    renderScreen(ResetPasswordPage, '/views/my/resetPassword');
+    renderScreen(ResetPasswordPage, paths.resetPassword());
     type('原密码', 'Wrong@1234');
     type('新密码', 'Better@2468');
     type('确认新密码', 'Better@2468');
@@ -118,7 +118,7 @@ describe('my/resetPhone', () => {
   it('checks the number before the captcha; sends the code only with the CaptchaToken; then counts down', async () => {
     const server = phoneServer();
     signIn();
-    renderScreen(ResetPhonePage, '/views/my/resetPhone');
+    renderScreen(ResetPhonePage, paths.resetPhone());
     type('新手机号', '1390000');
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByText('请填写正确的11位手机号码')).toBeTruthy();
@@ -141,7 +141,7 @@ describe('my/resetPhone', () => {
       () => new Response(JSON.stringify({ ErrCode: 419, ErrMsg: '', Data: null }), { status: 419 }),
     );
     signIn();
-    renderScreen(ResetPhonePage, '/views/my/resetPhone');
+    renderScreen(ResetPhonePage, paths.resetPhone());
     type('新手机号', '13900000000');
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     await passCaptcha();
@@ -153,7 +153,7 @@ describe('my/resetPhone', () => {
   it('changes the number only after the code is verified, with its VerifyToken', async () => {
     const server = phoneServer();
     signIn();
-    const view = renderScreen(ResetPhonePage, '/views/my/resetPhone');
+    const view = renderScreen(ResetPhonePage, paths.resetPhone());
     type('新手机号', '13900000000');
     type('短信验证码', '12');
     fireEvent.click(screen.getByRole('button', { name: '确认更换' }));
@@ -172,7 +172,7 @@ describe('my/resetPhone', () => {
       Mobile: '13900000000',
       VerifyToken: 'verify-token',
     });
-    await waitFor(() => expect(view.router.state.location.pathname).toBe('/views/my/myAccount'));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe(paths.myAccount()));
     expect(useSessionStore.getState().userData?.Mobile).toBe('139****0000');
   });
 });

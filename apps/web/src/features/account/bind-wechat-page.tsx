@@ -6,10 +6,11 @@ import { formatDate } from '../../shared/date';
 import { LoadFailed, LoadingSkeleton } from '../../shared/ui/mobile/query-states';
 import { useRelieveWeChatBind } from './api/profile-mutations';
 import { fetchWeChatAuthorize, useBindWeChat, useWeChatBindUser } from './api/wechat-bind';
+import { paths } from '../../platform';
 
 /** Where the state sent to the authorisation page is kept until WeChat returns. */
 export const WECHAT_BIND_STATE_KEY = 'weChatBindState';
-const BIND_PATH = '/views/my/bindWeChatAccount';
+const BIND_PATH = paths.bindWeChatAccount();
 
 /** The state WeChat must return: the one in the authorisation address we were sent to. */
 export function stateOf(authorizeUrl: string): string {

@@ -3,14 +3,12 @@ import { SMS_CODE_LENGTH } from '@portal/contracts';
 import { Button, Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { HttpError, useSessionStore } from '../../platform';
+import { HttpError, paths, useSessionStore } from '../../platform';
 import { useChangeMobile } from './api/account-mutations';
 import { verifySmsCode } from './api/sms';
 import { SmsCodeButton } from './components/sms-code';
 import { type SmsFormErrors, validateMobileAndCode } from './components/sms-verify';
 import { TextField } from './components/text-field';
-
-export const MY_ACCOUNT_PATH = '/views/my/myAccount';
 
 /**
  * my/resetPhone: the new number gets a code (after the captcha); the code is verified
@@ -57,7 +55,7 @@ export default function ResetPhonePage() {
       setVerifying(false);
     }
     Toast.show({ icon: 'success', content: '手机号已更换' });
-    void navigate(MY_ACCOUNT_PATH, { replace: true });
+    void navigate(paths.myAccount(), { replace: true });
   };
 
   return (

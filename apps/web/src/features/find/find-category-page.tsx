@@ -5,7 +5,7 @@ import { PagedList } from '../../shared/ui/mobile/paged-list';
 import { LoadFailed } from '../../shared/ui/mobile/query-states';
 import { ProjectCard, useProjectList } from '../project';
 import { findNode, useFindTree } from './api/get-find-lable';
-import { categoryPath } from './find-page';
+import { paths } from '../../platform';
 
 /** find/category?LableId=: the label's children to narrow down, and its projects. */
 export default function FindCategoryPage() {
@@ -22,7 +22,7 @@ export default function FindCategoryPage() {
         title="没有指定分类"
         description="请从发现页选择分类"
         actionText="去发现"
-        onRetry={() => void navigate('/views/find')}
+        onRetry={() => void navigate(paths.find())}
       />
     );
   }
@@ -33,8 +33,10 @@ export default function FindCategoryPage() {
           <h2 className="find-category__title">{found.node.Name}</h2>
           {found.parent ? (
             <p className="find-category__crumb">
-              <Link to={categoryPath(found.parent.LableId)}>{found.parent.Name}</Link> ›{' '}
-              {found.node.Name}
+              <Link to={paths.findCategory({ LableId: found.parent.LableId })}>
+                {found.parent.Name}
+              </Link>{' '}
+              › {found.node.Name}
             </p>
           ) : null}
         </div>
@@ -43,7 +45,10 @@ export default function FindCategoryPage() {
         <ul className="find-category__children" aria-label="细分类">
           {found.node.children.map((child) => (
             <li key={child.LableId}>
-              <Link className="find-category__child" to={categoryPath(child.LableId)}>
+              <Link
+                className="find-category__child"
+                to={paths.findCategory({ LableId: child.LableId })}
+              >
                 {child.Name}（{child.ProjectCount}）
               </Link>
             </li>
@@ -57,7 +62,7 @@ export default function FindCategoryPage() {
         renderItem={(p) => <ProjectCard project={p} />}
         emptyTitle="该分类下暂无项目"
         emptyAction={
-          <Link className="find-category__child" to="/views/home/project">
+          <Link className="find-category__child" to={paths.projectList()}>
             看看全部项目
           </Link>
         }

@@ -4,14 +4,11 @@ import { Link } from 'react-router';
 import { EmptyState, LoadFailed, LoadingSkeleton } from '../../shared/ui/mobile/query-states';
 import { LableIcon } from '../home';
 import { type FindNode, useFindTree } from './api/get-find-lable';
-
-export function categoryPath(lableId: number): string {
-  return `/views/find/category?LableId=${lableId}`;
-}
+import { paths } from '../../platform';
 
 function NodeLink({ node }: { node: FindNode }) {
   return (
-    <Link className="find-group__link" to={categoryPath(node.LableId)}>
+    <Link className="find-group__link" to={paths.findCategory({ LableId: node.LableId })}>
       <span>{node.Name}</span>
       <span className="find-group__count">{node.ProjectCount} 个项目</span>
     </Link>
@@ -28,7 +25,7 @@ function Group({ node }: { node: FindNode }) {
         <h2 className="m-section__title" id={titleId}>
           {node.Name}
         </h2>
-        <Link className="find-group__all" to={categoryPath(node.LableId)}>
+        <Link className="find-group__all" to={paths.findCategory({ LableId: node.LableId })}>
           全部<span className="visually-hidden">{node.Name}</span> ›
         </Link>
       </div>

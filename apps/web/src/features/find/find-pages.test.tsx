@@ -7,6 +7,7 @@ import { renderScreen, setUpScreenTests } from '../testing/render-screen';
 import { fetchFindTree } from './api/get-find-lable';
 import FindCategoryPage from './find-category-page';
 import FindPage from './find-page';
+import { paths } from '../../platform';
 
 setUpScreenTests();
 
@@ -38,13 +39,13 @@ describe('find: the discovery tree', () => {
 
   it('shows each root with its children as links to their category; a leaf root links to itself', async () => {
     fakeServer().on(getFindLable, TREE);
-    renderScreen(FindPage, '/views/find');
+    renderScreen(FindPage, paths.find());
     const group = (await screen.findByRole('heading', { name: '招录考试' })).closest('section')!;
     const links = within(group).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
-      '/views/find/category?LableId=1',
-      '/views/find/category?LableId=11',
-      '/views/find/category?LableId=12',
+      paths.findCategory({ LableId: 1 }),
+      paths.findCategory({ LableId: 11 }),
+      paths.findCategory({ LableId: 12 }),
     ]);
     expect(links[1]!.textContent).toContain('3 个项目');
     const leaf = screen.getByRole('heading', { name: '竞赛活动' }).closest('section')!;
@@ -52,14 +53,14 @@ describe('find: the discovery tree', () => {
       within(leaf)
         .getAllByRole('link')
         .map((l) => l.getAttribute('href')),
-    ).toContain('/views/find/category?LableId=2');
+    ).toContain(paths.findCategory({ LableId: 2 }));
   });
 
   it('find/category shows the label’s children and its projects by LableId', async () => {
     const server = fakeServer()
       .on(getFindLable, TREE)
       .on(getProjectList, paged([projectSummary({ Title: '公务员考试' })]));
-    renderScreen(FindCategoryPage, '/views/find/category?LableId=1');
+    renderScreen(FindCategoryPage, paths.findCategory({ LableId: 1 }));
     expect(await screen.findByRole('heading', { name: '招录考试' })).toBeTruthy();
     const children = screen.getByRole('list', { name: '细分类' });
     expect(

@@ -8,14 +8,11 @@ import { LoadFailed, LoadingSkeleton } from '../../shared/ui/mobile/query-states
 import { useCommonSolutionDetails } from './api/get-common-solution-details';
 import { useCommonSolutionList } from './api/get-common-solution-list';
 import { Article } from './components/article';
-
-export function solutionPath(solutionId: number): string {
-  return `/views/home/common?SolutionId=${solutionId}`;
-}
+import { paths } from '../../platform';
 
 function SolutionCard({ solution }: { solution: CommonSolution }) {
   return (
-    <Link className="solution-card" to={solutionPath(solution.SolutionId)}>
+    <Link className="solution-card" to={paths.common({ SolutionId: solution.SolutionId })}>
       <h3 className="solution-card__title">{solution.Title}</h3>
       <p className="solution-card__summary">{solution.Summary}</p>
       <time className="solution-card__time" dateTime={solution.PublishTime}>
@@ -48,7 +45,7 @@ function SolutionDetail({ solutionId }: { solutionId: number }) {
       meta={`发布于 ${formatDate(solution.PublishTime, 'YYYY-MM-DD')}`}
       html={solution.Content}
     >
-      <Link className="section-head__more" to="/views/saas">
+      <Link className="section-head__more" to={paths.saas()}>
         咨询合作 ›
       </Link>
     </Article>

@@ -10,6 +10,7 @@ import { fakeServer } from '../testing/fake-server';
 import { applySummary, projectSummary } from '../testing/fixtures';
 import { renderScreen, setUpScreenTests, signIn } from '../testing/render-screen';
 import HomePage from './home-page';
+import { paths } from '../../platform';
 
 setUpScreenTests();
 
@@ -32,34 +33,34 @@ function serve() {
 describe('home', () => {
   it('shows banners, label entries to the filtered list, and sections with a link to more', async () => {
     serve();
-    renderScreen(HomePage, '/views/home');
+    renderScreen(HomePage, paths.home());
     const banner = await screen.findByRole('img', { name: '考试报名季' });
-    expect(banner.closest('a')!.getAttribute('href')).toBe('/views/flowManage?ProjectId=3');
+    expect(banner.closest('a')!.getAttribute('href')).toBe(paths.flowManage({ ProjectId: 3 }));
     const lables = screen.getByRole('navigation', { name: '项目分类' });
     expect(within(lables).getByRole('link', { name: '公务员' }).getAttribute('href')).toBe(
-      '/views/home/project?LableId=2',
+      paths.projectList({ LableId: 2 }),
     );
     const section = screen.getByRole('region', { name: '热门报名' });
     expect(within(section).getByRole('link', { name: /更多/ }).getAttribute('href')).toBe(
-      '/views/home/project?LableId=5',
+      paths.projectList({ LableId: 5 }),
     );
     expect(screen.queryByText('空的栏目')).toBeNull();
   });
 
   it('searching opens the project list with the keyword', async () => {
     serve();
-    renderScreen(HomePage, '/views/home');
+    renderScreen(HomePage, paths.home());
     const box = await screen.findByRole('searchbox');
     fireEvent.change(box, { target: { value: ' 教师 ' } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
     expect((await screen.findByTestId('location')).textContent).toBe(
-      `/views/home/project?Keyword=${encodeURIComponent('教师')}`,
+      paths.projectList({ Keyword: '教师' }),
     );
   });
 
   it('the in-progress strip shows only when signed in and Display is true', async () => {
     const server = serve();
-    renderScreen(HomePage, '/views/home');
+    renderScreen(HomePage, paths.home());
     await screen.findByRole('img', { name: '考试报名季' });
     expect(screen.queryByRole('heading', { name: '进行中' })).toBeNull();
     expect(server.calls(getUserRunProjectDisplay)).toHaveLength(0);
@@ -68,9 +69,9 @@ describe('home', () => {
   it('signed in, the strip lists applications under way, each back to its project', async () => {
     signIn();
     serve();
-    renderScreen(HomePage, '/views/home');
+    renderScreen(HomePage, paths.home());
     const strip = (await screen.findByRole('heading', { name: '进行中' })).closest('section')!;
     const link = within(strip).getByRole('link', { name: /2026年全国计算机应用能力测评/ });
-    expect(link.getAttribute('href')).toBe('/views/flowManage?ProjectId=1');
+    expect(link.getAttribute('href')).toBe(paths.flowManage({ ProjectId: 1 }));
   });
 });

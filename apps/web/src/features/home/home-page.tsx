@@ -3,36 +3,23 @@ import { APPLY_STATUS_TEXT, type HomeLableLayout } from '@portal/contracts';
 import { PullToRefresh, SearchBar } from 'antd-mobile';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSessionStore } from '../../platform';
+import { paths, useSessionStore } from '../../platform';
 import { LoadFailed, LoadingSkeleton } from '../../shared/ui/mobile/query-states';
-import { flowPath, ProjectCard } from '../project';
+import { ProjectCard } from '../project';
 import { useHomeLables } from './api/get-home-lable';
 import { useHomeLableLayout } from './api/get-home-lable-layout';
 import { useRunProjectDisplay } from './api/get-user-run-project-display';
 import { LableIcon } from './components/lable-icon';
 
-export const PROJECT_LIST_PATH = '/views/home/project';
-
-/** The project list filtered by a label. */
-export function lableProjectsPath(lableId: number): string {
-  return `${PROJECT_LIST_PATH}?LableId=${lableId}`;
-}
-
-/** The project list searching for a keyword. */
-export function searchPath(keyword: string): string {
-  const text = keyword.trim();
-  return text ? `${PROJECT_LIST_PATH}?Keyword=${encodeURIComponent(text)}` : PROJECT_LIST_PATH;
-}
-
 const ENTRIES = [
-  { to: PROJECT_LIST_PATH, title: '全部项目', icon: 'book', color: '#0958d9' },
-  { to: '/views/notice', title: '项目公告', icon: 'fire', color: '#d4380d' },
-  { to: '/views/find', title: '发现', icon: 'environment', color: '#047857' },
-  { to: '/views/my', title: '我的', icon: 'team', color: '#6d28d9' },
-  { to: '/views/home/questionMy', title: '我的提问', icon: 'medicine-box', color: '#0e7490' },
-  { to: '/views/home/common', title: '解决方案', icon: 'safety-certificate', color: '#b45309' },
-  { to: '/views/saas', title: '机构合作', icon: 'building', color: '#1d4ed8' },
-  { to: '/views/my/myLike', title: '我的收藏', icon: 'trophy', color: '#be185d' },
+  { to: paths.projectList(), title: '全部项目', icon: 'book', color: '#0958d9' },
+  { to: paths.notice(), title: '项目公告', icon: 'fire', color: '#d4380d' },
+  { to: paths.find(), title: '发现', icon: 'environment', color: '#047857' },
+  { to: paths.my(), title: '我的', icon: 'team', color: '#6d28d9' },
+  { to: paths.questionMy(), title: '我的提问', icon: 'medicine-box', color: '#0e7490' },
+  { to: paths.common(), title: '解决方案', icon: 'safety-certificate', color: '#b45309' },
+  { to: paths.saas(), title: '机构合作', icon: 'building', color: '#1d4ed8' },
+  { to: paths.myLike(), title: '我的收藏', icon: 'trophy', color: '#be185d' },
 ] as const;
 
 function Banners({ banners }: { banners: HomeLableLayout['Banners'] }) {
@@ -43,7 +30,7 @@ function Banners({ banners }: { banners: HomeLableLayout['Banners'] }) {
         <li className="banners__item" key={`${b.Title}-${b.ProjectId ?? 0}`}>
           <Link
             className="banners__link"
-            to={b.ProjectId ? flowPath(b.ProjectId) : PROJECT_LIST_PATH}
+            to={b.ProjectId ? paths.flowManage({ ProjectId: b.ProjectId }) : paths.projectList()}
           >
             <img className="banners__image" src={b.ImageUrl} alt={b.Title} />
           </Link>
@@ -64,7 +51,7 @@ function LableEntries() {
       <ul className="entry-grid">
         {lables.data.map((l) => (
           <li key={l.LableId}>
-            <Link className="entry-grid__link" to={lableProjectsPath(l.LableId)}>
+            <Link className="entry-grid__link" to={paths.projectList({ LableId: l.LableId })}>
               <LableIcon icon={l.Icon} name={l.Name} color={l.Color} />
               {l.Name}
             </Link>
@@ -106,14 +93,14 @@ function RunStrip() {
         <h2 className="m-section__title" id="home-run-title">
           进行中
         </h2>
-        <Link className="section-head__more" to="/views/my/myRunProject">
+        <Link className="section-head__more" to={paths.myRunProject()}>
           全部<span className="visually-hidden">进行中的项目</span> ›
         </Link>
       </div>
       <ul className="plain-list">
         {display.data.Items.map((a) => (
           <li key={a.ApplyId}>
-            <Link className="run-strip__link" to={flowPath(a.ProjectId)}>
+            <Link className="run-strip__link" to={paths.flowManage({ ProjectId: a.ProjectId })}>
               <span className="run-strip__title">{a.ProjectTitle}</span>
               <span className={`state-tag state-tag--${a.Status}`}>
                 {APPLY_STATUS_TEXT[a.Status]}
@@ -139,7 +126,7 @@ function Sections({ sections }: { sections: HomeLableLayout['Sections'] }) {
           <h2 className="m-section__title" id={`home-section-${s.SectionId}`}>
             {s.Title}
           </h2>
-          <Link className="section-head__more" to={lableProjectsPath(s.LableId)}>
+          <Link className="section-head__more" to={paths.projectList({ LableId: s.LableId })}>
             更多<span className="visually-hidden">{s.Title}项目</span> ›
           </Link>
         </div>
@@ -170,7 +157,7 @@ export default function HomePage() {
           placeholder="搜索项目名称或主办单位"
           value={keyword}
           onChange={setKeyword}
-          onSearch={(value) => void navigate(searchPath(value))}
+          onSearch={(value) => void navigate(paths.projectList({ Keyword: value.trim() }))}
           aria-label="搜索项目"
         />
       </div>

@@ -2,9 +2,10 @@ import './home.css';
 import { useNavigate, useSearchParams } from 'react-router';
 import { idParam } from '../../shared/id';
 import { LoadFailed, LoadingSkeleton } from '../../shared/ui/mobile/query-states';
-import { flowPath, useProject } from '../project';
+import { useProject } from '../project';
 import { useCommonSolutionDetails } from './api/get-common-solution-details';
 import { Article } from './components/article';
+import { paths } from '../../platform';
 
 /*
  * home/richText shows one rich text from a known source, never HTML passed in the address:
@@ -22,7 +23,7 @@ function ProjectIntroduction({ projectId }: { projectId: number }) {
       <button
         type="button"
         className="m-link-button"
-        onClick={() => void navigate(flowPath(projectId))}
+        onClick={() => void navigate(paths.flowManage({ ProjectId: projectId }))}
       >
         去报名 ›
       </button>
@@ -49,7 +50,7 @@ export default function RichTextPage() {
       title="没有可显示的内容"
       description="请从项目或解决方案进入"
       actionText="返回首页"
-      onRetry={() => void navigate('/views/home')}
+      onRetry={() => void navigate(paths.home())}
     />
   );
 }

@@ -4,13 +4,14 @@ import {
   getProjectNotice,
   messageSchema,
   type Message,
+  ROUTE_BASE,
 } from '@portal/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { MobileShell } from '../../layouts/mobile';
-import { useSessionStore } from '../../platform';
+import { paths, useSessionStore } from '../../platform';
 import { fakeServer } from '../testing/fake-server';
 import { paged } from '../testing/fixtures';
 import { renderScreen, setUpScreenTests, signIn } from '../testing/render-screen';
@@ -61,7 +62,7 @@ function renderApp(path: string) {
   const router = createMemoryRouter(
     [
       {
-        path: '/views',
+        path: ROUTE_BASE,
         element: <ShellWithUnread />,
         children: [
           { path: 'notice', handle: { title: '消息', tab: true }, element: <NoticePage /> },
@@ -80,13 +81,14 @@ function renderApp(path: string) {
   return router;
 }
 
-const messagesTab = () => document.querySelector('[data-tab-path="/views/notice"]') as HTMLElement;
+const messagesTab = () =>
+  document.querySelector(`[data-tab-path="${paths.notice()}"]`) as HTMLElement;
 
 describe('the unread badge on the 消息 tab', () => {
   it('shows the unread count and goes down by one when an unread message is read', async () => {
     signIn();
     mailbox([1, 2, 3], [4]);
-    const router = renderApp('/views/notice?tab=message');
+    const router = renderApp(paths.notice({ tab: 'message' }));
     await waitFor(() => expect(messagesTab().textContent).toBe('3消息，3条未读'));
 
     const list = await screen.findByRole('list', { name: '我的消息' });
@@ -100,7 +102,7 @@ describe('the unread badge on the 消息 tab', () => {
     expect(document.querySelector('.notice-detail script')).toBeNull();
     expect(useSessionStore.getState().unreadNoticeCount).toBe(2);
 
-    void router.navigate('/views/notice?tab=message');
+    void router.navigate(paths.notice({ tab: 'message' }));
     await waitFor(() => expect(messagesTab().textContent).toBe('2消息，2条未读'));
     const again = await screen.findByRole('link', { name: /审核结果通知 1/ });
     expect(again.textContent).not.toContain('未读');
@@ -109,7 +111,7 @@ describe('the unread badge on the 消息 tab', () => {
   it('shows no badge when nothing is unread', async () => {
     signIn();
     mailbox([], [4]);
-    renderApp('/views/notice?tab=message');
+    renderApp(paths.notice({ tab: 'message' }));
     await screen.findByRole('list', { name: '我的消息' });
     expect(messagesTab().textContent).toBe('消息');
     expect(messagesTab().querySelector('.adm-badge')).toBeNull();
@@ -117,10 +119,10 @@ describe('the unread badge on the 消息 tab', () => {
 
   it('an anonymous visitor is asked to sign in for 我的消息 and no message call is made', async () => {
     const server = mailbox([1], []);
-    renderScreen(NoticePage, '/views/notice?tab=message');
+    renderScreen(NoticePage, paths.notice({ tab: 'message' }));
     expect(await screen.findByText('登录后查看我的消息')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '去登录' }));
-    expect(localStorage.getItem('loginBackNextPath')).toBe('/views/notice?tab=message');
+    expect(localStorage.getItem('loginBackNextPath')).toBe(paths.notice({ tab: 'message' }));
     expect(server.calls(getMessageList)).toHaveLength(0);
   });
 });
@@ -138,13 +140,13 @@ describe('notice: 项目公告', () => {
     const server = fakeServer().on(getProjectNotice, (input) =>
       paged(input.NoticeId && input.NoticeId !== 9 ? [] : [notice]),
     );
-    renderScreen(NoticePage, '/views/notice');
+    renderScreen(NoticePage, paths.notice());
     const tab = screen.getByRole('tab', { name: '项目公告' });
     expect(tab.getAttribute('aria-selected')).toBe('true');
     const link = await screen.findByRole('link', { name: /关于资格审核的说明/ });
-    expect(link.getAttribute('href')).toBe('/views/notice/detail?NoticeId=9');
+    expect(link.getAttribute('href')).toBe(paths.noticeDetail({ NoticeId: 9 }));
 
-    renderScreen(NoticeDetailPage, '/views/notice/detail?NoticeId=9');
+    renderScreen(NoticeDetailPage, paths.noticeDetail({ NoticeId: 9 }));
     expect(await screen.findByText('请考生如实填写。')).toBeTruthy();
     expect(server.calls(getProjectNotice).at(-1)?.input).toMatchObject({ NoticeId: '9' });
   });

@@ -2,12 +2,11 @@ import './notice.css';
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { sendToSignIn, useSessionStore } from '../../platform';
+import { paths, sendToSignIn, useSessionStore } from '../../platform';
 import { formatDate } from '../../shared/date';
 import { idParam } from '../../shared/id';
 import { sanitizeHtml } from '../../shared/safe-html';
 import { EmptyState, LoadFailed, LoadingSkeleton } from '../../shared/ui/mobile/query-states';
-import { flowPath } from '../project';
 import { useMessage } from './api/get-message-notice';
 import { useNotice } from './api/get-project-notice';
 
@@ -28,7 +27,7 @@ function Article({
       <p className="notice-detail__meta">{meta}</p>
       <div className="rich-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(content) }} />
       {projectId ? (
-        <Link className="notice-detail__link" to={flowPath(projectId)}>
+        <Link className="notice-detail__link" to={paths.flowManage({ ProjectId: projectId })}>
           查看项目 ›
         </Link>
       ) : null}
@@ -48,7 +47,7 @@ function ProjectNoticeDetail({ noticeId }: { noticeId: number }) {
         title="公告不存在或已撤回"
         description=""
         actionText="查看全部公告"
-        onRetry={() => void navigate('/views/notice')}
+        onRetry={() => void navigate(paths.notice())}
       />
     );
   }
@@ -108,7 +107,7 @@ export default function NoticeDetailPage() {
       title="没有指定消息"
       description="请从消息列表进入"
       actionText="去消息列表"
-      onRetry={() => void navigate('/views/notice')}
+      onRetry={() => void navigate(paths.notice())}
     />
   );
 }

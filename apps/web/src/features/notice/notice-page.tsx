@@ -2,7 +2,7 @@ import './notice.css';
 import type { MessageSummary, ProjectNotice } from '@portal/contracts';
 import { Button } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
-import { sendToSignIn, useSessionStore } from '../../platform';
+import { paths, sendToSignIn, useSessionStore } from '../../platform';
 import { formatDate } from '../../shared/date';
 import { PagedList } from '../../shared/ui/mobile/paged-list';
 import { EmptyState } from '../../shared/ui/mobile/query-states';
@@ -18,8 +18,8 @@ const SEGMENTS = [
 
 export function noticeDetailPath(notice: { NoticeId: number } | { MessageId: number }): string {
   return 'NoticeId' in notice
-    ? `/views/notice/detail?NoticeId=${notice.NoticeId}`
-    : `/views/notice/detail?MessageId=${notice.MessageId}`;
+    ? paths.noticeDetail({ NoticeId: notice.NoticeId })
+    : paths.noticeDetail({ MessageId: notice.MessageId });
 }
 
 function NoticeCard({ notice }: { notice: ProjectNotice }) {
@@ -85,7 +85,7 @@ function MyMessages() {
           <Button
             block
             color="primary"
-            onClick={() => sendToSignIn(`/views/notice?tab=${MESSAGES_SEGMENT}`)}
+            onClick={() => sendToSignIn(paths.notice({ tab: MESSAGES_SEGMENT }))}
           >
             去登录
           </Button>

@@ -1,14 +1,12 @@
 import './question.css';
 import { Button } from 'antd-mobile';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { sendToSignIn, useSessionStore } from '../../platform';
+import { paths, sendToSignIn, useSessionStore } from '../../platform';
 import { idParam } from '../../shared/id';
 import { PagedList } from '../../shared/ui/mobile/paged-list';
 import { EmptyState } from '../../shared/ui/mobile/query-states';
-import { flowPath } from '../project';
 import { useMyQuestions } from './api/get-project-user-ask';
 import { QaCard } from './components/qa-card';
-import { questionSendPath } from './question-rules';
 
 /** home/questionMy (optional ?ProjectId=): the questions I asked, with the answer or 待回复. */
 export default function QuestionMyPage() {
@@ -40,7 +38,7 @@ export default function QuestionMyPage() {
           question={q}
           extra={
             projectId ? null : (
-              <Link className="qa-card__project" to={flowPath(q.ProjectId)}>
+              <Link className="qa-card__project" to={paths.flowManage({ ProjectId: q.ProjectId })}>
                 查看项目 ›
               </Link>
             )
@@ -50,7 +48,11 @@ export default function QuestionMyPage() {
       emptyTitle="还没有提过问题"
       emptyAction={
         projectId ? (
-          <Button block color="primary" onClick={() => void navigate(questionSendPath(projectId))}>
+          <Button
+            block
+            color="primary"
+            onClick={() => void navigate(paths.questionSend({ ProjectId: projectId }))}
+          >
             去提问
           </Button>
         ) : undefined

@@ -6,7 +6,7 @@ import { PagedList } from '../../shared/ui/mobile/paged-list';
 import { LoadFailed } from '../../shared/ui/mobile/query-states';
 import { useProjectOpenAskList } from '../project';
 import { QaCard } from './components/qa-card';
-import { questionMyPath, questionSendPath } from './question-rules';
+import { paths } from '../../platform';
 
 /** home/question?ProjectId=: a project's answered, public questions; from here one asks or sees one's own. */
 export default function QuestionPage() {
@@ -21,20 +21,23 @@ export default function QuestionPage() {
         title="没有指定项目"
         description="请从项目页面进入咨询问答"
         actionText="去项目列表"
-        onRetry={() => void navigate('/views/home/project')}
+        onRetry={() => void navigate(paths.projectList())}
       />
     );
   }
   return (
     <div className="question-page">
       <div className="question-actions">
-        <Button color="primary" onClick={() => void navigate(questionSendPath(projectId))}>
+        <Button
+          color="primary"
+          onClick={() => void navigate(paths.questionSend({ ProjectId: projectId }))}
+        >
           我要提问
         </Button>
         <Button
           color="primary"
           fill="outline"
-          onClick={() => void navigate(questionMyPath(projectId))}
+          onClick={() => void navigate(paths.questionMy({ ProjectId: projectId }))}
         >
           我的提问
         </Button>

@@ -15,6 +15,7 @@ import QuestionMyPage from './question-my-page';
 import QuestionPage from './question-page';
 import QuestionSendPage from './question-send-page';
 import { questionProblem } from './question-rules';
+import { paths } from '../../platform';
 
 setUpScreenTests();
 
@@ -31,7 +32,7 @@ function question(overrides: Partial<Question> = {}): Question {
   });
 }
 
-const SEND = '/views/home/questionSend?ProjectId=1';
+const SEND = paths.questionSend({ ProjectId: 1 });
 
 describe('the question length rule (5–500 characters, after trimming)', () => {
   it('refuses empty, 4 and 501 characters; accepts 5 and 500', () => {
@@ -86,7 +87,7 @@ describe('the question length rule (5–500 characters, after trimming)', () => 
       new Response(JSON.stringify({ ErrCode: 0, ErrMsg: '', Data: question({ Answer: null }) })),
     );
     expect((await screen.findByTestId('location')).textContent).toBe(
-      '/views/home/questionMy?ProjectId=1',
+      paths.questionMy({ ProjectId: 1 }),
     );
     expect(server.calls(submitAsk)).toHaveLength(1);
   });
@@ -113,7 +114,7 @@ describe('the question length rule (5–500 characters, after trimming)', () => 
 describe('home/question and home/questionMy', () => {
   it('lists a project’s open questions with their answers', async () => {
     fakeServer().on(getProjectOpenAsk, paged([question()]));
-    renderScreen(QuestionPage, '/views/home/question?ProjectId=1');
+    renderScreen(QuestionPage, paths.question({ ProjectId: 1 }));
     const list = await screen.findByRole('list', { name: '咨询问答' });
     expect(within(list).getByText('非应届毕业生可以报考吗？')).toBeTruthy();
     expect(within(list).getByText('可以报考。')).toBeTruthy();
@@ -125,7 +126,7 @@ describe('home/question and home/questionMy', () => {
       getProjectUserAsk,
       paged([question(), question({ QuestionId: 2, Content: '需要户籍吗？', Answer: null })]),
     );
-    renderScreen(QuestionMyPage, '/views/home/questionMy?ProjectId=1');
+    renderScreen(QuestionMyPage, paths.questionMy({ ProjectId: 1 }));
     const list = await screen.findByRole('list', { name: '我的提问' });
     expect(within(list).getByText('可以报考。')).toBeTruthy();
     expect(within(list).getByText('待回复')).toBeTruthy();
@@ -134,7 +135,7 @@ describe('home/question and home/questionMy', () => {
 
   it('asks an anonymous visitor to sign in before showing their questions', async () => {
     const server = fakeServer().on(getProjectUserAsk, paged([]));
-    renderScreen(QuestionMyPage, '/views/home/questionMy');
+    renderScreen(QuestionMyPage, paths.questionMy());
     expect(await screen.findByText('登录后查看我的提问')).toBeTruthy();
     expect(server.calls(getProjectUserAsk)).toHaveLength(0);
   });

@@ -13,11 +13,3 @@ export function questionProblem(content: string): string | null {
 export function questionLength(content: string): number {
   return content.trim().length;
 }
-
-export function questionMyPath(projectId?: number): string {
-  return projectId ? `/views/home/questionMy?ProjectId=${projectId}` : '/views/home/questionMy';
-}
-
-export function questionSendPath(projectId: number): string {
-  return `/views/home/questionSend?ProjectId=${projectId}`;
-}

@@ -3,17 +3,12 @@ import { QUESTION_MAX_LENGTH } from '@portal/contracts';
 import { Button, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { sendToSignIn, useSessionStore } from '../../platform';
+import { paths, sendToSignIn, useSessionStore } from '../../platform';
 import { idParam } from '../../shared/id';
 import { EmptyState, LoadFailed } from '../../shared/ui/mobile/query-states';
 import { useProject } from '../project';
 import { useSubmitAsk } from './api/submit-ask';
-import {
-  QUESTION_RULE_TEXT,
-  questionLength,
-  questionMyPath,
-  questionProblem,
-} from './question-rules';
+import { QUESTION_RULE_TEXT, questionLength, questionProblem } from './question-rules';
 
 const FIELD_ID = 'question-content';
 
@@ -36,7 +31,7 @@ export default function QuestionSendPage() {
         title="没有指定项目"
         description="请从项目页面进入提问"
         actionText="去项目列表"
-        onRetry={() => void navigate('/views/home/project')}
+        onRetry={() => void navigate(paths.projectList())}
       />
     );
   }
@@ -66,7 +61,7 @@ export default function QuestionSendPage() {
     try {
       await submit.mutateAsync({ ProjectId: projectId, Content: content.trim() });
       Toast.show({ icon: 'success', content: '提问成功，请等待回复' });
-      void navigate(questionMyPath(projectId), { replace: true });
+      void navigate(paths.questionMy({ ProjectId: projectId }), { replace: true });
     } catch {
       // The HTTP layer has said why (§8); what was typed stays for another try.
     } finally {

@@ -5,6 +5,7 @@ import { fakeServer, refusal } from '../testing/fake-server';
 import { renderScreen, setUpScreenTests } from '../testing/render-screen';
 import { checkCooperate, EMPTY_COOPERATE } from './cooperate-rules';
 import SaasPage from './saas-page';
+import { paths } from '../../platform';
 
 setUpScreenTests();
 
@@ -66,7 +67,7 @@ describe('the cooperation form is checked before it is sent', () => {
 
   it('marks the fields at fault on the page, focuses the first, and sends nothing', async () => {
     const server = fakeServer().on(getEquityBuy, PACKAGES).on(cooperateApply, { CooperateId: 1 });
-    renderScreen(SaasPage, '/views/saas');
+    renderScreen(SaasPage, paths.saas());
     type(/单位名称/, '某市人事考试中心');
     type(/手机号码/, '12345');
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
@@ -87,7 +88,7 @@ describe('the cooperation form is checked before it is sent', () => {
           ? refusal(400, '手机号码不正确', { FieldErrors: { Mobile: '该号码无法接收短信' } })
           : { CooperateId: 9 },
       );
-    renderScreen(SaasPage, '/views/saas');
+    renderScreen(SaasPage, paths.saas());
     fireEvent.click(await screen.findByRole('button', { name: '咨询购买专业版' }));
     type(/单位名称/, '某市人事考试中心');
     type(/联系人/, '王老师');

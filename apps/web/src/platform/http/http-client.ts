@@ -2,12 +2,12 @@ import {
   envelopeSchema,
   ERROR_CODES,
   fieldErrorsSchema,
-  ROUTES,
   type ClientId,
   type Endpoint,
   type RequestOf,
   type ResponseOf,
 } from '@portal/contracts';
+import { paths } from '../paths';
 import { rememberNextPath } from '../auth/oidc';
 import { navigateTo } from '../navigation';
 import { notifyError } from '../notifier';
@@ -123,10 +123,10 @@ function settle<E extends Endpoint>(
   if (status === ERROR_CODES.UNAUTHORIZED) {
     if (isPreviewMode()) {
       if (errMsg) notify(errMsg);
-      navigateTo(ROUTES.flowPreviewLogin);
+      navigateTo(paths.flowPreviewLogin());
     } else {
       rememberNextPath(currentPath());
-      navigateTo(ROUTES.authLogin);
+      navigateTo(paths.authLogin());
     }
     throw new HttpError(errMsg || '请先登录', errCode, status, body);
   }
@@ -134,7 +134,7 @@ function settle<E extends Endpoint>(
     throw new HttpError(errMsg, errCode, status, body);
   }
   if (status === ERROR_CODES.TOO_MANY_REQUESTS) {
-    navigateTo(ROUTES.authFrequently);
+    navigateTo(paths.authFrequently());
     throw new HttpError(errMsg || '请求过于频繁', errCode, status, body);
   }
   const message = errMsg || SERVER_ERROR_MESSAGE;

@@ -10,7 +10,7 @@ import {
 import { Button, Toast } from 'antd-mobile';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { HttpError, sendToSignIn, useSessionStore } from '../../../platform';
+import { HttpError, paths, sendToSignIn, useSessionStore } from '../../../platform';
 import { dataUrlToBlob, imageToBase64, UPLOAD_IMAGE_MAX_SIDE } from '../../../shared/image-base64';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useApplyArchive } from '../api/get-user-apply-archive';
@@ -20,10 +20,10 @@ import { useSaveApplyArchive } from '../api/save-user-apply-archive';
 import { TextField } from '../components/text-field';
 
 const ACCOUNT_LINKS = [
-  { to: '/views/my/resetPassword', title: '修改密码' },
-  { to: '/views/my/resetPhone', title: '更换手机号' },
-  { to: '/views/my/bindWeChatAccount', title: '绑定微信' },
-  { to: '/views/my/cancelPhone', title: '注销账号' },
+  { to: paths.resetPassword(), title: '修改密码' },
+  { to: paths.resetPhone(), title: '更换手机号' },
+  { to: paths.bindWeChatAccount(), title: '绑定微信' },
+  { to: paths.cancelPhone(), title: '注销账号' },
 ];
 
 function AvatarChanger() {

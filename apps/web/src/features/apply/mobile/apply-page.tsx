@@ -10,11 +10,10 @@ import {
 import { Button, NoticeBar, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { HttpError, runtimeConfig } from '../../../platform';
+import { HttpError, paths, runtimeConfig } from '../../../platform';
 import { idParam } from '../../../shared/id';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useApplyArchive, useSaveApplyArchive } from '../../account';
-import { flowPath } from '../../project';
 import { useSubmitApply } from '../api/apply';
 import { useApplyForm } from '../api/get-form';
 import { fieldDomId, FormFieldRow } from '../components/form-field';
@@ -68,7 +67,7 @@ export default function ApplyPage() {
         title={`您已报名，当前状态：${APPLY_STATUS_TEXT[existing.Status]}`}
         description="报名信息当前不可修改"
         actionText="查看报名进度"
-        onRetry={() => void navigate(flowPath(projectId))}
+        onRetry={() => void navigate(paths.flowManage({ ProjectId: projectId }))}
       />
     );
   }
@@ -79,7 +78,7 @@ export default function ApplyPage() {
         title="请先选择报考岗位"
         description="报名前需要选择一个岗位"
         actionText="选择岗位"
-        onRetry={() => void navigate(`/views/home/position?ProjectId=${projectId}`)}
+        onRetry={() => void navigate(paths.position({ ProjectId: projectId }))}
       />
     );
   }
@@ -110,7 +109,7 @@ export default function ApplyPage() {
         onSuccess: () => {
           clearDraft(projectId);
           Toast.show({ icon: 'success', content: modifying ? '修改已提交' : '报名成功' });
-          void navigate(flowPath(projectId), { replace: true });
+          void navigate(paths.flowManage({ ProjectId: projectId }), { replace: true });
         },
         onError: (error) => {
           // §8 has shown ErrMsg; every typed value stays, and the fields named are marked.
