@@ -7,7 +7,7 @@ export const MOBILE_ROUTES: PageRoute[] = [
   {
     path: ROUTE_PATTERNS.home,
     handle: { title: '首页', tab: true },
-    page: () => import('../../features/home/home-page'),
+    page: () => import('../../features/home/mobile/home-page'),
   },
   {
     path: ROUTE_PATTERNS.projectList,
@@ -32,27 +32,27 @@ export const MOBILE_ROUTES: PageRoute[] = [
   {
     path: ROUTE_PATTERNS.question,
     handle: { title: '咨询问答' },
-    page: () => import('../../features/question/question-page'),
+    page: () => import('../../features/question/mobile/question-page'),
   },
   {
     path: ROUTE_PATTERNS.questionMy,
     handle: { title: '我的提问' },
-    page: () => import('../../features/question/question-my-page'),
+    page: () => import('../../features/question/mobile/question-my-page'),
   },
   {
     path: ROUTE_PATTERNS.questionSend,
     handle: { title: '我要提问', background: WHITE },
-    page: () => import('../../features/question/question-send-page'),
+    page: () => import('../../features/question/mobile/question-send-page'),
   },
   {
     path: ROUTE_PATTERNS.common,
     handle: { title: '解决方案' },
-    page: () => import('../../features/home/common-solution-page'),
+    page: () => import('../../features/home/mobile/common-solution-page'),
   },
   {
     path: ROUTE_PATTERNS.homeRichText,
     handle: { title: '详情', background: WHITE },
-    page: () => import('../../features/home/rich-text-page'),
+    page: () => import('../../features/home/mobile/rich-text-page'),
   },
   {
     path: ROUTE_PATTERNS.flowManage,
@@ -62,22 +62,22 @@ export const MOBILE_ROUTES: PageRoute[] = [
   {
     path: ROUTE_PATTERNS.find,
     handle: { title: '发现', tab: true },
-    page: () => import('../../features/find/find-page'),
+    page: () => import('../../features/find/mobile/find-page'),
   },
   {
     path: ROUTE_PATTERNS.findCategory,
     handle: { title: '分类' },
-    page: () => import('../../features/find/find-category-page'),
+    page: () => import('../../features/find/mobile/find-category-page'),
   },
   {
     path: ROUTE_PATTERNS.notice,
     handle: { title: '消息', tab: true },
-    page: () => import('../../features/notice/notice-page'),
+    page: () => import('../../features/notice/mobile/notice-page'),
   },
   {
     path: ROUTE_PATTERNS.noticeDetail,
     handle: { title: '消息详情', background: WHITE },
-    page: () => import('../../features/notice/notice-detail-page'),
+    page: () => import('../../features/notice/mobile/notice-detail-page'),
   },
   {
     path: ROUTE_PATTERNS.my,
@@ -118,27 +118,27 @@ export const MOBILE_ROUTES: PageRoute[] = [
   {
     path: ROUTE_PATTERNS.resetPassword,
     handle: { title: '修改密码', login: true, background: WHITE },
-    page: () => import('../../features/account/reset-password-page'),
+    page: () => import('../../features/account/mobile/reset-password-page'),
   },
   {
     path: ROUTE_PATTERNS.resetPhone,
     handle: { title: '更换手机号', login: true, background: WHITE },
-    page: () => import('../../features/account/reset-phone-page'),
+    page: () => import('../../features/account/mobile/reset-phone-page'),
   },
   {
     path: ROUTE_PATTERNS.bindWeChatAccount,
     handle: { title: '绑定微信', login: true, background: WHITE },
-    page: () => import('../../features/account/bind-wechat-page'),
+    page: () => import('../../features/account/mobile/bind-wechat-page'),
   },
   {
     path: ROUTE_PATTERNS.cancelPhone,
     handle: { title: '注销账号', login: true, background: WHITE },
-    page: () => import('../../features/account/cancel-account-page'),
+    page: () => import('../../features/account/mobile/cancel-account-page'),
   },
   {
     path: ROUTE_PATTERNS.saas,
     handle: { title: 'SaaS服务' },
-    page: () => import('../../features/saas/saas-page'),
+    page: () => import('../../features/saas/mobile/saas-page'),
   },
   {
     path: ROUTE_PATTERNS.payment,

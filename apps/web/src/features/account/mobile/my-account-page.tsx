@@ -1,4 +1,4 @@
-import '../account.css';
+import './account.css';
 import {
   EMAIL_PATTERN,
   isValidChineseIdNumber,
@@ -17,7 +17,7 @@ import { useApplyArchive } from '../api/get-user-apply-archive';
 import { useAccountProfile } from '../api/get-user';
 import { useChangeAvatar, useRealPersonVerify } from '../api/profile-mutations';
 import { useSaveApplyArchive } from '../api/save-user-apply-archive';
-import { TextField } from '../components/text-field';
+import { TextField } from './text-field';
 
 const ACCOUNT_LINKS = [
   { to: paths.resetPassword(), title: '修改密码' },

@@ -16,7 +16,7 @@ import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-sta
 import { useApplyArchive, useSaveApplyArchive } from '../../account';
 import { useSubmitApply } from '../api/apply';
 import { useApplyForm } from '../api/get-form';
-import { fieldDomId, FormFieldRow } from '../components/form-field';
+import { fieldDomId, FormFieldRow } from './form-field';
 import { clearDraft, readDraft, writeDraft } from '../draft';
 
 /** Only the form's own fields, from whatever source pre-fills it. */

@@ -1,11 +1,11 @@
 import './find.css';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { idParam } from '../../shared/id';
-import { PagedList } from '../../shared/ui/mobile/paged-list';
-import { LoadFailed } from '../../shared/ui/mobile/query-states';
-import { ProjectCard, useProjectList } from '../project';
-import { findNode, useFindTree } from './api/get-find-lable';
-import { paths } from '../../platform';
+import { idParam } from '../../../shared/id';
+import { PagedList } from '../../../shared/ui/mobile/paged-list';
+import { LoadFailed } from '../../../shared/ui/mobile/query-states';
+import { ProjectCard, useProjectList } from '../../project';
+import { findNode, useFindTree } from '../api/get-find-lable';
+import { paths } from '../../../platform';
 
 /** find/category?LableId=: the label's children to narrow down, and its projects. */
 export default function FindCategoryPage() {

@@ -2,11 +2,11 @@ import './saas.css';
 import type { EquityPackage } from '@portal/contracts';
 import { Button } from 'antd-mobile';
 import { useRef, useState, type ReactNode } from 'react';
-import { HttpError } from '../../platform';
-import { formatFee } from '../../shared/money';
-import { LoadFailed, LoadingSkeleton } from '../../shared/ui/mobile/query-states';
-import { useCooperateApply } from './api/cooperate-apply';
-import { useEquityPackages } from './api/get-equity-buy';
+import { HttpError } from '../../../platform';
+import { formatFee } from '../../../shared/money';
+import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { useCooperateApply } from '../api/cooperate-apply';
+import { useEquityPackages } from '../api/get-equity-buy';
 import {
   checkCooperate,
   COOPERATE_FIELDS,
@@ -15,7 +15,7 @@ import {
   type CooperateValues,
   EMPTY_COOPERATE,
   REMARK_MAX_LENGTH,
-} from './cooperate-rules';
+} from '../cooperate-rules';
 
 const fieldId = (field: CooperateField) => `coop-${field}`;
 

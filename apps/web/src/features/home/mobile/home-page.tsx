@@ -3,13 +3,13 @@ import { APPLY_STATUS_TEXT, type HomeLableLayout } from '@portal/contracts';
 import { PullToRefresh, SearchBar } from 'antd-mobile';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths, useSessionStore } from '../../platform';
-import { LoadFailed, LoadingSkeleton } from '../../shared/ui/mobile/query-states';
-import { ProjectCard } from '../project';
-import { useHomeLables } from './api/get-home-lable';
-import { useHomeLableLayout } from './api/get-home-lable-layout';
-import { useRunProjectDisplay } from './api/get-user-run-project-display';
-import { LableIcon } from './components/lable-icon';
+import { paths, useSessionStore } from '../../../platform';
+import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { ProjectCard } from '../../project';
+import { useHomeLables } from '../api/get-home-lable';
+import { useHomeLableLayout } from '../api/get-home-lable-layout';
+import { useRunProjectDisplay } from '../api/get-user-run-project-display';
+import { LableIcon } from '../components/lable-icon';
 
 const ENTRIES = [
   { to: paths.projectList(), title: '全部项目', icon: 'book', color: '#0958d9' },

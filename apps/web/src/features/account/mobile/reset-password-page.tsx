@@ -2,9 +2,9 @@ import './account.css';
 import { isStrongPassword, PASSWORD_RULE_TEXT } from '@portal/contracts';
 import { Button, Dialog } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
-import { HttpError, signOut } from '../../platform';
-import { useUpdateLoginPwd } from './api/account-mutations';
-import { TextField } from './components/text-field';
+import { HttpError, signOut } from '../../../platform';
+import { useUpdateLoginPwd } from '../api/account-mutations';
+import { TextField } from './text-field';
 
 interface Values {
   oldPassword: string;

@@ -10,12 +10,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { MobileShell } from '../../layouts/mobile';
-import { paths, useSessionStore } from '../../platform';
-import { fakeServer } from '../testing/fake-server';
-import { paged } from '../testing/fixtures';
-import { renderScreen, setUpScreenTests, signIn } from '../testing/render-screen';
-import { useUnreadNoticeSync } from './api/get-message-list';
+import { MobileShell } from '../../../layouts/mobile';
+import { paths, useSessionStore } from '../../../platform';
+import { fakeServer } from '../../testing/fake-server';
+import { paged } from '../../testing/fixtures';
+import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
+import { useUnreadNoticeSync } from '../api/get-message-list';
 import NoticeDetailPage from './notice-detail-page';
 import NoticePage from './notice-page';
 

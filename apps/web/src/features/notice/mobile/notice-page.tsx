@@ -2,13 +2,13 @@ import './notice.css';
 import type { MessageSummary, ProjectNotice } from '@portal/contracts';
 import { Button } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
-import { paths, sendToSignIn, useSessionStore } from '../../platform';
-import { formatDate } from '../../shared/date';
-import { PagedList } from '../../shared/ui/mobile/paged-list';
-import { EmptyState } from '../../shared/ui/mobile/query-states';
-import { useMessageList } from './api/get-message-list';
-import { useAllNotices } from './api/get-project-notice';
-import { Segments } from './components/segments';
+import { paths, sendToSignIn, useSessionStore } from '../../../platform';
+import { formatDate } from '../../../shared/date';
+import { PagedList } from '../../../shared/ui/mobile/paged-list';
+import { EmptyState } from '../../../shared/ui/mobile/query-states';
+import { useMessageList } from '../api/get-message-list';
+import { useAllNotices } from '../api/get-project-notice';
+import { Segments } from './segments';
 
 export const MESSAGES_SEGMENT = 'message';
 const SEGMENTS = [

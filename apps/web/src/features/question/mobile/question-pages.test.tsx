@@ -8,14 +8,14 @@ import {
 } from '@portal/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, refusal } from '../testing/fake-server';
-import { paged, projectDetail } from '../testing/fixtures';
-import { renderScreen, setUpScreenTests, signIn } from '../testing/render-screen';
+import { fakeServer, refusal } from '../../testing/fake-server';
+import { paged, projectDetail } from '../../testing/fixtures';
+import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
 import QuestionMyPage from './question-my-page';
 import QuestionPage from './question-page';
 import QuestionSendPage from './question-send-page';
-import { questionProblem } from './question-rules';
-import { paths } from '../../platform';
+import { questionProblem } from '../question-rules';
+import { paths } from '../../../platform';
 
 setUpScreenTests();
 

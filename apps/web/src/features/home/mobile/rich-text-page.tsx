@@ -1,11 +1,11 @@
 import './home.css';
 import { useNavigate, useSearchParams } from 'react-router';
-import { idParam } from '../../shared/id';
-import { LoadFailed, LoadingSkeleton } from '../../shared/ui/mobile/query-states';
-import { useProject } from '../project';
-import { useCommonSolutionDetails } from './api/get-common-solution-details';
-import { Article } from './components/article';
-import { paths } from '../../platform';
+import { idParam } from '../../../shared/id';
+import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { useProject } from '../../project';
+import { useCommonSolutionDetails } from '../api/get-common-solution-details';
+import { Article } from '../components/article';
+import { paths } from '../../../platform';
 
 /*
  * home/richText shows one rich text from a known source, never HTML passed in the address:

@@ -6,11 +6,11 @@ import {
 } from '@portal/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer } from '../testing/fake-server';
-import { applySummary, projectSummary } from '../testing/fixtures';
-import { renderScreen, setUpScreenTests, signIn } from '../testing/render-screen';
+import { fakeServer } from '../../testing/fake-server';
+import { applySummary, projectSummary } from '../../testing/fixtures';
+import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
 import HomePage from './home-page';
-import { paths } from '../../platform';
+import { paths } from '../../../platform';
 
 setUpScreenTests();
 

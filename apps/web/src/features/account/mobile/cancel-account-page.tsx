@@ -2,12 +2,12 @@ import './account.css';
 import { SMS_CODE_LENGTH } from '@portal/contracts';
 import { Button, Dialog } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
-import { HttpError, signOut, useSessionStore } from '../../platform';
-import { useCloseAccount } from './api/account-mutations';
-import { verifySmsCode } from './api/sms';
-import { SmsCodeButton } from './components/sms-code';
-import { maskMobile, type SmsFormErrors, validateMobileAndCode } from './components/sms-verify';
-import { TextField } from './components/text-field';
+import { HttpError, signOut, useSessionStore } from '../../../platform';
+import { useCloseAccount } from '../api/account-mutations';
+import { verifySmsCode } from '../api/sms';
+import { SmsCodeButton } from './sms-code';
+import { maskMobile, type SmsFormErrors, validateMobileAndCode } from '../components/sms-verify';
+import { TextField } from './text-field';
 
 /** The typed number must be the account's own: its masked form matches the profile's. */
 export function matchesMaskedMobile(typed: string, masked: string): boolean {

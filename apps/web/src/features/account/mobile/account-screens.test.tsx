@@ -9,10 +9,10 @@ import {
 } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { paths, useSessionStore } from '../../platform';
-import { fakeServer, refusal } from '../testing/fake-server';
-import { renderScreen, setUpScreenTests, signIn } from '../testing/render-screen';
-import MyAccountPage from './mobile/my-account-page';
+import { paths, useSessionStore } from '../../../platform';
+import { fakeServer, refusal } from '../../testing/fake-server';
+import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
+import MyAccountPage from './my-account-page';
 import ResetPasswordPage, { validatePasswordChange } from './reset-password-page';
 import ResetPhonePage from './reset-phone-page';
 

@@ -2,13 +2,13 @@ import './notice.css';
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths, sendToSignIn, useSessionStore } from '../../platform';
-import { formatDate } from '../../shared/date';
-import { idParam } from '../../shared/id';
-import { sanitizeHtml } from '../../shared/safe-html';
-import { EmptyState, LoadFailed, LoadingSkeleton } from '../../shared/ui/mobile/query-states';
-import { useMessage } from './api/get-message-notice';
-import { useNotice } from './api/get-project-notice';
+import { paths, sendToSignIn, useSessionStore } from '../../../platform';
+import { formatDate } from '../../../shared/date';
+import { idParam } from '../../../shared/id';
+import { sanitizeHtml } from '../../../shared/safe-html';
+import { EmptyState, LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { useMessage } from '../api/get-message-notice';
+import { useNotice } from '../api/get-project-notice';
 
 function Article({
   title,

@@ -1,12 +1,12 @@
 import './question.css';
 import { Button } from 'antd-mobile';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths, sendToSignIn, useSessionStore } from '../../platform';
-import { idParam } from '../../shared/id';
-import { PagedList } from '../../shared/ui/mobile/paged-list';
-import { EmptyState } from '../../shared/ui/mobile/query-states';
-import { useMyQuestions } from './api/get-project-user-ask';
-import { QaCard } from './components/qa-card';
+import { paths, sendToSignIn, useSessionStore } from '../../../platform';
+import { idParam } from '../../../shared/id';
+import { PagedList } from '../../../shared/ui/mobile/paged-list';
+import { EmptyState } from '../../../shared/ui/mobile/query-states';
+import { useMyQuestions } from '../api/get-project-user-ask';
+import { QaCard } from '../components/qa-card';
 
 /** home/questionMy (optional ?ProjectId=): the questions I asked, with the answer or 待回复. */
 export default function QuestionMyPage() {

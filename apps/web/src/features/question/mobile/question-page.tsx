@@ -1,12 +1,12 @@
 import './question.css';
 import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
-import { idParam } from '../../shared/id';
-import { PagedList } from '../../shared/ui/mobile/paged-list';
-import { LoadFailed } from '../../shared/ui/mobile/query-states';
-import { useProjectOpenAskList } from '../project';
-import { QaCard } from './components/qa-card';
-import { paths } from '../../platform';
+import { idParam } from '../../../shared/id';
+import { PagedList } from '../../../shared/ui/mobile/paged-list';
+import { LoadFailed } from '../../../shared/ui/mobile/query-states';
+import { useProjectOpenAskList } from '../../project';
+import { QaCard } from '../components/qa-card';
+import { paths } from '../../../platform';
 
 /** home/question?ProjectId=: a project's answered, public questions; from here one asks or sees one's own. */
 export default function QuestionPage() {

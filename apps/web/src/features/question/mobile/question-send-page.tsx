@@ -3,12 +3,12 @@ import { QUESTION_MAX_LENGTH } from '@portal/contracts';
 import { Button, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths, sendToSignIn, useSessionStore } from '../../platform';
-import { idParam } from '../../shared/id';
-import { EmptyState, LoadFailed } from '../../shared/ui/mobile/query-states';
-import { useProject } from '../project';
-import { useSubmitAsk } from './api/submit-ask';
-import { QUESTION_RULE_TEXT, questionLength, questionProblem } from './question-rules';
+import { paths, sendToSignIn, useSessionStore } from '../../../platform';
+import { idParam } from '../../../shared/id';
+import { EmptyState, LoadFailed } from '../../../shared/ui/mobile/query-states';
+import { useProject } from '../../project';
+import { useSubmitAsk } from '../api/submit-ask';
+import { QUESTION_RULE_TEXT, questionLength, questionProblem } from '../question-rules';
 
 const FIELD_ID = 'question-content';
 

@@ -1,13 +1,13 @@
 import { findLableSchema, getFindLable, getProjectList, type FindLable } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer } from '../testing/fake-server';
-import { paged, projectSummary } from '../testing/fixtures';
-import { renderScreen, setUpScreenTests } from '../testing/render-screen';
-import { fetchFindTree } from './api/get-find-lable';
+import { fakeServer } from '../../testing/fake-server';
+import { paged, projectSummary } from '../../testing/fixtures';
+import { renderScreen, setUpScreenTests } from '../../testing/render-screen';
+import { fetchFindTree } from '../api/get-find-lable';
 import FindCategoryPage from './find-category-page';
 import FindPage from './find-page';
-import { paths } from '../../platform';
+import { paths } from '../../../platform';
 
 setUpScreenTests();
 

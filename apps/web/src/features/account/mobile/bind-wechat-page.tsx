@@ -2,11 +2,11 @@ import './account.css';
 import { Button, Dialog } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { formatDate } from '../../shared/date';
-import { LoadFailed, LoadingSkeleton } from '../../shared/ui/mobile/query-states';
-import { useRelieveWeChatBind } from './api/profile-mutations';
-import { fetchWeChatAuthorize, useBindWeChat, useWeChatBindUser } from './api/wechat-bind';
-import { paths } from '../../platform';
+import { formatDate } from '../../../shared/date';
+import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { useRelieveWeChatBind } from '../api/profile-mutations';
+import { fetchWeChatAuthorize, useBindWeChat, useWeChatBindUser } from '../api/wechat-bind';
+import { paths } from '../../../platform';
 
 /** Where the state sent to the authorisation page is kept until WeChat returns. */
 export const WECHAT_BIND_STATE_KEY = 'weChatBindState';

@@ -1,14 +1,14 @@
 import './home.css';
 import type { CommonSolution } from '@portal/contracts';
 import { Link, useSearchParams } from 'react-router';
-import { formatDate } from '../../shared/date';
-import { idParam } from '../../shared/id';
-import { PagedList } from '../../shared/ui/mobile/paged-list';
-import { LoadFailed, LoadingSkeleton } from '../../shared/ui/mobile/query-states';
-import { useCommonSolutionDetails } from './api/get-common-solution-details';
-import { useCommonSolutionList } from './api/get-common-solution-list';
-import { Article } from './components/article';
-import { paths } from '../../platform';
+import { formatDate } from '../../../shared/date';
+import { idParam } from '../../../shared/id';
+import { PagedList } from '../../../shared/ui/mobile/paged-list';
+import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { useCommonSolutionDetails } from '../api/get-common-solution-details';
+import { useCommonSolutionList } from '../api/get-common-solution-list';
+import { Article } from '../components/article';
+import { paths } from '../../../platform';
 
 function SolutionCard({ solution }: { solution: CommonSolution }) {
   return (

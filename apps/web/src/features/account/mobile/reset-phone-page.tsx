@@ -3,12 +3,12 @@ import { SMS_CODE_LENGTH } from '@portal/contracts';
 import { Button, Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { HttpError, paths, useSessionStore } from '../../platform';
-import { useChangeMobile } from './api/account-mutations';
-import { verifySmsCode } from './api/sms';
-import { SmsCodeButton } from './components/sms-code';
-import { type SmsFormErrors, validateMobileAndCode } from './components/sms-verify';
-import { TextField } from './components/text-field';
+import { HttpError, paths, useSessionStore } from '../../../platform';
+import { useChangeMobile } from '../api/account-mutations';
+import { verifySmsCode } from '../api/sms';
+import { SmsCodeButton } from './sms-code';
+import { type SmsFormErrors, validateMobileAndCode } from '../components/sms-verify';
+import { TextField } from './text-field';
 
 /**
  * my/resetPhone: the new number gets a code (after the captcha); the code is verified

@@ -1,11 +1,11 @@
 import { cooperateApply, getEquityBuy } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, refusal } from '../testing/fake-server';
-import { renderScreen, setUpScreenTests } from '../testing/render-screen';
-import { checkCooperate, EMPTY_COOPERATE } from './cooperate-rules';
+import { fakeServer, refusal } from '../../testing/fake-server';
+import { renderScreen, setUpScreenTests } from '../../testing/render-screen';
+import { checkCooperate, EMPTY_COOPERATE } from '../cooperate-rules';
 import SaasPage from './saas-page';
-import { paths } from '../../platform';
+import { paths } from '../../../platform';
 
 setUpScreenTests();
 

@@ -1,10 +1,10 @@
 import './find.css';
 import { PullToRefresh } from 'antd-mobile';
 import { Link } from 'react-router';
-import { EmptyState, LoadFailed, LoadingSkeleton } from '../../shared/ui/mobile/query-states';
-import { LableIcon } from '../home';
-import { type FindNode, useFindTree } from './api/get-find-lable';
-import { paths } from '../../platform';
+import { EmptyState, LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { LableIcon } from '../../home';
+import { type FindNode, useFindTree } from '../api/get-find-lable';
+import { paths } from '../../../platform';
 
 function NodeLink({ node }: { node: FindNode }) {
   return (
