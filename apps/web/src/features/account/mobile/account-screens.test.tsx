@@ -13,7 +13,8 @@ import { paths, useSessionStore } from '../../../platform';
 import { fakeServer, refusal } from '../../testing/fake-server';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
 import MyAccountPage from './my-account-page';
-import ResetPasswordPage, { validatePasswordChange } from './reset-password-page';
+import { passwordChangeSchema } from '../use-password-change-form';
+import ResetPasswordPage from './reset-password-page';
 import ResetPhonePage from './reset-phone-page';
 
 setUpScreenTests();
@@ -51,13 +52,14 @@ describe('my/resetPassword', () => {
     fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
     expect(await screen.findByText('请填写原密码')).toBeTruthy();
     expect(server.calls(updateLoginPwd)).toHaveLength(0);
-    expect(
-      validatePasswordChange({
-        oldPassword: 'a',
-        newPassword: 'Abc12345',
-        confirmPassword: 'Abc12346',
-      }),
-    ).toEqual({ confirmPassword: '两次填写的新密码不一致' });
+    const mismatch = passwordChangeSchema.safeParse({
+      oldPassword: 'a',
+      newPassword: 'Abc12345',
+      confirmPassword: 'Abc12346',
+    });
+    expect(mismatch.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['confirmPassword', '两次填写的新密码不一致'],
+    ]);
   });
 
   it('a wrong old password is refused with the server message on its field; typed values are kept', async () => {

@@ -1,13 +1,10 @@
 import './account.css';
 import { SMS_CODE_LENGTH } from '@portal/contracts';
 import { Button, Toast } from 'antd-mobile';
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { HttpError, paths, useSessionStore } from '../../../platform';
-import { useChangeMobile } from '../api/account-mutations';
-import { verifySmsCode } from '../api/sms';
+import { paths, useSessionStore } from '../../../platform';
+import { useMobileChangeForm } from '../use-mobile-change-form';
 import { SmsCodeButton } from './sms-code';
-import { type SmsFormErrors, validateMobileAndCode } from '../components/sms-verify';
 import { TextField } from './text-field';
 
 /**
@@ -17,46 +14,12 @@ import { TextField } from './text-field';
 export default function ResetPhonePage() {
   const navigate = useNavigate();
   const current = useSessionStore((s) => s.userData?.Mobile ?? '');
-  const [mobile, setMobile] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<SmsFormErrors>({});
-  const [verifying, setVerifying] = useState(false);
-  const change = useChangeMobile();
-  const busy = verifying || change.isPending;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = validateMobileAndCode(mobile, code);
-    setErrors(found);
-    if (found.mobile || found.code) {
-      document.getElementById(found.mobile ? 'phone-mobile' : 'phone-code')?.focus();
-      return;
-    }
-    setVerifying(true);
-    try {
-      const { VerifyToken } = await verifySmsCode({
-        Mobile: mobile.trim(),
-        Scene: 'ChangeMobile',
-        Code: code.trim(),
-      });
-      await change.mutateAsync({ Mobile: mobile.trim(), VerifyToken });
-    } catch (error) {
-      if (error instanceof HttpError) {
-        if (error.code === 419) setErrors({ code: '验证已失效，请重新获取验证码' });
-        else
-          setErrors({
-            mobile: error.fieldErrors.Mobile,
-            code: error.fieldErrors.Code,
-          });
-      }
-      return;
-    } finally {
-      setVerifying(false);
-    }
-    Toast.show({ icon: 'success', content: '手机号已更换' });
-    void navigate(paths.myAccount(), { replace: true });
-  };
+  const { form, submit, busy } = useMobileChangeForm({
+    onChanged: () => {
+      Toast.show({ icon: 'success', content: '手机号已更换' });
+      void navigate(paths.myAccount(), { replace: true });
+    },
+  });
 
   return (
     <form className="account-page account-form" noValidate onSubmit={(e) => void submit(e)}>
@@ -71,21 +34,16 @@ export default function ResetPhonePage() {
         inputMode="numeric"
         autoComplete="tel"
         maxLength={11}
-        value={mobile}
-        onChange={(e) => {
-          setMobile(e.target.value);
-          setErrors((v) => ({ ...v, mobile: undefined }));
-        }}
-        error={errors.mobile}
+        {...form.register('mobile')}
+        error={form.errorOf('mobile')}
       />
       <SmsCodeButton
-        mobile={mobile}
+        mobile={form.watch('mobile')}
         scene="ChangeMobile"
-        onInvalidMobile={(message) => {
-          setErrors((e) => ({ ...e, mobile: message }));
-          document.getElementById('phone-mobile')?.focus();
-        }}
-        onSent={() => setErrors((e) => ({ ...e, mobile: undefined }))}
+        onInvalidMobile={(message) =>
+          form.setError('mobile', { type: 'sms', message }, { shouldFocus: true })
+        }
+        onSent={() => form.clearErrors('mobile')}
       />
       <TextField
         id="phone-code"
@@ -93,12 +51,8 @@ export default function ResetPhonePage() {
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={SMS_CODE_LENGTH}
-        value={code}
-        onChange={(e) => {
-          setCode(e.target.value);
-          setErrors((v) => ({ ...v, code: undefined }));
-        }}
-        error={errors.code}
+        {...form.register('code')}
+        error={form.errorOf('code')}
       />
       <div className="account-actions">
         <Button block color="primary" type="submit" loading={busy} disabled={busy}>

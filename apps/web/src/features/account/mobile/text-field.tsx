@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 /** A labelled input with its message; the message is tied to the input for screen readers. */
 export function TextField({
@@ -14,6 +14,7 @@ export function TextField({
   error?: string | undefined;
   hint?: ReactNode;
   after?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
     .filter(Boolean)
