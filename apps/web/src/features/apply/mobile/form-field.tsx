@@ -1,5 +1,4 @@
 import {
-  formatFileSize,
   type FieldValue,
   type FormField,
   type Region,
@@ -18,8 +17,7 @@ import {
 } from 'antd-mobile';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { formatDate } from '../../../shared/date';
-import { dataUrlToBlob, imageToBase64, UPLOAD_IMAGE_MAX_SIDE } from '../../../shared/image-base64';
-import { useUploadFile } from '../api/upload';
+import { useFileUpload } from '../use-file-upload';
 
 export function fieldDomId(fieldId: string): string {
   return `field-${fieldId}`;
@@ -87,47 +85,10 @@ function useNativeAria(
   }, [ref, text]);
 }
 
-/** A photo goes through the §9 image conversion (JPEG, quality 0.8, scaled down) before it is sent. */
-async function compressPhoto(file: File): Promise<Blob> {
-  const url = URL.createObjectURL(file);
-  try {
-    const { ImageBase64 } = await imageToBase64(url, { maxSide: UPLOAD_IMAGE_MAX_SIDE });
-    return ImageBase64 ? dataUrlToBlob(ImageBase64) : file;
-  } finally {
-    URL.revokeObjectURL(url);
-  }
-}
-
 function FileField({ field, value, error, onChange }: FieldProps) {
   const id = fieldDomId(field.FieldId);
-  const uploader = useUploadFile();
-  const [problem, setProblem] = useState('');
+  const { choose, problem, uploading, isPhoto } = useFileUpload(field, onChange);
   const current = uploadedFileValueSchema.safeParse(value);
-  const isPhoto = field.Type === 'photo';
-
-  const choose = async (file: File | undefined) => {
-    setProblem('');
-    if (!file) return;
-    // A photo of any image type becomes a JPEG first, so its type is checked after conversion.
-    if (isPhoto && !file.type.startsWith('image/')) {
-      setProblem(`${field.Label}须为图片`);
-      return;
-    }
-    const blob = isPhoto ? await compressPhoto(file) : file;
-    if (field.Accept?.length && !field.Accept.includes(blob.type)) {
-      setProblem(`${field.Label}文件类型不支持`);
-      return;
-    }
-    if (field.MaxSizeKb !== undefined && blob.size > field.MaxSizeKb * 1024) {
-      setProblem(`${field.Label}不能超过${formatFileSize(field.MaxSizeKb)}`);
-      return;
-    }
-    const name = isPhoto ? file.name.replace(/\.\w+$/, '') + '.jpg' : file.name;
-    uploader.mutate(
-      { file: blob, purpose: isPhoto ? 'photo' : 'file', fileName: name },
-      { onSuccess: onChange },
-    );
-  };
 
   return (
     <div className="apply-file">
@@ -142,7 +103,7 @@ function FileField({ field, value, error, onChange }: FieldProps) {
         <p className="apply-file__name">{current.data.FileName}</p>
       ) : null}
       <label className="apply-file__button">
-        {uploader.isPending
+        {uploading
           ? '正在上传…'
           : current.success
             ? `重新上传${field.Label}`
@@ -152,7 +113,7 @@ function FileField({ field, value, error, onChange }: FieldProps) {
           className="visually-hidden"
           type="file"
           accept={field.Accept?.join(',') || (isPhoto ? 'image/*' : undefined)}
-          disabled={uploader.isPending}
+          disabled={uploading}
           aria-invalid={Boolean(error || problem)}
           aria-describedby={`${id}-msg`}
           onChange={(e) => void choose(e.target.files?.[0])}
