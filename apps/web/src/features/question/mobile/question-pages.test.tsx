@@ -14,7 +14,7 @@ import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-scr
 import QuestionMyPage from './question-my-page';
 import QuestionPage from './question-page';
 import QuestionSendPage from './question-send-page';
-import { questionProblem } from '../question-rules';
+import { questionContentSchema } from '../question-rules';
 import { paths } from '../../../platform';
 
 setUpScreenTests();
@@ -33,6 +33,9 @@ function question(overrides: Partial<Question> = {}): Question {
 }
 
 const SEND = paths.questionSend({ ProjectId: 1 });
+
+const questionProblem = (content: string) =>
+  questionContentSchema.safeParse(content).error?.issues[0]?.message ?? null;
 
 describe('the question length rule (5–500 characters, after trimming)', () => {
   it('refuses empty, 4 and 501 characters; accepts 5 and 500', () => {

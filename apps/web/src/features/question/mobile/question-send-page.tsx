@@ -1,14 +1,13 @@
 import './question.css';
 import { QUESTION_MAX_LENGTH } from '@portal/contracts';
 import { Button, Toast } from 'antd-mobile';
-import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, sendToSignIn, useSessionStore } from '../../../platform';
 import { idParam } from '../../../shared/id';
 import { EmptyState, LoadFailed } from '../../../shared/ui/mobile/query-states';
 import { useProject } from '../../project';
-import { useSubmitAsk } from '../api/submit-ask';
-import { QUESTION_RULE_TEXT, questionLength, questionProblem } from '../question-rules';
+import { QUESTION_RULE_TEXT } from '../question-rules';
+import { useQuestionSend } from '../use-question-send';
 
 const FIELD_ID = 'question-content';
 
@@ -19,11 +18,14 @@ export default function QuestionSendPage() {
   const projectId = idParam(params.get('ProjectId'));
   const signedIn = useSessionStore((s) => Boolean(s.token));
   const project = useProject(projectId ?? 0);
-  const submit = useSubmitAsk();
-  const [content, setContent] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const sending = useRef(false);
-  const field = useRef<HTMLTextAreaElement>(null);
+  const { form, submit, busy, length } = useQuestionSend({
+    projectId: projectId ?? 0,
+    onSent: () => {
+      Toast.show({ icon: 'success', content: '提问成功，请等待回复' });
+      void navigate(paths.questionMy({ ProjectId: projectId }), { replace: true });
+    },
+  });
+  const problem = form.errorOf('Content');
 
   if (!projectId) {
     return (
@@ -48,36 +50,11 @@ export default function QuestionSendPage() {
     );
   }
 
-  const onSubmit = async () => {
-    // A second tap before the first answer arrives sends nothing.
-    if (sending.current) return;
-    const found = questionProblem(content);
-    setProblem(found);
-    if (found) {
-      field.current?.focus();
-      return;
-    }
-    sending.current = true;
-    try {
-      await submit.mutateAsync({ ProjectId: projectId, Content: content.trim() });
-      Toast.show({ icon: 'success', content: '提问成功，请等待回复' });
-      void navigate(paths.questionMy({ ProjectId: projectId }), { replace: true });
-    } catch {
-      // The HTTP layer has said why (§8); what was typed stays for another try.
-    } finally {
-      sending.current = false;
-    }
-  };
-
-  const length = questionLength(content);
   return (
     <form
       className={problem ? 'question-send question-send--invalid' : 'question-send'}
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSubmit();
-      }}
+      onSubmit={(event) => void submit(event)}
     >
       {project.data ? <p className="question-send__rule">项目：{project.data.Title}</p> : null}
       <label className="question-send__label" htmlFor={FIELD_ID}>
@@ -87,14 +64,9 @@ export default function QuestionSendPage() {
         {QUESTION_RULE_TEXT}，主办单位回复后会显示在“我的提问”中。
       </p>
       <textarea
-        ref={field}
         id={FIELD_ID}
         className="question-send__input"
-        value={content}
-        onChange={(event) => {
-          setContent(event.target.value);
-          if (problem) setProblem(questionProblem(event.target.value));
-        }}
+        {...form.register('Content')}
         placeholder="例如：非应届毕业生可以报考吗？"
         rows={6}
         aria-invalid={problem ? true : undefined}
@@ -113,8 +85,8 @@ export default function QuestionSendPage() {
         block
         color="primary"
         type="submit"
-        loading={submit.isPending}
-        disabled={submit.isPending}
+        loading={busy}
+        disabled={busy}
       >
         提交问题
       </Button>

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, refusal } from '../../testing/fake-server';
 import { renderScreen, setUpScreenTests } from '../../testing/render-screen';
-import { checkCooperate, EMPTY_COOPERATE } from '../cooperate-rules';
+import { cooperateFormSchema, type CooperateValues, EMPTY_COOPERATE } from '../use-cooperate-form';
 import SaasPage from './saas-page';
 import { paths } from '../../../platform';
 
@@ -24,6 +24,15 @@ const PACKAGES = {
 
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+/** The schema's verdict: the body to send, or the first message per field at fault. */
+function checkCooperate(values: CooperateValues) {
+  const result = cooperateFormSchema.safeParse(values);
+  if (result.success) return { ok: true, body: result.data };
+  const problems: Record<string, string> = {};
+  for (const issue of result.error.issues) problems[String(issue.path[0])] ??= issue.message;
+  return { ok: false, problems };
+}
 
 describe('the cooperation form is checked before it is sent', () => {
   it('names each required field, a wrong mobile and email, and a remark over 500 characters', () => {

@@ -1,21 +1,13 @@
 import './saas.css';
 import type { EquityPackage } from '@portal/contracts';
 import { Button } from 'antd-mobile';
-import { useRef, useState, type ReactNode } from 'react';
-import { HttpError } from '../../../platform';
+import { useRef, type ReactNode } from 'react';
 import { formatFee } from '../../../shared/money';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
-import { useCooperateApply } from '../api/cooperate-apply';
 import { useEquityPackages } from '../api/get-equity-buy';
-import {
-  checkCooperate,
-  COOPERATE_FIELDS,
-  type CooperateField,
-  type CooperateProblems,
-  type CooperateValues,
-  EMPTY_COOPERATE,
-  REMARK_MAX_LENGTH,
-} from '../cooperate-rules';
+import { COOPERATE_FIELDS, REMARK_MAX_LENGTH, useCooperateForm } from '../use-cooperate-form';
+
+type CooperateField = (typeof COOPERATE_FIELDS)[number];
 
 const fieldId = (field: CooperateField) => `coop-${field}`;
 
@@ -108,61 +100,20 @@ function EquityPackages({
 
 /** saas: the platform's introduction, its equity packages and the cooperation application. */
 export default function SaasPage() {
-  const [values, setValues] = useState<CooperateValues>(EMPTY_COOPERATE);
-  const [problems, setProblems] = useState<CooperateProblems>({});
-  const [done, setDone] = useState(false);
   const packages = useEquityPackages();
-  const apply = useCooperateApply();
-  const sending = useRef(false);
-  const form = useRef<HTMLFormElement>(null);
-
-  const set = (field: CooperateField, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setDone(false);
-    if (problems[field]) setProblems((p) => ({ ...p, [field]: undefined }));
-  };
-  const focusFirst = (found: CooperateProblems) => {
-    const first = COOPERATE_FIELDS.find((f) => found[f]);
-    if (first) document.getElementById(fieldId(first))?.focus();
-  };
-
-  const onSubmit = async () => {
-    // A second tap while the first is on its way sends nothing.
-    if (sending.current) return;
-    const checked = checkCooperate(values);
-    if (!checked.ok) {
-      setProblems(checked.problems);
-      focusFirst(checked.problems);
-      return;
-    }
-    sending.current = true;
-    try {
-      await apply.mutateAsync(checked.body);
-      setValues(EMPTY_COOPERATE);
-      setProblems({});
-      setDone(true);
-    } catch (error) {
-      // §8: the HTTP layer has shown why; the typed values stay, fields at fault are marked.
-      if (error instanceof HttpError && Object.keys(error.fieldErrors).length > 0) {
-        const found = error.fieldErrors as CooperateProblems;
-        setProblems(found);
-        focusFirst(found);
-      }
-    } finally {
-      sending.current = false;
-    }
-  };
+  const { form, submit, busy, done, chosenPackage, choosePackage, remarkLength } =
+    useCooperateForm();
+  const formElement = useRef<HTMLFormElement>(null);
 
   const describedBy = (field: CooperateField, hint = false) =>
-    [hint ? `${fieldId(field)}-hint` : '', problems[field] ? `${fieldId(field)}-error` : '']
+    [hint ? `${fieldId(field)}-hint` : '', form.errorOf(field) ? `${fieldId(field)}-error` : '']
       .filter(Boolean)
       .join(' ') || undefined;
   const input = (field: CooperateField) => ({
     id: fieldId(field),
-    name: field,
     className: 'coop-field__input',
-    value: values[field],
-    'aria-invalid': problems[field] ? true : undefined,
+    ...form.register(field),
+    'aria-invalid': form.errorOf(field) ? true : undefined,
     'aria-describedby': describedBy(field),
   });
 
@@ -187,10 +138,10 @@ export default function SaasPage() {
           权益套餐
         </h2>
         <EquityPackages
-          chosen={values.EquityId}
+          chosen={chosenPackage}
           onChoose={(p) => {
-            set('EquityId', String(p.EquityId));
-            form.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+            choosePackage(p.EquityId);
+            formElement.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
           }}
         />
       </section>
@@ -199,56 +150,37 @@ export default function SaasPage() {
         <h2 className="m-section__title" id="coop-title">
           合作申请
         </h2>
-        <form
-          ref={form}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void onSubmit();
-          }}
-        >
+        <form ref={formElement} noValidate onSubmit={(event) => void submit(event)}>
           {done ? (
             <p className="coop-done" role="status">
               提交成功，我们会尽快与您联系。
             </p>
           ) : null}
-          <Field field="CompanyName" label="单位名称" required problem={problems.CompanyName}>
-            <input
-              {...input('CompanyName')}
-              autoComplete="organization"
-              maxLength={100}
-              onChange={(e) => set('CompanyName', e.target.value)}
-            />
+          <Field
+            field="CompanyName"
+            label="单位名称"
+            required
+            problem={form.errorOf('CompanyName')}
+          >
+            <input {...input('CompanyName')} autoComplete="organization" maxLength={100} />
           </Field>
-          <Field field="ContactName" label="联系人" required problem={problems.ContactName}>
-            <input
-              {...input('ContactName')}
-              autoComplete="name"
-              maxLength={30}
-              onChange={(e) => set('ContactName', e.target.value)}
-            />
+          <Field field="ContactName" label="联系人" required problem={form.errorOf('ContactName')}>
+            <input {...input('ContactName')} autoComplete="name" maxLength={30} />
           </Field>
-          <Field field="Mobile" label="手机号码" required problem={problems.Mobile}>
+          <Field field="Mobile" label="手机号码" required problem={form.errorOf('Mobile')}>
             <input
               {...input('Mobile')}
               type="tel"
               inputMode="numeric"
               autoComplete="tel"
               maxLength={11}
-              onChange={(e) => set('Mobile', e.target.value)}
             />
           </Field>
-          <Field field="Email" label="邮箱（选填）" problem={problems.Email}>
-            <input
-              {...input('Email')}
-              type="email"
-              autoComplete="email"
-              maxLength={100}
-              onChange={(e) => set('Email', e.target.value)}
-            />
+          <Field field="Email" label="邮箱（选填）" problem={form.errorOf('Email')}>
+            <input {...input('Email')} type="email" autoComplete="email" maxLength={100} />
           </Field>
-          <Field field="EquityId" label="意向套餐（选填）" problem={problems.EquityId}>
-            <select {...input('EquityId')} onChange={(e) => set('EquityId', e.target.value)}>
+          <Field field="EquityId" label="意向套餐（选填）" problem={form.errorOf('EquityId')}>
+            <select {...input('EquityId')}>
               <option value="">暂不选择</option>
               {(packages.data?.Items ?? []).map((p) => (
                 <option key={p.EquityId} value={String(p.EquityId)}>
@@ -260,23 +192,16 @@ export default function SaasPage() {
           <Field
             field="Remark"
             label="需求说明（选填）"
-            problem={problems.Remark}
-            hint={`最多${REMARK_MAX_LENGTH}个字，已输入 ${values.Remark.trim().length} 个字`}
+            problem={form.errorOf('Remark')}
+            hint={`最多${REMARK_MAX_LENGTH}个字，已输入 ${remarkLength} 个字`}
           >
             <textarea
               {...input('Remark')}
               aria-describedby={describedBy('Remark', true)}
               rows={4}
-              onChange={(e) => set('Remark', e.target.value)}
             />
           </Field>
-          <Button
-            block
-            color="primary"
-            type="submit"
-            loading={apply.isPending}
-            disabled={apply.isPending}
-          >
+          <Button block color="primary" type="submit" loading={busy} disabled={busy}>
             提交申请
           </Button>
         </form>
