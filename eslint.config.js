@@ -22,6 +22,17 @@ const featureZones = features.map((feature) => ({
   message: 'Import another feature through its index.',
 }));
 
+const MOBILE_FILES = [`${web}/**/mobile/**/*.{ts,tsx}`, `${web}/app/mobile-app.tsx`];
+const DESKTOP_FILES = [`${web}/**/desktop/**/*.{ts,tsx}`, `${web}/app/desktop-app.tsx`];
+const ANTD_MOBILE = {
+  group: ['antd-mobile', 'antd-mobile/*', '**/shared/ui/mobile/*'],
+  message: 'antd-mobile and the shared mobile views are imported only in a mobile/ folder.',
+};
+const ANTD = {
+  group: ['antd', 'antd/*', '@ant-design/*'],
+  message: 'antd is imported only in a desktop/ folder.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -76,6 +87,39 @@ export default tseslint.config(
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
+  },
+  {
+    // §2: every route path comes from platform/paths.ts (its builders and ROUTE_PATTERNS).
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: [`${web}/platform/paths.ts`, `${web}/platform/paths.test.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'Literal[value=/^\\u002Fviews(\\u002F|\\?|$)/]',
+          'TemplateElement[value.raw=/^\\u002Fviews(\\u002F|\\?|$)/]',
+        ].map((selector) => ({
+          selector,
+          message:
+            "Build route paths with `paths` from platform/paths.ts, not a '/views/…' literal.",
+        })),
+      ],
+    },
+  },
+  // A UI library stays in its layout's folders: antd-mobile (and the shared mobile views) in a
+  // `mobile/` folder, antd in a `desktop/` folder, so the other layout never downloads it.
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: MOBILE_FILES.concat(DESKTOP_FILES),
+    rules: { 'no-restricted-imports': ['error', { patterns: [ANTD_MOBILE, ANTD] }] },
+  },
+  {
+    files: MOBILE_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [ANTD] }] },
+  },
+  {
+    files: DESKTOP_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [ANTD_MOBILE] }] },
   },
   {
     files: ['apps/server/src/domain/**/*.ts'],

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
-  EMAIL_PATTERN,
-  isValidChineseIdNumber,
+  archiveFieldProblem,
   MAX_UPLOAD_BYTES,
-  MOBILE_PATTERN,
   PLATFORM_POWERS,
   UPLOAD_CONTENT_TYPES,
   type ApplyArchive,
@@ -88,16 +86,9 @@ export function validateArchiveValues(values: FormValues): Record<string, string
     if (value === null || value === undefined) continue;
     if (typeof value === 'string') {
       const text = value.trim();
+      const problem = text === '' ? null : archiveFieldProblem(key, text);
       if (value.length > ARCHIVE_TEXT_MAX) errors[key] = `内容过长，最多${ARCHIVE_TEXT_MAX}个字`;
-      else if (text === '') continue;
-      else if (key === 'idNumber' && !isValidChineseIdNumber(text))
-        errors[key] = '身份证号码不正确，请填写18位居民身份证号码';
-      else if (key === 'mobile' && !MOBILE_PATTERN.test(text))
-        errors[key] = '手机号码不正确，请填写11位手机号码';
-      else if (key === 'email' && !EMAIL_PATTERN.test(text))
-        errors[key] = '邮箱格式不正确，例如 name@example.com';
-      else if (key === 'name' && !/^[\u4e00-\u9fa5·A-Za-z ]{2,30}$/.test(text))
-        errors[key] = '请填写正确的姓名';
+      else if (problem) errors[key] = problem;
     } else if (typeof value === 'number') {
       if (!Number.isFinite(value)) errors[key] = '请填写数字';
     } else if (Array.isArray(value)) {

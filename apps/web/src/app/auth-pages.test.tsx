@@ -1,9 +1,8 @@
-import { ROUTES } from '@portal/contracts';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MobileShell, setUpMobileLayout } from '../layouts/mobile';
-import { oidcUserKey, signinRedirect, useSessionStore } from '../platform';
+import { oidcUserKey, paths, signinRedirect, useSessionStore } from '../platform';
 import { testJwt } from '../platform/testing/jwt-fixture';
 import { loadTestRuntimeConfig } from '../platform/testing/runtime-config-fixture';
 import { createQueryClient, Providers } from './providers';
@@ -28,7 +27,7 @@ function providerReturn(overrides: Record<string, string> = {}): string {
     expires_in: '3600',
     ...overrides,
   });
-  return `${ROUTES.authCallback}#${fragment.toString()}`;
+  return `${paths.authCallback()}#${fragment.toString()}`;
 }
 
 beforeEach(() => {
@@ -48,11 +47,11 @@ afterEach(() => {
 
 describe('§4 /views/auth/callback', () => {
   it('stores the sign-in, removes the token from the address bar and goes to loginBackNextPath', async () => {
-    localStorage.setItem('loginBackNextPath', '/views/my/myOrder');
+    localStorage.setItem('loginBackNextPath', paths.myOrder());
     const address = providerReturn();
     window.history.replaceState(null, '', address);
     const { router } = startApp(MOBILE_ROUTES, address);
-    expect((await settled(router)).pathname).toBe('/views/my/myOrder');
+    expect((await settled(router)).pathname).toBe(paths.myOrder());
     expect(window.location.hash).toBe('');
     expect(JSON.parse(localStorage.getItem(KEY) ?? '{}')).toHaveProperty('token_type', 'Bearer');
     expect(localStorage.getItem('loginBackNextPath')).toBeNull();
@@ -63,7 +62,7 @@ describe('§4 /views/auth/callback', () => {
     const address = providerReturn();
     window.history.replaceState(null, '', address);
     const { router } = startApp(MOBILE_ROUTES, address);
-    expect((await settled(router)).pathname).toBe('/views/home/project');
+    expect((await settled(router)).pathname).toBe(paths.projectList());
   });
 
   it('a state that differs from the one sent shows a Chinese sign-in failure page with a retry', async () => {
@@ -75,7 +74,7 @@ describe('§4 /views/auth/callback', () => {
     expect(await screen.findByText('登录失败')).toBeTruthy();
     expect(screen.getByText(/state/)).toBeTruthy();
     expect(screen.getByRole('link', { name: '重新登录' }).getAttribute('href')).toBe(
-      ROUTES.authLogin,
+      paths.authLogin(),
     );
     expect(window.location.hash).toBe('');
     expect(localStorage.getItem(KEY)).toBeNull();
@@ -84,12 +83,12 @@ describe('§4 /views/auth/callback', () => {
 
 describe('§4 /views/auth/loginout', () => {
   it('shows 已退出登录 with a link home and does nothing else', async () => {
-    const { router } = startApp(MOBILE_ROUTES, ROUTES.authLoginout, MobileShell);
+    const { router } = startApp(MOBILE_ROUTES, paths.authLoginout(), MobileShell);
     await settled(router);
     render(<RouterProvider router={router} />);
     expect(await screen.findByRole('heading', { name: '已退出登录', level: 2 })).toBeTruthy();
     expect(screen.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe(
-      '/views/home/project',
+      paths.projectList(),
     );
     expect(assign).not.toHaveBeenCalled();
   });
@@ -111,7 +110,7 @@ describe('§4 the mobile my tab offers sign-out', () => {
         difference_ntime: 0,
       }),
     );
-    const { router } = startApp(MOBILE_ROUTES, '/views/my', MobileShell);
+    const { router } = startApp(MOBILE_ROUTES, paths.my(), MobileShell);
     await settled(router);
     render(
       <Providers queryClient={createQueryClient()}>

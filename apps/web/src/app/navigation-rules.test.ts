@@ -1,12 +1,14 @@
-import { ROUTES } from '@portal/contracts';
+import { ROUTE_BASE } from '@portal/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  APP_TITLE,
   oidcUserKey,
+  type OidcUserRecord,
+  paths,
+  routePath,
   progress,
   useLayoutStore,
   useSessionStore,
-  APP_TITLE,
-  type OidcUserRecord,
 } from '../platform';
 import { loadTestRuntimeConfig } from '../platform/testing/runtime-config-fixture';
 import { testJwt } from '../platform/testing/jwt-fixture';
@@ -48,22 +50,25 @@ afterEach(() => {
 });
 
 describe('§2 unknown paths', () => {
-  it.each(['/views/no-such-page', '/no-such-page', '/', '/views', '/views/my/nothing/here'])(
-    '%s goes to /views/home/project',
-    async (path) => {
-      stubServices();
-      const { router } = startApp(MOBILE_ROUTES, path);
-      expect((await settled(router)).pathname).toBe('/views/home/project');
-    },
-  );
+  it.each([
+    `${ROUTE_BASE}/no-such-page`,
+    '/no-such-page',
+    '/',
+    ROUTE_BASE,
+    `${ROUTE_BASE}/my/nothing/here`,
+  ])('%s goes to /views/home/project', async (path) => {
+    stubServices();
+    const { router } = startApp(MOBILE_ROUTES, path);
+    expect((await settled(router)).pathname).toBe(paths.projectList());
+  });
 });
 
 describe('§2 login guard', () => {
   it('anonymous /views/my remembers loginBackNextPath and goes to the login route, which starts the sign-in', async () => {
     stubServices();
-    const { router } = startApp(MOBILE_ROUTES, '/views/my');
-    expect((await settled(router)).pathname).toBe(ROUTES.authLogin);
-    expect(localStorage.getItem('loginBackNextPath')).toBe('/views/my');
+    const { router } = startApp(MOBILE_ROUTES, paths.my());
+    expect((await settled(router)).pathname).toBe(paths.authLogin());
+    expect(localStorage.getItem('loginBackNextPath')).toBe(paths.my());
     const authorize = new URL(String(assign.mock.calls[0]?.[0]));
     expect(authorize.pathname).toBe('/identity/connect/authorize');
     expect(authorize.searchParams.get('client_id')).toBe('portal-web');
@@ -71,51 +76,51 @@ describe('§2 login guard', () => {
 
   it('desktop: anonymous /views/my/myOrder?tab=2 remembers the path with its query', async () => {
     stubServices();
-    const { router } = startApp(DESKTOP_ROUTES, '/views/my/myOrder?tab=2');
-    expect((await settled(router)).pathname).toBe(ROUTES.authLogin);
-    expect(localStorage.getItem('loginBackNextPath')).toBe('/views/my/myOrder?tab=2');
+    const { router } = startApp(DESKTOP_ROUTES, paths.myOrder({ tab: '2' }));
+    expect((await settled(router)).pathname).toBe(paths.authLogin());
+    expect(localStorage.getItem('loginBackNextPath')).toBe(paths.myOrder({ tab: '2' }));
   });
 
   it('flow-preview mode uses /views/flowPreview/login as its login target', () => {
-    expect(loginTargetFor('/views/flowPreview')).toBe('/views/flowPreview/login');
-    expect(loginTargetFor('/views/my')).toBe('/views/auth/login');
+    expect(loginTargetFor(paths.flowPreview())).toBe(paths.flowPreviewLogin());
+    expect(loginTargetFor(paths.my())).toBe(paths.authLogin());
   });
 
   it('signed in with empty user data loads the profile into the session', async () => {
     const { calls } = stubServices();
     const record = signIn();
-    const { router } = startApp(MOBILE_ROUTES, '/views/my');
-    expect((await settled(router)).pathname).toBe('/views/my');
+    const { router } = startApp(MOBILE_ROUTES, paths.my());
+    expect((await settled(router)).pathname).toBe(paths.my());
     expect(calls('/User/GetUser')).toHaveLength(1);
     expect(useSessionStore.getState()).toMatchObject({
       token: record.access_token,
       name: PROFILE.Name,
       avatar: PROFILE.HeadPortrait,
     });
-    await router.navigate('/views/my/myOrder');
+    await router.navigate(paths.myOrder());
     expect(calls('/User/GetUser')).toHaveLength(1);
   });
 
   it('§2 my/myAccount has no login check', async () => {
     stubServices();
-    const { router } = startApp(MOBILE_ROUTES, '/views/my/myAccount');
-    expect((await settled(router)).pathname).toBe('/views/my/myAccount');
+    const { router } = startApp(MOBILE_ROUTES, paths.myAccount());
+    expect((await settled(router)).pathname).toBe(paths.myAccount());
   });
 
   it('other routes only refresh the sign-in state', async () => {
     const { calls } = stubServices();
     useSessionStore.getState().setToken('stale');
     signIn(-10);
-    const { router } = startApp(MOBILE_ROUTES, '/views/find');
-    expect((await settled(router)).pathname).toBe('/views/find');
+    const { router } = startApp(MOBILE_ROUTES, paths.find());
+    expect((await settled(router)).pathname).toBe(paths.find());
     expect(useSessionStore.getState().token).toBe('');
     expect(calls('/User/GetUser')).toHaveLength(0);
     const record = signIn();
-    await router.navigate('/views/notice');
+    await router.navigate(paths.notice());
     expect(useSessionStore.getState().token).toBe(record.access_token);
   });
 
-  it.each([ROUTES.authLogin, ROUTES.authLoginout, ROUTES.authCallback])(
+  it.each([paths.authLogin(), paths.authLoginout(), paths.authCallback()])(
     '%s passes without checks',
     async (path) => {
       const { fetchMock } = stubServices();
@@ -131,10 +136,10 @@ describe('§2 login guard', () => {
 describe('§2 page config on the first navigation', () => {
   it('is fetched once, with Domain = location.host', async () => {
     const { calls } = stubServices();
-    const { router } = startApp(MOBILE_ROUTES, '/views/find');
+    const { router } = startApp(MOBILE_ROUTES, paths.find());
     await settled(router);
-    await router.navigate('/views/notice');
-    await router.navigate('/views/home/project');
+    await router.navigate(paths.notice());
+    await router.navigate(paths.projectList());
     const fetched = calls('/PageConfig/GetPageConfig');
     expect(fetched).toHaveLength(1);
     expect(fetched[0]?.searchParams.get('Domain')).toBe(window.location.host);
@@ -142,7 +147,7 @@ describe('§2 page config on the first navigation', () => {
 
   it('IsNotFound sends the browser to the configured ClientDomain', async () => {
     stubServices({ IsNotFound: true });
-    const { router, goExternal } = startApp(MOBILE_ROUTES, '/views/find');
+    const { router, goExternal } = startApp(MOBILE_ROUTES, paths.find());
     await settled(router);
     expect(goExternal).toHaveBeenCalledWith(config.WebSite.UserClient.ClientDomain);
   });
@@ -153,22 +158,22 @@ describe('§2 after each navigation', () => {
     stubServices();
     expect(APP_TITLE).toBe('安全高效智能一体化SaaS平台用户端');
     expect(documentTitle('发现')).toBe('发现-安全高效智能一体化SaaS平台用户端');
-    const { router } = startApp(MOBILE_ROUTES, '/views/find');
+    const { router } = startApp(MOBILE_ROUTES, paths.find());
     await settled(router);
     expect(document.title).toBe('发现-安全高效智能一体化SaaS平台用户端');
-    await router.navigate('/views/notice/detail');
+    await router.navigate(routePath('noticeDetail'));
     expect(document.title).toBe('消息详情-安全高效智能一体化SaaS平台用户端');
   });
 
   it('background comes from the route: #F7F8FA by default, white for some', async () => {
     stubServices();
     expect(DEFAULT_BACKGROUND).toBe('#F7F8FA');
-    const { router } = startApp(MOBILE_ROUTES, '/views/find');
+    const { router } = startApp(MOBILE_ROUTES, paths.find());
     await settled(router);
     expect(['#F7F8FA', 'rgb(247, 248, 250)', '#f7f8fa']).toContain(
       document.body.style.backgroundColor,
     );
-    await router.navigate('/views/home/richText');
+    await router.navigate(paths.homeRichText());
     expect(['#FFFFFF', 'rgb(255, 255, 255)', '#ffffff']).toContain(
       document.body.style.backgroundColor,
     );
@@ -177,10 +182,10 @@ describe('§2 after each navigation', () => {
   it('scrolls to the top', async () => {
     stubServices();
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-    const { router } = startApp(MOBILE_ROUTES, '/views/find');
+    const { router } = startApp(MOBILE_ROUTES, paths.find());
     await settled(router);
     scrollTo.mockClear();
-    await router.navigate('/views/notice');
+    await router.navigate(paths.notice());
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
@@ -189,25 +194,25 @@ describe('§2 after each navigation', () => {
     expect(progress.isShowingSpinner()).toBe(false);
     const start = vi.spyOn(progress, 'start');
     const done = vi.spyOn(progress, 'done');
-    const { router } = startApp(MOBILE_ROUTES, '/views/find');
+    const { router } = startApp(MOBILE_ROUTES, paths.find());
     await settled(router);
     start.mockClear();
     done.mockClear();
-    await router.navigate('/views/notice');
+    await router.navigate(paths.notice());
     expect(start).toHaveBeenCalled();
     expect(done).toHaveBeenCalled();
   });
 
   it('the share link is refreshed with the current address; the view is recorded', async () => {
     stubServices();
-    const { router } = startApp(MOBILE_ROUTES, '/views/find');
+    const { router } = startApp(MOBILE_ROUTES, paths.find());
     await settled(router);
-    await router.navigate('/views/notice/detail?id=3');
+    await router.navigate(paths.noticeDetail({ NoticeId: 3 }));
     expect(useLayoutStore.getState().shareLink).toBe(
-      `${window.location.origin}/views/notice/detail?id=3`,
+      `${window.location.origin}${paths.noticeDetail({ NoticeId: 3 })}`,
     );
     expect(useLayoutStore.getState().visitedViews).toContainEqual({
-      path: '/views/notice/detail',
+      path: routePath('noticeDetail'),
       title: '消息详情',
     });
   });

@@ -1,12 +1,14 @@
-import { getPageConfig, ROUTES, type RuntimeConfig } from '@portal/contracts';
+import { getPageConfig, type RuntimeConfig } from '@portal/contracts';
 import {
   APP_TITLE,
   callEndpoint,
+  isWithin,
   loadProfile,
-  type RouteHandle,
+  paths,
   refreshShareLink,
   refreshSignIn,
   rememberNextPath,
+  type RouteHandle,
   runtimeConfig,
   useLayoutStore,
   useSessionStore,
@@ -16,7 +18,11 @@ import {
 export const DEFAULT_BACKGROUND = '#F7F8FA';
 
 /** §2: login, callback and loginout pass without checks. */
-const PASS_THROUGH = new Set<string>([ROUTES.authLogin, ROUTES.authCallback, ROUTES.authLoginout]);
+const PASS_THROUGH = new Set<string>([
+  paths.authLogin(),
+  paths.authCallback(),
+  paths.authLoginout(),
+]);
 
 /** §2: title = route title + app title. */
 export function documentTitle(routeTitle: string): string {
@@ -25,7 +31,7 @@ export function documentTitle(routeTitle: string): string {
 
 /** §2: flow-preview mode uses /views/flowPreview/login as its login target. */
 export function loginTargetFor(pathname: string): string {
-  return pathname.startsWith('/views/flowPreview') ? ROUTES.flowPreviewLogin : ROUTES.authLogin;
+  return isWithin(pathname, 'flowPreview') ? paths.flowPreviewLogin() : paths.authLogin();
 }
 
 export interface NavigationGuardDeps {

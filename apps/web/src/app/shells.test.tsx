@@ -3,7 +3,7 @@ import { RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DesktopShell, setUpDesktopLayout } from '../layouts/desktop';
 import { MobileShell, setUpMobileLayout } from '../layouts/mobile';
-import { notifyError, useSessionStore } from '../platform';
+import { notifyError, paths, useSessionStore } from '../platform';
 import { loadTestRuntimeConfig } from '../platform/testing/runtime-config-fixture';
 import { createQueryClient, Providers } from './providers';
 import { DESKTOP_ROUTES } from './routes/desktop-routes';
@@ -23,7 +23,7 @@ afterEach(() => {
 
 describe('§2 mobile shell', () => {
   it('renders the route inside data-layout="mobile" with its title and the four tabs', async () => {
-    const { router } = startApp(MOBILE_ROUTES, '/views/find', MobileShell);
+    const { router } = startApp(MOBILE_ROUTES, paths.find(), MobileShell);
     await settled(router);
     const { container } = render(
       <Providers queryClient={createQueryClient()}>
@@ -47,7 +47,7 @@ describe('§2 mobile shell', () => {
 
 describe('§2 desktop shell', () => {
   it('renders the route inside data-layout="desktop" with its title and the sidebar', async () => {
-    const { router } = startApp(DESKTOP_ROUTES, '/views/home/project', DesktopShell);
+    const { router } = startApp(DESKTOP_ROUTES, paths.projectList(), DesktopShell);
     await settled(router);
     const { container } = render(
       <Providers queryClient={createQueryClient()}>

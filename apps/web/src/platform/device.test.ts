@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentPlatformCode, deviceTypeOf, isMobileUserAgent, platformCodeOf } from './device';
+import { paths } from './paths';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -62,8 +63,9 @@ describe('the flow preview’s phone frame', () => {
   const at = (url: string) => new URL(url, 'http://localhost');
 
   it('is the mobile layout on a desktop browser, only on /views/flowPreview with Frame=mobile', () => {
-    expect(deviceTypeOf(DESKTOP, at('/views/flowPreview?ProjectId=1&Frame=mobile'))).toBe('mobile');
-    expect(deviceTypeOf(DESKTOP, at('/views/flowPreview?ProjectId=1'))).toBe('desktop');
-    expect(deviceTypeOf(DESKTOP, at('/views/home/project?Frame=mobile'))).toBe('desktop');
+    const frame = paths.flowPreview({ ProjectId: 1, Frame: 'mobile' });
+    expect(deviceTypeOf(DESKTOP, at(frame))).toBe('mobile');
+    expect(deviceTypeOf(DESKTOP, at(paths.flowPreview({ ProjectId: 1 })))).toBe('desktop');
+    expect(deviceTypeOf(DESKTOP, at(`${paths.projectList()}?Frame=mobile`))).toBe('desktop');
   });
 });

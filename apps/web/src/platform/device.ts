@@ -1,4 +1,4 @@
-import { ROUTES } from '@portal/contracts';
+import { paths } from './paths';
 
 /** §9: platform codes read from the user agent. */
 export const PLATFORM_CODES = {
@@ -22,13 +22,11 @@ export function isMobileUserAgent(userAgent: string): boolean {
 }
 
 /** The reviewer's phone frame: the flow preview shows the mobile layout inside its desktop page. */
-export const PREVIEW_FRAME_PARAM = 'Frame';
-const PREVIEW_FRAME_PATH = ROUTES.flowPreview;
 
 export function isMobilePreviewFrame(location: Pick<Location, 'pathname' | 'search'>): boolean {
   return (
-    location.pathname === PREVIEW_FRAME_PATH &&
-    new URLSearchParams(location.search).get(PREVIEW_FRAME_PARAM) === 'mobile'
+    location.pathname === paths.flowPreview() &&
+    new URLSearchParams(location.search).get('Frame') === 'mobile'
   );
 }
 

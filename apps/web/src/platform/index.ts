@@ -11,13 +11,7 @@ export {
   takeNextPath,
 } from './auth/oidc';
 export { loadProfile, refreshSignIn, sendToSignIn, signOut } from './auth/sign-in-state';
-export {
-  currentPlatformCode,
-  deviceTypeOf,
-  type DeviceType,
-  PLATFORM_CODES,
-  PREVIEW_FRAME_PARAM,
-} from './device';
+export { currentPlatformCode, deviceTypeOf, type DeviceType, PLATFORM_CODES } from './device';
 export * from './http';
 export { refreshShareLink, useLayoutStore, type VisitedView } from './layout-store';
 export { type Navigate, navigateTo, setNavigate } from './navigation';
@@ -36,3 +30,14 @@ export { useSessionStore } from './session-store';
 export * from './storage-keys';
 export { APP_TITLE } from './app-title';
 export { rememberEntryUrl } from './wechat';
+export {
+  childPattern,
+  isWithin,
+  type NoticeDetailQuery,
+  type NoticeTab,
+  paths,
+  type ProjectListQuery,
+  ROUTE_PATTERNS,
+  type RouteName,
+  routePath,
+} from './paths';

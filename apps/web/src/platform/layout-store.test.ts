@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIDEBAR_STATUS_COOKIE } from './storage-keys';
+import { paths } from './paths';
 
 async function freshStore() {
   vi.resetModules();
@@ -36,16 +37,16 @@ describe('§3 layout state', () => {
   it('keeps visited and cached views, each once', async () => {
     const { useLayoutStore } = await freshStore();
     const { addView, removeView } = useLayoutStore.getState();
-    addView({ path: '/views/find', title: '发现' });
-    addView({ path: '/views/find', title: '发现' });
-    addView({ path: '/views/notice', title: '消息' });
+    addView({ path: paths.find(), title: '发现' });
+    addView({ path: paths.find(), title: '发现' });
+    addView({ path: paths.notice(), title: '消息' });
     expect(useLayoutStore.getState().visitedViews.map((v) => v.path)).toEqual([
-      '/views/find',
-      '/views/notice',
+      paths.find(),
+      paths.notice(),
     ]);
-    expect(useLayoutStore.getState().cachedViews).toEqual(['/views/find', '/views/notice']);
-    removeView('/views/find');
-    expect(useLayoutStore.getState().cachedViews).toEqual(['/views/notice']);
+    expect(useLayoutStore.getState().cachedViews).toEqual([paths.find(), paths.notice()]);
+    removeView(paths.find());
+    expect(useLayoutStore.getState().cachedViews).toEqual([paths.notice()]);
   });
 
   it('§2 refreshShareLink records the current address', async () => {

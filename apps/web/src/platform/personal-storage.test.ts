@@ -3,6 +3,7 @@ import { clearPersonalStorage, personalStorage } from './personal-storage';
 import { runtimeConfig } from './runtime-config';
 import { storeTestSignIn } from './testing/jwt-fixture';
 import { loadTestRuntimeConfig } from './testing/runtime-config-fixture';
+import { paths } from './paths';
 
 function signInAs(sub: string): void {
   storeTestSignIn(runtimeConfig().WebSite.UserClient.ClientID, sub);
@@ -36,9 +37,9 @@ describe('personal storage: what a person typed stays theirs', () => {
   it('is removed by clearPersonalStorage, other keys kept', () => {
     signInAs('7');
     personalStorage.write('apply-draft:3', 'x');
-    localStorage.setItem('loginBackNextPath', '/views/my');
+    localStorage.setItem('loginBackNextPath', paths.my());
     clearPersonalStorage();
     expect(personalStorage.read('apply-draft:3')).toBeNull();
-    expect(localStorage.getItem('loginBackNextPath')).toBe('/views/my');
+    expect(localStorage.getItem('loginBackNextPath')).toBe(paths.my());
   });
 });

@@ -53,3 +53,17 @@ export function dataUrlToBlob(dataUrl: string): Blob {
   const bytes = Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
   return new Blob([bytes], { type });
 }
+
+/**
+ * §9: a chosen picture as the JPEG (quality 0.8, at most UPLOAD_IMAGE_MAX_SIDE on its longest
+ * side) that is uploaded; null when it cannot be read as an image.
+ */
+export async function compressPhoto(file: Blob): Promise<Blob | null> {
+  const url = URL.createObjectURL(file);
+  try {
+    const { ImageBase64 } = await imageToBase64(url, { maxSide: UPLOAD_IMAGE_MAX_SIDE });
+    return ImageBase64 ? dataUrlToBlob(ImageBase64) : null;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}

@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { nullDataSchema, pagedSchema, pageQuerySchema, timeSchema } from '../envelope.js';
-import { formValuesSchema, isStrongPassword, MOBILE_PATTERN, PASSWORD_RULE_TEXT } from '../form.js';
-import { isValidChineseIdNumber } from '../form.js';
+import {
+  EMAIL_PATTERN,
+  formValuesSchema,
+  isStrongPassword,
+  isValidChineseIdNumber,
+  MOBILE_PATTERN,
+  PASSWORD_RULE_TEXT,
+} from '../form.js';
 import { applyStatusSchema, applySummarySchema } from './apply.js';
 import { projectSummarySchema } from './project.js';
 
@@ -25,6 +31,49 @@ export const applyArchiveSchema = z.object({
   UpdateTime: timeSchema.nullable(),
 });
 export type ApplyArchive = z.infer<typeof applyArchiveSchema>;
+
+/** A person's name as the apply archive keeps it: Chinese or Latin letters, · and spaces. */
+export const ARCHIVE_NAME_PATTERN = /^[\u4e00-\u9fa5·A-Za-z ]{2,30}$/;
+
+/** The archive's well-known fields, in the order a form shows them; the apply form uses the same keys. */
+export const APPLY_ARCHIVE_FIELDS = [
+  { key: 'name', label: '姓名' },
+  { key: 'idNumber', label: '身份证号' },
+  { key: 'mobile', label: '手机号码' },
+  { key: 'email', label: '电子邮箱' },
+  { key: 'major', label: '所学专业' },
+  { key: 'workUnit', label: '工作单位' },
+] as const;
+export type ApplyArchiveKey = (typeof APPLY_ARCHIVE_FIELDS)[number]['key'];
+
+/**
+ * The rule of one well-known archive field for a non-empty trimmed text: the message to show, or
+ * null. The web's archive form and the server's SaveUserApplyArchive both check with it.
+ */
+export function archiveFieldProblem(key: string, text: string): string | null {
+  if (key === 'name' && !ARCHIVE_NAME_PATTERN.test(text)) return '请填写正确的姓名';
+  if (key === 'idNumber' && !isValidChineseIdNumber(text))
+    return '身份证号码不正确，请填写18位居民身份证号码';
+  if (key === 'mobile' && !MOBILE_PATTERN.test(text)) return '手机号码不正确，请填写11位手机号码';
+  if (key === 'email' && !EMAIL_PATTERN.test(text)) return '邮箱格式不正确，例如 name@example.com';
+  return null;
+}
+
+const archiveText = (key: ApplyArchiveKey) =>
+  z.string().superRefine((value, ctx) => {
+    const text = value.trim();
+    const problem = text ? archiveFieldProblem(key, text) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** The archive's well-known fields as a form edits them (each may be left empty). */
+export const applyArchiveBasicsSchema = z.object(
+  Object.fromEntries(APPLY_ARCHIVE_FIELDS.map((f) => [f.key, archiveText(f.key)])) as Record<
+    ApplyArchiveKey,
+    ReturnType<typeof archiveText>
+  >,
+);
+export type ApplyArchiveBasics = z.infer<typeof applyArchiveBasicsSchema>;
 
 export const personalCenterNumberSchema = z.object({
   ApplyCount: z.number().int().min(0),

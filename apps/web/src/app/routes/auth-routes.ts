@@ -1,35 +1,36 @@
+import { ROUTE_PATTERNS } from '../../platform';
 import type { PageRoute } from './route-table';
 import { WHITE } from './route-table';
 
 /** §2: the auth routes, the same in both layouts. */
 export const AUTH_ROUTES: PageRoute[] = [
   {
-    path: 'auth/login',
+    path: ROUTE_PATTERNS.authLogin,
     handle: { title: '登录', background: WHITE },
     page: () => import('../../features/auth/login-page'),
   },
   {
-    path: 'auth/loginout',
+    path: ROUTE_PATTERNS.authLoginout,
     handle: { title: '已退出登录', background: WHITE },
     page: () => import('../../features/auth/loginout-page'),
   },
   {
-    path: 'auth/callback',
+    path: ROUTE_PATTERNS.authCallback,
     handle: { title: '登录', background: WHITE },
     page: () => import('../../features/auth/callback-page'),
   },
   {
-    path: 'auth/station',
+    path: ROUTE_PATTERNS.authStation,
     handle: { title: '工作台', login: true },
     page: () => import('./placeholder-page'),
   },
   {
-    path: 'auth/nopower',
+    path: ROUTE_PATTERNS.authNoPower,
     handle: { title: '无权访问', background: WHITE },
     page: () => import('../../features/auth/no-power-page'),
   },
   {
-    path: 'auth/frequently',
+    path: ROUTE_PATTERNS.authFrequently,
     handle: { title: '访问过于频繁', background: WHITE },
     page: () => import('../../features/auth/frequently-page'),
   },

@@ -1,92 +1,101 @@
+import { childPattern, ROUTE_PATTERNS } from '../../platform';
 import { AUTH_ROUTES } from './auth-routes';
 import { type PageRoute, WHITE } from './route-table';
 
 /** §2 the desktop table. */
 export const DESKTOP_ROUTES: PageRoute[] = [
-  { path: 'home', handle: { title: '首页' }, page: () => import('./placeholder-page') },
   {
-    path: 'externalproject',
+    path: ROUTE_PATTERNS.home,
+    handle: { title: '首页' },
+    page: () => import('./placeholder-page'),
+  },
+  {
+    path: ROUTE_PATTERNS.externalProject,
     handle: { title: '外部项目' },
     page: () => import('./placeholder-page'),
   },
   {
-    path: 'notice',
+    path: ROUTE_PATTERNS.notice,
     handle: { title: '消息通知', login: true },
     page: () => import('./placeholder-page'),
   },
-  { path: 'find', handle: { title: '发现' }, page: () => import('./placeholder-page') },
   {
-    path: 'home/project',
+    path: ROUTE_PATTERNS.find,
+    handle: { title: '发现' },
+    page: () => import('./placeholder-page'),
+  },
+  {
+    path: ROUTE_PATTERNS.projectList,
     handle: { title: '项目列表' },
     page: () => import('./placeholder-page'),
   },
   {
-    path: 'flowManage',
+    path: ROUTE_PATTERNS.flowManage,
     handle: { title: '报名流程' },
     page: () => import('./placeholder-page'),
   },
   {
-    path: 'richText',
+    path: ROUTE_PATTERNS.richText,
     handle: { title: '详情', background: WHITE },
     page: () => import('./placeholder-page'),
   },
   {
-    path: 'flowPreview',
+    path: ROUTE_PATTERNS.flowPreview,
     handle: { title: '流程预览' },
     page: () => import('../../features/preview/desktop/flow-preview-page'),
   },
   {
-    path: 'flowPreview/login',
+    path: ROUTE_PATTERNS.flowPreviewLogin,
     handle: { title: '预览登录', background: WHITE },
     page: () => import('../../features/preview/desktop/preview-login-page'),
   },
   {
-    path: 'saas',
+    path: ROUTE_PATTERNS.saas,
     handle: { title: 'SaaS服务' },
     page: () => import('./placeholder-page'),
   },
   {
-    path: 'commonTabPanel',
+    path: ROUTE_PATTERNS.commonTabPanel,
     handle: { title: '解决方案' },
     page: () => import('./placeholder-page'),
   },
   {
-    path: 'onlineExam',
+    path: ROUTE_PATTERNS.onlineExam,
     handle: { title: '在线考试', background: WHITE },
     page: () => import('./placeholder-page'),
   },
   {
-    path: 'my',
+    path: ROUTE_PATTERNS.my,
     handle: { title: '个人中心', login: true },
     page: () => import('../../features/account/desktop/my-center-page'),
     children: [
       {
-        path: 'myFlow',
+        path: childPattern('my', 'myFlow'),
         handle: { title: '我的流程', login: true },
         page: () => import('./placeholder-page'),
       },
       {
-        path: 'myAccount',
+        path: childPattern('my', 'myAccount'),
         handle: { title: '账号设置', login: true },
         page: () => import('./placeholder-page'),
       },
       {
-        path: 'myLike',
+        path: childPattern('my', 'myLike'),
         handle: { title: '我的收藏', login: true },
         page: () => import('./placeholder-page'),
       },
       {
-        path: 'myOrder',
+        path: childPattern('my', 'myOrder'),
         handle: { title: '我的订单', login: true },
         page: () => import('./placeholder-page'),
       },
       {
-        path: 'myProject',
+        path: childPattern('my', 'myProject'),
         handle: { title: '我的项目', login: true },
         page: () => import('./placeholder-page'),
       },
       {
-        path: 'myRunProject',
+        path: childPattern('my', 'myRunProject'),
         handle: { title: '进行中', login: true },
         page: () => import('./placeholder-page'),
       },

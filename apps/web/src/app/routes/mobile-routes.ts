@@ -1,3 +1,4 @@
+import { ROUTE_PATTERNS } from '../../platform';
 import { AUTH_ROUTES } from './auth-routes';
 import { type PageRoute, WHITE } from './route-table';
 
@@ -5,17 +6,17 @@ import { type PageRoute, WHITE } from './route-table';
 export const MOBILE_ROUTES: PageRoute[] = [
   {
     // Not a candidate's route: the phone frame inside the desktop flow preview (?Frame=mobile).
-    path: 'flowPreview',
+    path: ROUTE_PATTERNS.flowPreview,
     handle: { title: '流程预览' },
     page: () => import('../../features/preview/mobile/flow-preview-frame-page'),
   },
   {
-    path: 'home',
+    path: ROUTE_PATTERNS.home,
     handle: { title: '首页', tab: true },
-    page: () => import('../../features/home/home-page'),
+    page: () => import('../../features/home/mobile/home-page'),
   },
   {
-    path: 'home/project',
+    path: ROUTE_PATTERNS.projectList,
     // §9: the project list's WeChat share; the logo and the link come from the defaults.
     handle: {
       title: '项目',
@@ -25,139 +26,139 @@ export const MOBILE_ROUTES: PageRoute[] = [
     page: () => import('../../features/project/mobile/project-list-page'),
   },
   {
-    path: 'home/position',
+    path: ROUTE_PATTERNS.position,
     handle: { title: '报考岗位' },
     page: () => import('../../features/project/mobile/position-page'),
   },
   {
-    path: 'apply',
+    path: ROUTE_PATTERNS.apply,
     handle: { title: '填写报名表', login: true, background: WHITE },
     page: () => import('../../features/apply/mobile/apply-page'),
   },
   {
-    path: 'home/question',
+    path: ROUTE_PATTERNS.question,
     handle: { title: '咨询问答' },
-    page: () => import('../../features/question/question-page'),
+    page: () => import('../../features/question/mobile/question-page'),
   },
   {
-    path: 'home/questionMy',
+    path: ROUTE_PATTERNS.questionMy,
     handle: { title: '我的提问' },
-    page: () => import('../../features/question/question-my-page'),
+    page: () => import('../../features/question/mobile/question-my-page'),
   },
   {
-    path: 'home/questionSend',
+    path: ROUTE_PATTERNS.questionSend,
     handle: { title: '我要提问', background: WHITE },
-    page: () => import('../../features/question/question-send-page'),
+    page: () => import('../../features/question/mobile/question-send-page'),
   },
   {
-    path: 'home/common',
+    path: ROUTE_PATTERNS.common,
     handle: { title: '解决方案' },
-    page: () => import('../../features/home/common-solution-page'),
+    page: () => import('../../features/home/mobile/common-solution-page'),
   },
   {
-    path: 'home/richText',
+    path: ROUTE_PATTERNS.homeRichText,
     handle: { title: '详情', background: WHITE },
-    page: () => import('../../features/home/rich-text-page'),
+    page: () => import('../../features/home/mobile/rich-text-page'),
   },
   {
-    path: 'flowManage',
+    path: ROUTE_PATTERNS.flowManage,
     handle: { title: '报名流程' },
     page: () => import('../../features/flow/mobile/flow-manage-page'),
   },
   {
-    path: 'find',
+    path: ROUTE_PATTERNS.find,
     handle: { title: '发现', tab: true },
-    page: () => import('../../features/find/find-page'),
+    page: () => import('../../features/find/mobile/find-page'),
   },
   {
-    path: 'find/category',
+    path: ROUTE_PATTERNS.findCategory,
     handle: { title: '分类' },
-    page: () => import('../../features/find/find-category-page'),
+    page: () => import('../../features/find/mobile/find-category-page'),
   },
   {
-    path: 'notice',
+    path: ROUTE_PATTERNS.notice,
     handle: { title: '消息', tab: true },
-    page: () => import('../../features/notice/notice-page'),
+    page: () => import('../../features/notice/mobile/notice-page'),
   },
   {
-    path: 'notice/detail',
+    path: ROUTE_PATTERNS.noticeDetail,
     handle: { title: '消息详情', background: WHITE },
-    page: () => import('../../features/notice/notice-detail-page'),
+    page: () => import('../../features/notice/mobile/notice-detail-page'),
   },
   {
-    path: 'my',
+    path: ROUTE_PATTERNS.my,
     handle: { title: '我的', tab: true, login: true },
     page: () => import('../../features/account/mobile/my-page'),
   },
   {
-    path: 'my/myProject',
+    path: ROUTE_PATTERNS.myProject,
     handle: { title: '我的项目', login: true },
     page: () => import('../../features/account/mobile/my-project-page'),
   },
   {
-    path: 'my/myHistory',
+    path: ROUTE_PATTERNS.myHistory,
     handle: { title: '我的足迹', login: true },
     page: () => import('../../features/account/mobile/my-history-page'),
   },
   {
-    path: 'my/myLike',
+    path: ROUTE_PATTERNS.myLike,
     handle: { title: '我的收藏', login: true },
     page: () => import('../../features/account/mobile/my-like-page'),
   },
   {
-    path: 'my/myRunProject',
+    path: ROUTE_PATTERNS.myRunProject,
     handle: { title: '进行中', login: true },
     page: () => import('../../features/account/mobile/my-run-project-page'),
   },
   // §2: account and profile, no login check.
   {
-    path: 'my/myAccount',
+    path: ROUTE_PATTERNS.myAccount,
     handle: { title: '账号与资料' },
     page: () => import('../../features/account/mobile/my-account-page'),
   },
   {
-    path: 'my/myOrder',
+    path: ROUTE_PATTERNS.myOrder,
     handle: { title: '我的订单', login: true },
     page: () => import('../../features/account/mobile/my-order-page'),
   },
   {
-    path: 'my/resetPassword',
+    path: ROUTE_PATTERNS.resetPassword,
     handle: { title: '修改密码', login: true, background: WHITE },
-    page: () => import('../../features/account/reset-password-page'),
+    page: () => import('../../features/account/mobile/reset-password-page'),
   },
   {
-    path: 'my/resetPhone',
+    path: ROUTE_PATTERNS.resetPhone,
     handle: { title: '更换手机号', login: true, background: WHITE },
-    page: () => import('../../features/account/reset-phone-page'),
+    page: () => import('../../features/account/mobile/reset-phone-page'),
   },
   {
-    path: 'my/bindWeChatAccount',
+    path: ROUTE_PATTERNS.bindWeChatAccount,
     handle: { title: '绑定微信', login: true, background: WHITE },
-    page: () => import('../../features/account/bind-wechat-page'),
+    page: () => import('../../features/account/mobile/bind-wechat-page'),
   },
   {
-    path: 'my/cancelPhone',
+    path: ROUTE_PATTERNS.cancelPhone,
     handle: { title: '注销账号', login: true, background: WHITE },
-    page: () => import('../../features/account/cancel-account-page'),
+    page: () => import('../../features/account/mobile/cancel-account-page'),
   },
   {
-    path: 'saas',
+    path: ROUTE_PATTERNS.saas,
     handle: { title: 'SaaS服务' },
-    page: () => import('../../features/saas/saas-page'),
+    page: () => import('../../features/saas/mobile/saas-page'),
   },
   {
-    path: 'payment',
+    path: ROUTE_PATTERNS.payment,
     handle: { title: '支付' },
     page: () => import('../../features/payment/mobile/payment-page'),
   },
   // Beyond §2: the admission ticket (issue 4), reached from flowManage and payment.
   {
-    path: 'print',
+    path: ROUTE_PATTERNS.print,
     handle: { title: '打印准考证', login: true },
     page: () => import('../../features/flow/mobile/print-page'),
   },
   {
-    path: 'onlineExam',
+    path: ROUTE_PATTERNS.onlineExam,
     // Not login-marked (§2 lists no check); GetExamine's 401 sends the candidate to sign in (§8).
     // Grey background (the default): the questions are white cards.
     handle: { title: '在线考试' },

@@ -92,7 +92,7 @@ describe.each([
     expect(flatten(table).sort()).toEqual([...expected].sort());
   });
 
-  it.each(expected)('/views/%s has a titled page under /views', (path) => {
+  it.each(expected)('the route %s has a titled page under /views', (path) => {
     const matches = matchRoutes(routes, `${ROUTE_BASE}/${path}`) ?? [];
     expect(matches[0]?.route.path).toBe(ROUTE_BASE);
     expect(deepestHandle(matches.map((m) => m.route)).title).not.toBe('');

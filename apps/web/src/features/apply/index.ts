@@ -1,1 +1,1 @@
-export { FormFieldRow } from './components/form-field';
+export { FormFieldRow } from './mobile/form-field';

@@ -1,6 +1,6 @@
-import { FALLBACK_ROUTE, ROUTES } from '@portal/contracts';
+import { FALLBACK_ROUTE } from '@portal/contracts';
 import { Link, redirect, useLoaderData } from 'react-router';
-import { refreshSignIn, runtimeConfig, signinCallback, takeNextPath } from '../../platform';
+import { paths, refreshSignIn, runtimeConfig, signinCallback, takeNextPath } from '../../platform';
 import { StatusPage } from '../../shared/ui/status-page';
 
 /** §4: reads the token from the URL fragment, stores it, and goes on to the remembered path. */
@@ -31,7 +31,7 @@ export default function CallbackPage() {
       }
       actions={
         <>
-          <Link className="status-page__button" to={ROUTES.authLogin} replace>
+          <Link className="status-page__button" to={paths.authLogin()} replace>
             重新登录
           </Link>
           <Link className="status-page__link" to={FALLBACK_ROUTE} replace>

@@ -1,6 +1,6 @@
 import type { FlowView, NextAction, ProjectDetail } from '@portal/contracts';
 import { PROJECT_STATE_TEXT } from '@portal/contracts';
-import { applyFormPath } from '../project';
+import { paths } from '../../platform';
 
 /** The one thing the candidate should do next, as the bottom button says and does. */
 export type NextStep =
@@ -8,10 +8,6 @@ export type NextStep =
   | { kind: 'sign-in'; label: string }
   | { kind: 'result'; label: string; score: number | null }
   | { kind: 'wait'; label: string };
-
-export function positionsPath(projectId: number): string {
-  return `/views/home/position?ProjectId=${projectId}`;
-}
 
 const WAIT_TEXT: Partial<Record<NextAction, string>> = { 'wait-review': '等待审核' };
 
@@ -31,22 +27,30 @@ export function nextStepOf(
   const apply = flow.Apply;
   switch (flow.NextAction) {
     case 'apply':
-      return { kind: 'go', label: '立即报名', to: positionsPath(project.ProjectId) };
+      return {
+        kind: 'go',
+        label: '立即报名',
+        to: paths.position({ ProjectId: project.ProjectId }),
+      };
     case 'modify':
-      return { kind: 'go', label: '修改报名信息', to: applyFormPath(project.ProjectId) };
+      return {
+        kind: 'go',
+        label: '修改报名信息',
+        to: paths.apply({ ProjectId: project.ProjectId }),
+      };
     case 'pay':
-      return { kind: 'go', label: '去缴费', to: `/views/payment?ApplyId=${apply?.ApplyId ?? ''}` };
+      return { kind: 'go', label: '去缴费', to: paths.payment({ ApplyId: apply?.ApplyId ?? 0 }) };
     case 'print':
       return {
         kind: 'go',
         label: '打印准考证',
-        to: `/views/print?ApplyId=${apply?.ApplyId ?? ''}`,
+        to: paths.print({ ApplyId: apply?.ApplyId ?? 0 }),
       };
     case 'exam':
       return {
         kind: 'go',
         label: '参加考试',
-        to: `/views/onlineExam?ProjectId=${project.ProjectId}&ApplyId=${apply?.ApplyId ?? ''}`,
+        to: paths.onlineExam({ ProjectId: project.ProjectId, ApplyId: apply?.ApplyId }),
       };
     case 'result':
       return { kind: 'result', label: '查看结果', score: apply?.ExamScore ?? null };

@@ -1,5 +1,5 @@
-import { ROUTES, type ApplyStatus, type NextAction } from '@portal/contracts';
-import { PREVIEW_FRAME_PARAM } from '../../platform';
+import type { ApplyStatus, NextAction } from '@portal/contracts';
+import { paths } from '../../platform';
 
 /** The preview's step switcher: what a candidate meets, in the order they meet it. */
 export const PREVIEW_STEPS = [
@@ -25,16 +25,18 @@ export const PREVIEW_STATUSES: readonly ApplyStatus[] = [
   'Finished',
 ];
 
-/** /views/flowPreview for a project and step; `frame` shows it in the mobile layout (the phone frame). */
+/** The preview of a project at a step; `frame` shows it in the mobile layout (the phone frame). */
 export function previewPath(
   projectId: number,
   step: PreviewStep,
   options: { frame?: 'mobile'; status?: ApplyStatus } = {},
 ): string {
-  const params = new URLSearchParams({ ProjectId: String(projectId), Step: step });
-  if (options.status) params.set('Status', options.status);
-  if (options.frame) params.set(PREVIEW_FRAME_PARAM, options.frame);
-  return `${ROUTES.flowPreview}?${params.toString()}`;
+  return paths.flowPreview({
+    ProjectId: projectId,
+    Step: step,
+    Status: options.status,
+    Frame: options.frame,
+  });
 }
 
 /** What the candidate's one button says at each next action. */

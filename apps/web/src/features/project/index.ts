@@ -3,5 +3,4 @@ export { useProject, projectQueryOptions } from './api/get-project';
 export { useProjectOpenAsk, useProjectOpenAskList } from './api/get-project-open-ask';
 export { useProjectList } from './api/get-project-list';
 export { useProjectPositions } from './api/get-project-position';
-export { applyWindowText, flowPath, ProjectCard } from './components/project-card';
-export { applyFormPath } from './mobile/position-page';
+export { applyWindowText, ProjectCard } from './components/project-card';

@@ -1,23 +1,16 @@
 import { QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH, submitAsk } from '@portal/contracts';
+import { z } from 'zod';
 
 export const QUESTION_RULE_TEXT = `请用${QUESTION_MIN_LENGTH}–${QUESTION_MAX_LENGTH}个字描述您的问题`;
 
-/** The contract's own rule for a question's text: the message to show, or null when it may be sent. */
-export function questionProblem(content: string): string | null {
-  if (!content.trim()) return '请输入问题内容';
-  const result = submitAsk.request.shape.Content.safeParse(content);
-  return result.success ? null : (result.error.issues[0]?.message ?? QUESTION_RULE_TEXT);
-}
+/** A question's text by the contract's own rule, and an empty one named as such. */
+export const questionContentSchema = z
+  .string()
+  .trim()
+  .min(1, { message: '请输入问题内容', abort: true })
+  .pipe(submitAsk.request.shape.Content);
 
 /** Characters as the server counts them (after trimming). */
 export function questionLength(content: string): number {
   return content.trim().length;
-}
-
-export function questionMyPath(projectId?: number): string {
-  return projectId ? `/views/home/questionMy?ProjectId=${projectId}` : '/views/home/questionMy';
-}
-
-export function questionSendPath(projectId: number): string {
-  return `/views/home/questionSend?ProjectId=${projectId}`;
 }

@@ -1,9 +1,10 @@
 import { Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { ROUTES } from '@portal/contracts';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import {
   APP_TITLE,
+  isWithin,
+  paths,
   signOut,
   useLayoutStore,
   useRouteHandle,
@@ -12,22 +13,22 @@ import {
 
 /** The sidebar: the desktop table's main pages, with the personal centre's children (§2). */
 export const DESKTOP_MENU: NonNullable<MenuProps['items']> = [
-  { key: '/views/home/project', label: '项目列表' },
-  { key: '/views/home', label: '首页' },
-  { key: '/views/find', label: '发现' },
-  { key: '/views/externalproject', label: '外部项目' },
-  { key: '/views/commonTabPanel', label: '解决方案' },
-  { key: '/views/notice', label: '消息通知' },
+  { key: paths.projectList(), label: '项目列表' },
+  { key: paths.home(), label: '首页' },
+  { key: paths.find(), label: '发现' },
+  { key: paths.externalProject(), label: '外部项目' },
+  { key: paths.commonTabPanel(), label: '解决方案' },
+  { key: paths.notice(), label: '消息通知' },
   {
-    key: '/views/my',
+    key: paths.my(),
     label: '个人中心',
     children: [
-      { key: '/views/my/myProject', label: '我的项目' },
-      { key: '/views/my/myRunProject', label: '进行中' },
-      { key: '/views/my/myFlow', label: '我的流程' },
-      { key: '/views/my/myOrder', label: '我的订单' },
-      { key: '/views/my/myLike', label: '我的收藏' },
-      { key: '/views/my/myAccount', label: '账号设置' },
+      { key: paths.myProject(), label: '我的项目' },
+      { key: paths.myRunProject(), label: '进行中' },
+      { key: paths.myFlow(), label: '我的流程' },
+      { key: paths.myOrder(), label: '我的订单' },
+      { key: paths.myLike(), label: '我的收藏' },
+      { key: paths.myAccount(), label: '账号设置' },
     ],
   },
 ];
@@ -37,7 +38,7 @@ function Account() {
   const name = useSessionStore((s) => s.name);
   if (!token) {
     return (
-      <Link to={ROUTES.authLogin}>
+      <Link to={paths.authLogin()}>
         <Button type="primary">登录</Button>
       </Link>
     );
@@ -74,7 +75,7 @@ export function DesktopShell() {
     >
       <Layout data-layout="desktop" className="desktop-shell">
         <Layout.Header className="desktop-shell__header">
-          <Link to={ROUTES.projectList} className="desktop-shell__brand">
+          <Link to={paths.projectList()} className="desktop-shell__brand">
             {APP_TITLE}
           </Link>
           <Account />
@@ -92,7 +93,7 @@ export function DesktopShell() {
               mode="inline"
               className="desktop-shell__menu"
               selectedKeys={[pathname]}
-              defaultOpenKeys={pathname.startsWith('/views/my') ? ['/views/my'] : []}
+              defaultOpenKeys={isWithin(pathname, 'my') ? [paths.my()] : []}
               items={DESKTOP_MENU}
               onClick={({ key }) => void navigate(key)}
             />

@@ -3,7 +3,7 @@ import zhCN from 'antd-mobile/es/locales/zh-CN';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import '../../shared/ui/mobile/mobile.css';
-import { useRouteHandle, useSessionStore } from '../../platform';
+import { paths, useRouteHandle, useSessionStore } from '../../platform';
 import { BackIcon, FindIcon, HomeIcon, MessageIcon, UserIcon } from './tab-icons';
 
 interface Tab {
@@ -16,10 +16,10 @@ interface Tab {
 
 /** The four tabs: 首页/发现/消息/我的. */
 export const MOBILE_TABS: Tab[] = [
-  { path: '/views/home', section: '/views/home', title: '首页', icon: <HomeIcon /> },
-  { path: '/views/find', section: '/views/find', title: '发现', icon: <FindIcon /> },
-  { path: '/views/notice', section: '/views/notice', title: '消息', icon: <MessageIcon /> },
-  { path: '/views/my', section: '/views/my', title: '我的', icon: <UserIcon /> },
+  { path: paths.home(), section: paths.home(), title: '首页', icon: <HomeIcon /> },
+  { path: paths.find(), section: paths.find(), title: '发现', icon: <FindIcon /> },
+  { path: paths.notice(), section: paths.notice(), title: '消息', icon: <MessageIcon /> },
+  { path: paths.my(), section: paths.my(), title: '我的', icon: <UserIcon /> },
 ];
 
 function tabOf(pathname: string): Tab | undefined {
@@ -84,7 +84,7 @@ export function MobileShell() {
               onChange={(path) => void navigate(path)}
             >
               {MOBILE_TABS.map((t) => {
-                const badge = t.section === '/views/notice' ? unreadBadge(unread) : undefined;
+                const badge = t.section === paths.notice() ? unreadBadge(unread) : undefined;
                 return (
                   <TabBar.Item
                     key={t.path}

@@ -1,4 +1,3 @@
-import { ROUTES } from '@portal/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { testJwt } from '../testing/jwt-fixture';
 import { testRuntimeConfig } from '../testing/runtime-config-fixture';
@@ -13,6 +12,7 @@ import {
   signout,
   takeNextPath,
 } from './oidc';
+import { paths } from '../paths';
 
 const config = testRuntimeConfig();
 const KEY = 'oidc.user:portal-web';
@@ -54,7 +54,7 @@ describe('§4 sign-in', () => {
     );
     expect(url.searchParams.get('client_id')).toBe('portal-web');
     expect(url.searchParams.get('redirect_uri')).toBe(
-      `${window.location.origin}/views/auth/callback`,
+      `${window.location.origin}${paths.authCallback()}`,
     );
     expect(url.searchParams.get('response_type')).toBe('token id_token');
     expect(url.searchParams.get('scope')).toBe('openid profile portal');
@@ -193,7 +193,7 @@ describe('§4 sign-out', () => {
     expect(localStorage.getItem(KEY)).toBeNull();
     expect(go).toHaveBeenCalledWith(
       `https://id.example.com/identity/Auth/OutLogin?ReturnUrl=${encodeURIComponent(
-        `${window.location.origin}${ROUTES.authLoginout}`,
+        `${window.location.origin}${paths.authLoginout()}`,
       )}`,
     );
   });
@@ -203,18 +203,18 @@ describe('§2 loginBackNextPath round trip', () => {
   beforeEach(() => localStorage.clear());
 
   it('the remembered path is returned once, then forgotten', () => {
-    rememberNextPath('/views/my/myOrder?tab=2');
-    expect(localStorage.getItem('loginBackNextPath')).toBe('/views/my/myOrder?tab=2');
-    expect(takeNextPath()).toBe('/views/my/myOrder?tab=2');
+    rememberNextPath(paths.myOrder({ tab: '2' }));
+    expect(localStorage.getItem('loginBackNextPath')).toBe(paths.myOrder({ tab: '2' }));
+    expect(takeNextPath()).toBe(paths.myOrder({ tab: '2' }));
     expect(localStorage.getItem('loginBackNextPath')).toBeNull();
   });
 
   it('without one, the callback goes to /views/home/project', () => {
-    expect(takeNextPath()).toBe('/views/home/project');
+    expect(takeNextPath()).toBe(paths.projectList());
   });
 
   it('never leaves the site', () => {
     rememberNextPath('//evil.example.com/x');
-    expect(takeNextPath()).toBe('/views/home/project');
+    expect(takeNextPath()).toBe(paths.projectList());
   });
 });

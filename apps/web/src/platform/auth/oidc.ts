@@ -1,4 +1,5 @@
-import { FALLBACK_ROUTE, ROUTES, type RuntimeConfig } from '@portal/contracts';
+import { FALLBACK_ROUTE, type RuntimeConfig } from '@portal/contracts';
+import { paths } from '../paths';
 import { randomString } from '../../shared/random';
 import { authorityOf } from '../runtime-config';
 import { LOGIN_BACK_NEXT_PATH, OIDC_NONCE, OIDC_STATE, OIDC_USER_PREFIX } from '../storage-keys';
@@ -56,7 +57,7 @@ export function authorizeUrl(
   const client = config.WebSite.UserClient;
   const query = new URLSearchParams({
     client_id: client.ClientID,
-    redirect_uri: `${origin}${ROUTES.authCallback}`,
+    redirect_uri: `${origin}${paths.authCallback()}`,
     response_type: RESPONSE_TYPE,
     scope: client.ClientScope,
     state,
@@ -149,7 +150,7 @@ export function signedInUser(config: RuntimeConfig, now?: number): OidcUserRecor
 /** §4: removes the record and goes to the provider's Auth/OutLogin, back to /views/auth/loginout. */
 export function signout(config: RuntimeConfig, go: Go = assign): void {
   localStorage.removeItem(oidcUserKey(config.WebSite.UserClient.ClientID));
-  const returnUrl = encodeURIComponent(`${window.location.origin}${ROUTES.authLoginout}`);
+  const returnUrl = encodeURIComponent(`${window.location.origin}${paths.authLoginout()}`);
   go(`${authorityOf(config)}/Auth/OutLogin?ReturnUrl=${returnUrl}`);
 }
 

@@ -6,6 +6,7 @@ import { oidcUserKey, type OidcUserRecord } from './oidc';
 import { setNavigate } from '../navigation';
 import { LOGIN_BACK_NEXT_PATH } from '../storage-keys';
 import { loadProfile, refreshSignIn, sendToSignIn } from './sign-in-state';
+import { paths } from '../paths';
 
 const config = loadTestRuntimeConfig();
 const now = Math.floor(Date.now() / 1000);
@@ -77,9 +78,9 @@ describe('§2 an anonymous action that needs sign-in', () => {
   it('remembers the path in loginBackNextPath and goes to the login route', () => {
     const navigate = vi.fn();
     setNavigate(navigate);
-    sendToSignIn('/views/flowManage?ProjectId=3');
-    expect(localStorage.getItem(LOGIN_BACK_NEXT_PATH)).toBe('/views/flowManage?ProjectId=3');
-    expect(navigate).toHaveBeenCalledWith('/views/auth/login');
+    sendToSignIn(paths.flowManage({ ProjectId: 3 }));
+    expect(localStorage.getItem(LOGIN_BACK_NEXT_PATH)).toBe(paths.flowManage({ ProjectId: 3 }));
+    expect(navigate).toHaveBeenCalledWith(paths.authLogin());
     setNavigate(null);
   });
 });

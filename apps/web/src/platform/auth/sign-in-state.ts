@@ -1,4 +1,5 @@
-import { getUser as getUserEndpoint, ROUTES, type RuntimeConfig } from '@portal/contracts';
+import { getUser as getUserEndpoint, type RuntimeConfig } from '@portal/contracts';
+import { paths } from '../paths';
 import { callEndpoint } from '../http/clients';
 import { runtimeConfig } from '../runtime-config';
 import { useSessionStore } from '../session-store';
@@ -36,5 +37,5 @@ export function sendToSignIn(
   path: string = `${window.location.pathname}${window.location.search}`,
 ): void {
   rememberNextPath(path);
-  navigateTo(ROUTES.authLogin);
+  navigateTo(paths.authLogin());
 }

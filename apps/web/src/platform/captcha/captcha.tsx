@@ -5,9 +5,10 @@ import { callEndpoint } from '../http/clients';
 import { runtimeConfig } from '../runtime-config';
 import { AliyunNvcCaptcha } from './aliyun-nvc-captcha';
 import { LocalSlideCaptcha } from './local-slide-captcha';
+import { paths } from '../paths';
 
 /** Where the local slider's feedback link goes when the tenant gives no service phone. */
-export const LOCAL_FEEDBACK_FALLBACK = '/views/saas';
+export const LOCAL_FEEDBACK_FALLBACK = paths.saas();
 
 /** The tenant's service phone (PageConfig), so a person stuck at the slider can reach someone. */
 function useFeedbackHref(): string {

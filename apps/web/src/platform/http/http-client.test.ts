@@ -26,6 +26,7 @@ import {
   XSRF_HEADER_NAME,
 } from './http-client';
 import { HttpError } from './http-error';
+import { paths } from '../paths';
 
 const profile = {
   UserId: 7,
@@ -223,12 +224,12 @@ describe('§8 error catalogue', () => {
   });
 
   it('401 goes to the login route and rejects, with no toast', async () => {
-    window.history.replaceState(null, '', '/views/my/myOrder');
+    window.history.replaceState(null, '', paths.myOrder());
     answer(401, { ErrCode: 401, ErrMsg: '登录已过期', Data: null });
     const error = await rejection(callEndpoint(getUser, {}));
     expect(error.status).toBe(401);
-    expect(navigate).toHaveBeenCalledWith('/views/auth/login');
-    expect(localStorage.getItem('loginBackNextPath')).toBe('/views/my/myOrder');
+    expect(navigate).toHaveBeenCalledWith(paths.authLogin());
+    expect(localStorage.getItem('loginBackNextPath')).toBe(paths.myOrder());
     expect(toasts).toEqual([]);
   });
 
@@ -257,7 +258,7 @@ describe('§8 error catalogue', () => {
     answer(429, { ErrCode: 429, ErrMsg: '请求过于频繁', Data: null });
     const error = await rejection(callEndpoint(getUser, {}));
     expect(error.status).toBe(429);
-    expect(navigate).toHaveBeenCalledWith('/views/auth/frequently');
+    expect(navigate).toHaveBeenCalledWith(paths.authFrequently());
   });
 
   it('other status with ErrMsg shows ErrMsg as an error toast', async () => {

@@ -2,12 +2,12 @@ import {
   envelopeSchema,
   ERROR_CODES,
   fieldErrorsSchema,
-  ROUTES,
   type ClientId,
   type Endpoint,
   type RequestOf,
   type ResponseOf,
 } from '@portal/contracts';
+import { paths } from '../paths';
 import { rememberNextPath } from '../auth/oidc';
 import { navigateTo } from '../navigation';
 import { notifyError } from '../notifier';
@@ -124,10 +124,10 @@ function settle<E extends Endpoint>(
     if (isPreviewMode()) {
       if (errMsg) notify(errMsg);
       // Back to the same preview step after signing in again.
-      navigateTo(`${ROUTES.flowPreviewLogin}?redirect=${encodeURIComponent(currentPath())}`);
+      navigateTo(paths.flowPreviewLogin({ redirect: currentPath() }));
     } else {
       rememberNextPath(currentPath());
-      navigateTo(ROUTES.authLogin);
+      navigateTo(paths.authLogin());
     }
     throw new HttpError(errMsg || '请先登录', errCode, status, body);
   }
@@ -135,7 +135,7 @@ function settle<E extends Endpoint>(
     throw new HttpError(errMsg, errCode, status, body);
   }
   if (status === ERROR_CODES.TOO_MANY_REQUESTS) {
-    navigateTo(ROUTES.authFrequently);
+    navigateTo(paths.authFrequently());
     throw new HttpError(errMsg || '请求过于频繁', errCode, status, body);
   }
   const message = errMsg || SERVER_ERROR_MESSAGE;

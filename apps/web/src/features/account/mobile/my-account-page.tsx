@@ -1,57 +1,32 @@
-import '../account.css';
-import {
-  EMAIL_PATTERN,
-  isValidChineseIdNumber,
-  MOBILE_PATTERN,
-  realPersonVerify,
-  type FormValues,
-  type UserProfile,
-} from '@portal/contracts';
+import './account.css';
+import { APPLY_ARCHIVE_FIELDS, type ApplyArchiveKey, type UserProfile } from '@portal/contracts';
 import { Button, Toast } from 'antd-mobile';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { Link } from 'react-router';
-import { HttpError, sendToSignIn, useSessionStore } from '../../../platform';
-import { dataUrlToBlob, imageToBase64, UPLOAD_IMAGE_MAX_SIDE } from '../../../shared/image-base64';
+import { paths, sendToSignIn, useSessionStore } from '../../../platform';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
-import { useApplyArchive } from '../api/get-user-apply-archive';
 import { useAccountProfile } from '../api/get-user';
-import { useChangeAvatar, useRealPersonVerify } from '../api/profile-mutations';
-import { useSaveApplyArchive } from '../api/save-user-apply-archive';
-import { TextField } from '../components/text-field';
+import { useApplyArchiveForm } from '../use-apply-archive-form';
+import { AVATAR_PROBLEM_TEXT, useAvatarChange } from '../use-avatar-change';
+import { useRealNameForm } from '../use-real-name-form';
+import { TextField } from './text-field';
 
 const ACCOUNT_LINKS = [
-  { to: '/views/my/resetPassword', title: '修改密码' },
-  { to: '/views/my/resetPhone', title: '更换手机号' },
-  { to: '/views/my/bindWeChatAccount', title: '绑定微信' },
-  { to: '/views/my/cancelPhone', title: '注销账号' },
+  { to: paths.resetPassword(), title: '修改密码' },
+  { to: paths.resetPhone(), title: '更换手机号' },
+  { to: paths.bindWeChatAccount(), title: '绑定微信' },
+  { to: paths.cancelPhone(), title: '注销账号' },
 ];
 
 function AvatarChanger() {
-  const change = useChangeAvatar();
-  const [converting, setConverting] = useState(false);
-  const busy = converting || change.isPending;
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+  const { choose, busy } = useAvatarChange();
+  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (!file || busy) return;
-    if (!file.type.startsWith('image/')) {
-      Toast.show({ icon: 'fail', content: '请选择图片文件' });
-      return;
-    }
-    setConverting(true);
-    const url = URL.createObjectURL(file);
-    // §9: the image is redrawn as a JPEG of quality 0.8 before it is uploaded.
-    const { ImageBase64 } = await imageToBase64(url, { maxSide: UPLOAD_IMAGE_MAX_SIDE });
-    URL.revokeObjectURL(url);
-    setConverting(false);
-    if (!ImageBase64) {
-      Toast.show({ icon: 'fail', content: '图片读取失败，请换一张图片' });
-      return;
-    }
-    change.mutate(dataUrlToBlob(ImageBase64), {
-      onSuccess: () => Toast.show({ icon: 'success', content: '头像已更换' }),
-    });
+    const outcome = await choose(file);
+    if (outcome === 'changed') Toast.show({ icon: 'success', content: '头像已更换' });
+    else if (outcome !== 'busy' && AVATAR_PROBLEM_TEXT[outcome])
+      Toast.show({ icon: 'fail', content: AVATAR_PROBLEM_TEXT[outcome] });
   };
 
   return (
@@ -62,7 +37,7 @@ function AvatarChanger() {
         type="file"
         accept="image/*"
         disabled={busy}
-        onChange={(e) => void choose(e)}
+        onChange={(e) => void onChange(e)}
       />
     </label>
   );
@@ -95,23 +70,10 @@ function ProfileCard({ profile }: { profile: UserProfile }) {
   );
 }
 
-/** Name and ID number, checked with the contract's rules before User/RealPersonVerify. */
-export function validateRealName(name: string, idNumber: string): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const parsed = realPersonVerify.request.safeParse({ Name: name, IdNumber: idNumber });
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0]);
-      errors[key] ??= issue.message;
-    }
-  return errors;
-}
-
 function RealNameCard({ profile }: { profile: UserProfile }) {
-  const verify = useRealPersonVerify();
-  const [name, setName] = useState('');
-  const [idNumber, setIdNumber] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, submit, busy } = useRealNameForm({
+    onVerified: () => Toast.show({ icon: 'success', content: '实名认证成功' }),
+  });
 
   if (profile.IsRealName)
     return (
@@ -126,51 +88,28 @@ function RealNameCard({ profile }: { profile: UserProfile }) {
       </section>
     );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (verify.isPending) return;
-    const found = validateRealName(name, idNumber);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    verify.mutate(
-      { Name: name, IdNumber: idNumber },
-      {
-        onSuccess: () => Toast.show({ icon: 'success', content: '实名认证成功' }),
-        onError: (error) => error instanceof HttpError && setErrors(error.fieldErrors),
-      },
-    );
-  };
-
   return (
     <section className="account-card" aria-labelledby="account-real-title">
       <h2 className="account-card__title" id="account-real-title">
         实名认证<span className="account-tag">未实名</span>
       </h2>
-      <form className="account-form" noValidate onSubmit={submit}>
+      <form className="account-form" noValidate onSubmit={(e) => void submit(e)}>
         <TextField
           id="real-name"
           label="真实姓名"
           autoComplete="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.Name}
+          {...form.register('Name')}
+          error={form.errorOf('Name')}
         />
         <TextField
           id="real-id"
           label="身份证号"
           maxLength={18}
-          value={idNumber}
-          onChange={(e) => setIdNumber(e.target.value)}
+          {...form.register('IdNumber')}
           hint="18位居民身份证号码，认证后不能修改"
-          error={errors.IdNumber}
+          error={form.errorOf('IdNumber')}
         />
-        <Button
-          block
-          color="primary"
-          type="submit"
-          loading={verify.isPending}
-          disabled={verify.isPending}
-        >
+        <Button block color="primary" type="submit" loading={busy} disabled={busy}>
           提交认证
         </Button>
       </form>
@@ -178,64 +117,22 @@ function RealNameCard({ profile }: { profile: UserProfile }) {
   );
 }
 
-/** The archive's basic fields; the apply form pre-fills from the same keys. */
-const ARCHIVE_FIELDS = [
-  { key: 'name', label: '姓名', autoComplete: 'name' },
-  { key: 'idNumber', label: '身份证号', autoComplete: 'off' },
-  { key: 'mobile', label: '手机号码', autoComplete: 'tel' },
-  { key: 'email', label: '电子邮箱', autoComplete: 'email' },
-  { key: 'major', label: '所学专业', autoComplete: 'off' },
-  { key: 'workUnit', label: '工作单位', autoComplete: 'organization' },
-] as const;
-type ArchiveKey = (typeof ARCHIVE_FIELDS)[number]['key'];
-
-export function validateArchive(values: Partial<Record<ArchiveKey, string>>) {
-  const errors: Partial<Record<ArchiveKey, string>> = {};
-  const text = (key: ArchiveKey) => (values[key] ?? '').trim();
-  if (text('name') && !/^[\u4e00-\u9fa5·A-Za-z ]{2,30}$/.test(text('name')))
-    errors.name = '请填写正确的姓名';
-  if (text('idNumber') && !isValidChineseIdNumber(text('idNumber')))
-    errors.idNumber = '身份证号码不正确，请填写18位居民身份证号码';
-  if (text('mobile') && !MOBILE_PATTERN.test(text('mobile')))
-    errors.mobile = '手机号码不正确，请填写11位手机号码';
-  if (text('email') && !EMAIL_PATTERN.test(text('email')))
-    errors.email = '邮箱格式不正确，例如 name@example.com';
-  return errors;
-}
+const AUTOCOMPLETE: Record<ApplyArchiveKey, string> = {
+  name: 'name',
+  idNumber: 'off',
+  mobile: 'tel',
+  email: 'email',
+  major: 'off',
+  workUnit: 'organization',
+};
 
 function ArchiveCard() {
-  const archive = useApplyArchive();
-  const save = useSaveApplyArchive();
-  const [edits, setEdits] = useState<Partial<Record<ArchiveKey, string>>>({});
-  const [errors, setErrors] = useState<Partial<Record<ArchiveKey, string>>>({});
+  const { archive, form, submit, busy } = useApplyArchiveForm({
+    onSaved: () => Toast.show({ icon: 'success', content: '报名档案已保存' }),
+  });
 
   if (archive.isPending) return <LoadingSkeleton rows={1} label="正在加载报名档案" />;
   if (archive.isError) return <LoadFailed onRetry={() => void archive.refetch()} />;
-  const stored: FormValues = archive.data.Values;
-  const valueOf = (key: ArchiveKey) => {
-    const v = edits[key] ?? stored[key];
-    return typeof v === 'string' ? v : '';
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const current = Object.fromEntries(ARCHIVE_FIELDS.map((f) => [f.key, valueOf(f.key)]));
-    const found = validateArchive(current);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    // Keys this card does not show (photos, choices) are kept as they are.
-    save.mutate(
-      { Values: { ...stored, ...current } },
-      {
-        onSuccess: () => {
-          setEdits({});
-          Toast.show({ icon: 'success', content: '报名档案已保存' });
-        },
-        onError: (error) => error instanceof HttpError && setErrors(error.fieldErrors),
-      },
-    );
-  };
 
   return (
     <section className="account-card" aria-labelledby="account-archive-title">
@@ -243,26 +140,18 @@ function ArchiveCard() {
         报名档案
       </h2>
       <p className="field-hint">报名时会自动填入这些信息。</p>
-      <form className="account-form" noValidate onSubmit={submit}>
-        {ARCHIVE_FIELDS.map((field) => (
+      <form className="account-form" noValidate onSubmit={(e) => void submit(e)}>
+        {APPLY_ARCHIVE_FIELDS.map((field) => (
           <TextField
             key={field.key}
             id={`archive-${field.key}`}
             label={field.label}
-            autoComplete={field.autoComplete}
-            value={valueOf(field.key)}
-            onChange={(e) => setEdits((v) => ({ ...v, [field.key]: e.target.value }))}
-            error={errors[field.key]}
+            autoComplete={AUTOCOMPLETE[field.key]}
+            {...form.register(field.key)}
+            error={form.errorOf(field.key)}
           />
         ))}
-        <Button
-          block
-          color="primary"
-          fill="outline"
-          type="submit"
-          loading={save.isPending}
-          disabled={save.isPending}
-        >
+        <Button block color="primary" fill="outline" type="submit" loading={busy} disabled={busy}>
           保存档案
         </Button>
       </form>

@@ -12,6 +12,7 @@ import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-scr
 import MyLikePage from './my-like-page';
 import MyOrderPage from './my-order-page';
 import MyProjectPage from './my-project-page';
+import { paths } from '../../../platform';
 
 setUpScreenTests();
 
@@ -19,11 +20,11 @@ describe('my: the personal centre lists', () => {
   it('my/myProject shows each application with its state and leads back into its flow', async () => {
     signIn();
     fakeServer().on(getUserProject, paged([applySummary({ Status: 'UnderReview' })]));
-    renderScreen(MyProjectPage, '/views/my/myProject');
+    renderScreen(MyProjectPage, paths.myProject());
     const list = await screen.findByRole('list', { name: '我的项目' });
     const link = within(list).getByRole('link');
     expect(link.textContent).toContain('审核中');
-    expect(link.getAttribute('href')).toBe('/views/flowManage?ProjectId=1');
+    expect(link.getAttribute('href')).toBe(paths.flowManage({ ProjectId: 1 }));
   });
 
   it('my/myLike shows the collected projects', async () => {
@@ -34,7 +35,7 @@ describe('my: the personal centre lists', () => {
         { ...projectSummary({ Title: '收藏的项目' }), CollectTime: '2026-03-02T10:00:00+08:00' },
       ]),
     );
-    renderScreen(MyLikePage, '/views/my/myLike');
+    renderScreen(MyLikePage, paths.myLike());
     expect(await screen.findByRole('heading', { name: '收藏的项目' })).toBeTruthy();
   });
 
@@ -53,13 +54,13 @@ describe('my: the personal centre lists', () => {
       PayUrl: 'https://pay.example.com/1',
     });
     fakeServer().on(getUserPaymentOrder, paged([order]));
-    const first = renderScreen(MyOrderPage, '/views/my/myOrder');
+    const first = renderScreen(MyOrderPage, paths.myOrder());
     const link = within(await screen.findByRole('list', { name: '我的订单' })).getByRole('link');
     expect(link.textContent).toContain('80.00元');
     expect(link.textContent).toContain('待支付');
     first.unmount();
     fakeServer().on(getUserPaymentOrder, paged([]));
-    renderScreen(MyOrderPage, '/views/my/myOrder');
+    renderScreen(MyOrderPage, paths.myOrder());
     expect(await screen.findByText('暂无订单')).toBeTruthy();
     expect(screen.getByRole('link', { name: '去看看项目' })).toBeTruthy();
   });

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../shared/date';
 import { formatFee } from '../../../shared/money';
 import { PagedList } from '../../../shared/ui/mobile/paged-list';
-import { flowPath, ProjectCard } from '../../project';
+import { ProjectCard } from '../../project';
 import {
   useMyHistory,
   useMyLikes,
@@ -16,16 +16,17 @@ import {
   useMyProjects,
   useMyRunProjects,
 } from '../api/user-lists';
+import { paths } from '../../../platform';
 
 const toProjects = (
-  <Link className="m-link-button" to="/views/home/project">
+  <Link className="m-link-button" to={paths.projectList()}>
     去看看项目
   </Link>
 );
 
 function ApplyCard({ apply }: { apply: ApplySummary }) {
   return (
-    <Link className="project-card" to={flowPath(apply.ProjectId)}>
+    <Link className="project-card" to={paths.flowManage({ ProjectId: apply.ProjectId })}>
       <div className="project-card__head">
         <h3 className="project-card__title">{apply.ProjectTitle}</h3>
         <span className={`state-tag state-tag--${apply.Status}`}>
@@ -42,7 +43,7 @@ function ApplyCard({ apply }: { apply: ApplySummary }) {
 
 function OrderCard({ order }: { order: PaymentOrder }) {
   return (
-    <Link className="project-card" to={flowPath(order.ProjectId)}>
+    <Link className="project-card" to={paths.flowManage({ ProjectId: order.ProjectId })}>
       <div className="project-card__head">
         <h3 className="project-card__title">{order.ProjectTitle}</h3>
         <span className={`state-tag state-tag--${order.Status}`}>

@@ -6,7 +6,7 @@ import {
 } from '@portal/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../../platform';
+import { paths, useSessionStore } from '../../../platform';
 import { fakeServer, refusal } from '../../testing/fake-server';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
 import MyPage from './my-page';
@@ -37,24 +37,24 @@ describe('my: the personal centre', () => {
     signIn();
     useSessionStore.getState().setProfile(profile);
     const server = fakeServer().on(getPersonalCenterNumber, numbers);
-    renderScreen(MyPage, '/views/my');
+    renderScreen(MyPage, paths.my());
     expect(screen.getByRole('heading', { name: '李明' })).toBeTruthy();
     expect(screen.getByText('已实名')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: '我的数据' });
     const expected = [
-      ['报名 3', '/views/my/myProject'],
-      ['进行中 2', '/views/my/myRunProject'],
-      ['订单 1', '/views/my/myOrder'],
-      ['足迹 12', '/views/my/myHistory'],
-      ['收藏 4', '/views/my/myLike'],
-      ['未读消息 5', '/views/notice'],
+      ['报名 3', paths.myProject()],
+      ['进行中 2', paths.myRunProject()],
+      ['订单 1', paths.myOrder()],
+      ['足迹 12', paths.myHistory()],
+      ['收藏 4', paths.myLike()],
+      ['未读消息 5', paths.notice()],
     ];
     for (const [name, href] of expected)
       expect((await within(nav).findByRole('link', { name })).getAttribute('href')).toBe(href);
     expect(useSessionStore.getState().personalCenterNumbers).toEqual(numbers);
     expect(server.calls(getUser)).toHaveLength(0);
     expect(screen.getByRole('link', { name: /账号与资料/ }).getAttribute('href')).toBe(
-      '/views/my/myAccount',
+      paths.myAccount(),
     );
   });
 
@@ -63,7 +63,7 @@ describe('my: the personal centre', () => {
     fakeServer()
       .on(getPersonalCenterNumber, numbers)
       .on(getUser, { ...profile, IsRealName: false });
-    renderScreen(MyPage, '/views/my');
+    renderScreen(MyPage, paths.my());
     expect(screen.getByText('正在加载个人信息…')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: '李明' })).toBeTruthy();
     expect(screen.getByText('未实名')).toBeTruthy();
@@ -77,7 +77,7 @@ describe('my: the personal centre', () => {
     fakeServer().on(getPersonalCenterNumber, () =>
       fail ? refusal(500, '服务器异常，请联系管理员') : numbers,
     );
-    renderScreen(MyPage, '/views/my');
+    renderScreen(MyPage, paths.my());
     expect(await screen.findByText('数据加载失败')).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: '重试' }));

@@ -1,7 +1,7 @@
 import type { PersonalCenterNumber } from '@portal/contracts';
 import { Button, Dialog } from 'antd-mobile';
 import { Link } from 'react-router';
-import { signOut } from '../../../platform';
+import { paths, signOut } from '../../../platform';
 import { LoadFailed } from '../../../shared/ui/mobile/query-states';
 import { usePersonalCenterNumber } from '../api/get-personal-center-number';
 import { useProfile } from '../api/session-profile';
@@ -9,17 +9,17 @@ import './my-page.css';
 
 /** The personal-centre numbers, each opening the list it counts. */
 const COUNTS: { key: keyof PersonalCenterNumber; label: string; to: string }[] = [
-  { key: 'ApplyCount', label: '报名', to: '/views/my/myProject' },
-  { key: 'RunProjectCount', label: '进行中', to: '/views/my/myRunProject' },
-  { key: 'OrderCount', label: '订单', to: '/views/my/myOrder' },
-  { key: 'BrowseCount', label: '足迹', to: '/views/my/myHistory' },
-  { key: 'CollectCount', label: '收藏', to: '/views/my/myLike' },
-  { key: 'UnreadMessageCount', label: '未读消息', to: '/views/notice' },
+  { key: 'ApplyCount', label: '报名', to: paths.myProject() },
+  { key: 'RunProjectCount', label: '进行中', to: paths.myRunProject() },
+  { key: 'OrderCount', label: '订单', to: paths.myOrder() },
+  { key: 'BrowseCount', label: '足迹', to: paths.myHistory() },
+  { key: 'CollectCount', label: '收藏', to: paths.myLike() },
+  { key: 'UnreadMessageCount', label: '未读消息', to: paths.notice() },
 ];
 
 const LINKS = [
-  { to: '/views/my/myAccount', title: '账号与资料', hint: '头像、密码、手机号、微信绑定' },
-  { to: '/views/home/questionMy', title: '我的提问', hint: '向主办方咨询的问题' },
+  { to: paths.myAccount(), title: '账号与资料', hint: '头像、密码、手机号、微信绑定' },
+  { to: paths.questionMy(), title: '我的提问', hint: '向主办方咨询的问题' },
 ];
 
 function ProfileCard() {

@@ -15,6 +15,6 @@ export function formQueryOptions(projectId: number) {
   });
 }
 
-export function useApplyForm(projectId: number) {
+export function useApplyFormQuery(projectId: number) {
   return useQuery({ ...formQueryOptions(projectId), enabled: isId(projectId) });
 }

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeServer, refusal } from '../../testing/fake-server';
 import { applySummary } from '../../testing/fixtures';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
-import { personalStorage } from '../../../platform';
+import { paths, personalStorage } from '../../../platform';
 import { draftKey } from '../draft';
 import ApplyPage from './apply-page';
 
@@ -46,7 +46,7 @@ function formAnswer(
     Values: values,
   });
 }
-const PATH = '/views/apply?ProjectId=1&PositionId=11';
+const PATH = paths.apply({ ProjectId: 1, PositionId: 11 });
 
 function serve(form = formAnswer(), archive: Record<string, string> = {}) {
   signIn();
@@ -102,7 +102,7 @@ describe('apply: the application form', () => {
     await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(true));
     release();
     expect((await screen.findByTestId('location')).textContent).toBe(
-      '/views/flowManage?ProjectId=1',
+      paths.flowManage({ ProjectId: 1 }),
     );
     expect(server.calls(apply)).toHaveLength(1);
     expect(server.calls(apply)[0]?.input).toEqual({
@@ -150,7 +150,7 @@ describe('apply: the application form', () => {
         edu: 'bachelor',
       }),
     ).on(modifyApply, applySummary({ Status: 'Submitted' }));
-    renderScreen(ApplyPage, '/views/apply?ProjectId=1');
+    renderScreen(ApplyPage, paths.apply({ ProjectId: 1 }));
     expect(await screen.findByText('审核意见：照片不清晰，请重新上传')).toBeTruthy();
     expect(field('姓名').value).toBe('张三');
     fireEvent.click(screen.getByRole('button', { name: '提交修改' }));

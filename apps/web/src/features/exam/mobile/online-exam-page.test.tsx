@@ -3,13 +3,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, refusal } from '../../testing/fake-server';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
-import { personalStorage } from '../../../platform';
+import { paths, personalStorage } from '../../../platform';
 import { examDraftKey, readExamDraft } from '../exam-draft';
 import OnlineExamPage from './online-exam-page';
 
 setUpScreenTests();
 
-const PATH = '/views/onlineExam?ProjectId=3&ApplyId=7';
+const PATH = paths.onlineExam({ ProjectId: 3, ApplyId: 7 });
 
 function paper(overrides: Partial<ExamPaper> = {}): ExamPaper {
   return examPaperSchema.parse({
@@ -99,7 +99,7 @@ describe('onlineExam: answers kept on the phone, submitted once', () => {
     expect(screen.queryByRole('button', { name: '开始答题' })).toBeNull();
     expect(screen.queryAllByRole('radio')).toHaveLength(0);
     expect(screen.getByRole('link', { name: '返回报名流程' }).getAttribute('href')).toBe(
-      '/views/flowManage?ProjectId=3',
+      paths.flowManage({ ProjectId: 3 }),
     );
   });
 

@@ -7,6 +7,7 @@ import { useExamDraft } from '../exam-draft';
 import { ExamIntro } from './exam-intro';
 import { ExamResult } from './exam-result';
 import { ExamSheet } from './exam-sheet';
+import { paths } from '../../../platform';
 import './exam.css';
 
 function ExamScreen({ applyId, back }: { applyId: number; back: { to: string; label: string } }) {
@@ -54,8 +55,8 @@ export default function OnlineExamPage() {
   const applyId = idParam(params.get('ApplyId'));
   const projectId = idParam(params.get('ProjectId'));
   const back = projectId
-    ? { to: `/views/flowManage?ProjectId=${projectId}`, label: '返回报名流程' }
-    : { to: '/views/my/myProject', label: '返回我的项目' };
+    ? { to: paths.flowManage({ ProjectId: projectId }), label: '返回报名流程' }
+    : { to: paths.myProject(), label: '返回我的项目' };
 
   if (!applyId) {
     return (
@@ -63,7 +64,7 @@ export default function OnlineExamPage() {
         title="没有指定报名"
         description="请从我的项目进入考试"
         actionText="去我的项目"
-        onRetry={() => void navigate('/views/my/myProject')}
+        onRetry={() => void navigate(paths.myProject())}
       />
     );
   }

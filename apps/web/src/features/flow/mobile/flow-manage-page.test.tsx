@@ -7,7 +7,7 @@ import {
 } from '@portal/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LOGIN_BACK_NEXT_PATH, setNavigate } from '../../../platform';
+import { LOGIN_BACK_NEXT_PATH, paths, setNavigate } from '../../../platform';
 import { fakeServer } from '../../testing/fake-server';
 import { applySummary, flowView, paged, projectDetail } from '../../testing/fixtures';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
@@ -22,7 +22,7 @@ function serve(detail = projectDetail()) {
     .on(getProjectOpenAsk, paged([]));
 }
 
-const PATH = '/views/flowManage?ProjectId=1';
+const PATH = paths.flowManage({ ProjectId: 1 });
 const bottomButton = () =>
   screen.getByRole('button', {
     name: /立即报名|修改报名信息|去缴费|打印准考证|参加考试|查看结果|等待审核|报名/,
@@ -47,22 +47,22 @@ describe('flowManage: the project page and the candidate’s place in the flow',
     setNavigate((path) => void router.navigate(path));
     fireEvent.click(await screen.findByRole('button', { name: '立即报名' }));
     expect(localStorage.getItem(LOGIN_BACK_NEXT_PATH)).toBe(PATH);
-    expect((await screen.findByTestId('location')).textContent).toBe('/views/auth/login');
+    expect((await screen.findByTestId('location')).textContent).toBe(paths.authLogin());
     expect(server.calls(getApply)).toHaveLength(0);
     setNavigate(null);
   });
 
   it.each([
-    ['apply', '立即报名', '/views/home/position?ProjectId=1', null, 0],
+    ['apply', '立即报名', paths.position({ ProjectId: 1 }), null, 0],
     [
       'modify',
       '修改报名信息',
-      '/views/apply?ProjectId=1',
+      paths.apply({ ProjectId: 1 }),
       applySummary({ Status: 'Returned', ReviewRemark: '照片不清晰' }),
       0,
     ],
-    ['pay', '去缴费', '/views/payment?ApplyId=5', applySummary({ Status: 'Approved' }), 2],
-    ['print', '打印准考证', '/views/print?ApplyId=5', applySummary({ Status: 'Paid' }), 3],
+    ['pay', '去缴费', paths.payment({ ApplyId: 5 }), applySummary({ Status: 'Approved' }), 2],
+    ['print', '打印准考证', paths.print({ ApplyId: 5 }), applySummary({ Status: 'Paid' }), 3],
   ] as const)(
     'NextAction %s: the one primary button says %s and leads on',
     async (action, label, to, apply, step) => {

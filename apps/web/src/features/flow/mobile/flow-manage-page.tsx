@@ -7,7 +7,7 @@ import {
 } from '@portal/contracts';
 import { Button, Dialog, NoticeBar } from 'antd-mobile';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { sendToSignIn, useSessionStore } from '../../../platform';
+import { paths, sendToSignIn, useSessionStore } from '../../../platform';
 import { isId } from '../../../shared/id';
 import { formatDate } from '../../../shared/date';
 import { formatFee } from '../../../shared/money';
@@ -16,7 +16,7 @@ import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-sta
 import { useProjectNotices } from '../../notice';
 import { applyWindowText, useFollowProject, useProject, useProjectOpenAsk } from '../../project';
 import { useFlow } from '../api/get-apply';
-import { nextStepOf, positionsPath } from '../next-action';
+import { nextStepOf } from '../next-action';
 
 const STEP_TITLES: Record<(typeof FLOW_STEP_KEYS)[number], string> = {
   apply: '报名',
@@ -147,7 +147,7 @@ export default function FlowManagePage() {
         title="没有指定项目"
         description="请从项目列表进入"
         actionText="去项目列表"
-        onRetry={() => void navigate('/views/home/project')}
+        onRetry={() => void navigate(paths.projectList())}
       />
     );
   }
@@ -203,7 +203,7 @@ export default function FlowManagePage() {
               <li key={n.NoticeId}>
                 <Link
                   className="plain-list__link"
-                  to={`/views/notice/detail?NoticeId=${n.NoticeId}`}
+                  to={paths.noticeDetail({ NoticeId: n.NoticeId })}
                 >
                   <span>{n.Title}</span>
                   <time className="plain-list__time">
@@ -221,7 +221,7 @@ export default function FlowManagePage() {
         <h2 className="m-section__title" id="position-title">
           报考岗位
         </h2>
-        <Link className="plain-list__link" to={positionsPath(projectId)}>
+        <Link className="plain-list__link" to={paths.position({ ProjectId: projectId })}>
           <span>共 {detail.PositionCount} 个岗位，查看岗位要求与招录人数</span>
           <span aria-hidden="true">›</span>
         </Link>
@@ -242,7 +242,7 @@ export default function FlowManagePage() {
         ) : (
           <p className="muted">{questions.isPending ? '正在加载…' : '暂无问答'}</p>
         )}
-        <Link className="plain-list__link" to={`/views/home/question?ProjectId=${projectId}`}>
+        <Link className="plain-list__link" to={paths.question({ ProjectId: projectId })}>
           <span>查看全部问答或提问</span>
           <span aria-hidden="true">›</span>
         </Link>

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, refusal } from '../../testing/fake-server';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
 import PrintPage from './print-page';
+import { paths } from '../../../platform';
 
 setUpScreenTests();
 
@@ -15,7 +16,7 @@ const pdf = pdfFileSchema.parse({
   ContentType: 'application/pdf',
   Base64: btoa(PDF_TEXT),
 });
-const PATH = '/views/print?ApplyId=5';
+const PATH = paths.print({ ApplyId: 5 });
 
 let saved: { blob: Blob; name: string; href: string }[];
 beforeEach(() => {

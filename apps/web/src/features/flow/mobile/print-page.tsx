@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { currentPlatformCode, PLATFORM_CODES } from '../../../platform';
+import { currentPlatformCode, paths, PLATFORM_CODES } from '../../../platform';
 import { idParam } from '../../../shared/id';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useDownloadTicket } from '../api/download-print';
@@ -33,7 +33,7 @@ export default function PrintPage() {
         title="没有指定报名"
         description="请从我的项目进入打印准考证"
         actionText="去我的项目"
-        onRetry={() => void navigate('/views/my/myProject')}
+        onRetry={() => void navigate(paths.myProject())}
       />
     );
   }

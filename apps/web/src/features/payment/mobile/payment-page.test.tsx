@@ -10,6 +10,7 @@ import { fakeServer, refusal } from '../../testing/fake-server';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
 import { rememberedOrder, rememberOrder } from '../remembered-order';
 import PaymentPage from './payment-page';
+import { paths, routePath } from '../../../platform';
 
 setUpScreenTests();
 
@@ -31,7 +32,7 @@ function order(overrides: Partial<PaymentOrder> = {}): PaymentOrder {
   });
 }
 
-const PATH = '/views/payment?ApplyId=5';
+const PATH = paths.payment({ ApplyId: 5 });
 let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
 
 beforeEach(() => {
@@ -75,7 +76,7 @@ describe('payment: the order of an application, paid once at the cashier', () =>
     expect(screen.queryByRole('button', { name: /去支付|重新支付/ })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: '打印准考证' }));
-    expect((await screen.findByTestId('location')).textContent).toBe('/views/print?ApplyId=5');
+    expect((await screen.findByTestId('location')).textContent).toBe(paths.print({ ApplyId: 5 }));
   });
 
   it('a payment not yet confirmed says so; 我已支付 asks the gateway again, once per tap burst', async () => {
@@ -140,8 +141,8 @@ describe('payment: the order of an application, paid once at the cashier', () =>
   });
 
   it('without an application id it leads to my projects', async () => {
-    renderScreen(PaymentPage, '/views/payment');
+    renderScreen(PaymentPage, routePath('payment'));
     fireEvent.click(await screen.findByRole('button', { name: '去我的项目' }));
-    expect((await screen.findByTestId('location')).textContent).toBe('/views/my/myProject');
+    expect((await screen.findByTestId('location')).textContent).toBe(paths.myProject());
   });
 });

@@ -9,6 +9,7 @@ import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-sta
 import { useNewPaymentOrder, useProjectPaymentOrder } from '../api/get-project-payment-order';
 import { useVerifiedOrder } from '../api/verify-payment-order';
 import { rememberedOrder, rememberOrder } from '../remembered-order';
+import { paths } from '../../../platform';
 import './payment.css';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
@@ -118,7 +119,7 @@ export default function PaymentPage() {
         title="没有指定报名"
         description="请从我的项目进入缴费"
         actionText="去我的项目"
-        onRetry={() => void navigate('/views/my/myProject')}
+        onRetry={() => void navigate(paths.myProject())}
       />
     );
   }
@@ -167,11 +168,11 @@ export default function PaymentPage() {
         <Button
           fill="outline"
           color="primary"
-          onClick={() => void navigate(`/views/flowManage?ProjectId=${order.ProjectId}`)}
+          onClick={() => void navigate(paths.flowManage({ ProjectId: order.ProjectId }))}
         >
           返回报名流程
         </Button>
-        <Button color="primary" onClick={() => void navigate(`/views/print?ApplyId=${applyId}`)}>
+        <Button color="primary" onClick={() => void navigate(paths.print({ ApplyId: applyId }))}>
           打印准考证
         </Button>
       </>

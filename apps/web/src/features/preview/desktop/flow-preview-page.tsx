@@ -1,7 +1,6 @@
 import {
   APPLY_STATUS_TEXT,
   PROJECT_STATE_TEXT,
-  ROUTES,
   type ApplyStatus,
   type FlowView,
 } from '@portal/contracts';
@@ -21,6 +20,7 @@ import {
 } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../platform';
 import { formatDate } from '../../../shared/date';
 import { isId } from '../../../shared/id';
 import { formatFee } from '../../../shared/money';
@@ -267,9 +267,7 @@ export default function FlowPreviewPage() {
   useEffect(() => {
     if (!loginName) {
       const here = `${window.location.pathname}${window.location.search}`;
-      void navigate(`${ROUTES.flowPreviewLogin}?redirect=${encodeURIComponent(here)}`, {
-        replace: true,
-      });
+      void navigate(paths.flowPreviewLogin({ redirect: here }), { replace: true });
     }
   }, [loginName, navigate]);
   if (!loginName) return null;
@@ -301,7 +299,7 @@ export default function FlowPreviewPage() {
         </div>
         <Button
           onClick={() =>
-            void leavePreview().then(() => navigate(ROUTES.flowPreviewLogin, { replace: true }))
+            void leavePreview().then(() => navigate(paths.flowPreviewLogin(), { replace: true }))
           }
         >
           退出预览

@@ -1,8 +1,7 @@
 import { Alert, Button, Card, Form, Input } from 'antd';
-import { ROUTES } from '@portal/contracts';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { HttpError } from '../../../platform';
+import { HttpError, paths } from '../../../platform';
 import { Captcha } from '../../../platform/captcha';
 import { usePreviewLogin } from '../api/preview-session';
 import './preview.css';
@@ -14,7 +13,7 @@ interface LoginValues {
 
 /** Only a preview address may be returned to after the reviewer's sign-in. */
 function returnPathOf(redirect: string | null): string {
-  return redirect?.startsWith(`${ROUTES.flowPreview}?`) ? redirect : ROUTES.flowPreview;
+  return redirect?.startsWith(`${paths.flowPreview()}?`) ? redirect : paths.flowPreview();
 }
 
 /** /views/flowPreview/login: the reviewer's own sign-in (organiser staff, not a candidate account). */

@@ -3,13 +3,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/date';
 import { formatFee } from '../../../shared/money';
+import { paths } from '../../../platform';
 
 const WINDOW_FORMAT = 'YYYY-MM-DD HH:mm';
-
-/** The project's page, where its flow is followed. */
-export function flowPath(projectId: number): string {
-  return `/views/flowManage?ProjectId=${projectId}`;
-}
 
 /** The application window as a person reads it (§9 date format, to the minute). */
 export function applyWindowText(project: Pick<ProjectSummary, 'ApplyStartTime' | 'ApplyEndTime'>) {
@@ -19,7 +15,7 @@ export function applyWindowText(project: Pick<ProjectSummary, 'ApplyStartTime' |
 /** A project in a list: title, organiser, application window, fee and state; it opens the project. */
 export function ProjectCard({ project, extra }: { project: ProjectSummary; extra?: ReactNode }) {
   return (
-    <Link className="project-card" to={flowPath(project.ProjectId)}>
+    <Link className="project-card" to={paths.flowManage({ ProjectId: project.ProjectId })}>
       <div className="project-card__head">
         <h3 className="project-card__title">{project.Title}</h3>
         <span className={`state-tag state-tag--${project.State}`}>

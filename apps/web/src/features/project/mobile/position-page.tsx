@@ -1,13 +1,8 @@
 import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
-import { sendToSignIn, useSessionStore } from '../../../platform';
+import { paths, sendToSignIn, useSessionStore } from '../../../platform';
 import { EmptyState, LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useProjectPositions } from '../api/get-project-position';
-
-/** The application form for a position (route `apply`). */
-export function applyFormPath(projectId: number, positionId?: number): string {
-  return `/views/apply?ProjectId=${projectId}${positionId ? `&PositionId=${positionId}` : ''}`;
-}
 
 /** home/position: a project's positions with requirements and quota; choosing one opens the form. */
 export default function PositionPage() {
@@ -22,7 +17,7 @@ export default function PositionPage() {
   if (positions.data.length === 0) return <EmptyState title="该项目暂无可报考的岗位" />;
 
   const choose = (positionId: number) => {
-    const to = applyFormPath(projectId, positionId);
+    const to = paths.apply({ ProjectId: projectId, PositionId: positionId });
     if (signedIn) void navigate(to);
     else sendToSignIn(to);
   };

@@ -12,6 +12,7 @@ import { fakeServer, refusal } from '../../testing/fake-server';
 import { renderScreen, setUpScreenTests } from '../../testing/render-screen';
 import { projectSummary as projectFixture } from '../../testing/fixtures';
 import ProjectListPage from './project-list-page';
+import { paths } from '../../../platform';
 
 setUpScreenTests();
 
@@ -32,7 +33,7 @@ describe('home/project: the project list', () => {
           projectFixture({ ProjectId: 2, Title: '免费竞赛', FeeInFen: 0, State: 'NotStarted' }),
         ]),
       );
-    renderScreen(ProjectListPage, '/views/home/project');
+    renderScreen(ProjectListPage, paths.projectList());
     const list = await screen.findByRole('list', { name: '项目列表' });
     const cards = within(list).getAllByRole('link');
     expect(cards).toHaveLength(2);
@@ -47,7 +48,7 @@ describe('home/project: the project list', () => {
     );
     expect(first.textContent).toContain('80.00元');
     expect(first.textContent).toContain('报名中');
-    expect(first.getAttribute('href')).toBe('/views/flowManage?ProjectId=1');
+    expect(first.getAttribute('href')).toBe(paths.flowManage({ ProjectId: 1 }));
     expect(cards[1]!.textContent).toContain('免费');
     expect(cards[1]!.textContent).toContain('未开始');
   });
@@ -56,7 +57,7 @@ describe('home/project: the project list', () => {
     const server = fakeServer()
       .on(getHomeLable, LABLES)
       .on(getProjectList, (input) => page(input.Keyword === '教师' ? [] : [projectFixture()]));
-    renderScreen(ProjectListPage, '/views/home/project');
+    renderScreen(ProjectListPage, paths.projectList());
     await screen.findByRole('list', { name: '项目列表' });
 
     const box = screen.getByRole('searchbox');
@@ -94,7 +95,7 @@ describe('home/project: the project list', () => {
           ? page([projectFixture()], 1, 2, 1)
           : page([projectFixture({ ProjectId: 2, Title: '第二页的项目' })], 2, 2, 1),
       );
-    renderScreen(ProjectListPage, '/views/home/project');
+    renderScreen(ProjectListPage, paths.projectList());
     expect(await screen.findByText('第二页的项目')).toBeTruthy();
     expect(server.calls(getProjectList).map((c) => c.input.PageIndex)).toEqual(['1', '2']);
     expect(await screen.findByText('没有更多了')).toBeTruthy();
@@ -105,7 +106,7 @@ describe('home/project: the project list', () => {
     fakeServer()
       .on(getHomeLable, [])
       .on(getProjectList, () => (fail ? refusal(500, '') : page([projectFixture()])));
-    renderScreen(ProjectListPage, '/views/home/project');
+    renderScreen(ProjectListPage, paths.projectList());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('加载失败');
     fail = false;
@@ -115,7 +116,7 @@ describe('home/project: the project list', () => {
 
   it('shows a skeleton while loading and an empty state when nothing matches', async () => {
     fakeServer().on(getHomeLable, []).on(getProjectList, page([]));
-    renderScreen(ProjectListPage, '/views/home/project');
+    renderScreen(ProjectListPage, paths.projectList());
     expect(screen.getByRole('status', { name: '正在加载' })).toBeTruthy();
     expect(await screen.findByText('暂无符合条件的项目')).toBeTruthy();
   });

@@ -1,0 +1,180 @@
+import {
+  changeMobile,
+  checkCaptcha,
+  getCaptchaChallenge,
+  getPageConfig,
+  sendVerifyShortMessage,
+  updateLoginPwd,
+  verifyShortMessage,
+} from '@portal/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { paths, useSessionStore } from '../../../platform';
+import { fakeServer, refusal } from '../../testing/fake-server';
+import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
+import MyAccountPage from './my-account-page';
+import { passwordChangeSchema } from '../use-password-change-form';
+import ResetPasswordPage from './reset-password-page';
+import ResetPhonePage from './reset-phone-page';
+
+setUpScreenTests();
+
+const profileFixture = () => ({
+  UserId: 7,
+  Name: '张三',
+  Mobile: '138****8000',
+  HeadPortrait: '',
+  IsRealName: false,
+  IdNumber: null,
+  IsBindWeChat: false,
+  CreateTime: '2024-01-01T08:00:00+08:00',
+});
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('my/myAccount (no login check, §2)', () => {
+  it('asks an anonymous visitor to sign in instead of loading anything', async () => {
+    const server = fakeServer();
+    renderScreen(MyAccountPage, paths.myAccount());
+    expect(await screen.findByRole('button', { name: '登录 / 注册' })).toBeTruthy();
+    expect(server.fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('my/resetPassword', () => {
+  it('states the strength rule and checks the form before sending', async () => {
+    const server = fakeServer().on(updateLoginPwd, null);
+    signIn();
+    renderScreen(ResetPasswordPage, paths.resetPassword());
+    expect(screen.getByText('密码须8-20位，须同时包含字母和数字')).toBeTruthy();
+    type('新密码', 'short');
+    fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
+    expect(await screen.findByText('请填写原密码')).toBeTruthy();
+    expect(server.calls(updateLoginPwd)).toHaveLength(0);
+    const mismatch = passwordChangeSchema.safeParse({
+      oldPassword: 'a',
+      newPassword: 'Abc12345',
+      confirmPassword: 'Abc12346',
+    });
+    expect(mismatch.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['confirmPassword', '两次填写的新密码不一致'],
+    ]);
+  });
+
+  it('a wrong old password is refused with the server message on its field; typed values are kept', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const server = fakeServer().on(
+      updateLoginPwd,
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    signIn();
+    renderScreen(ResetPasswordPage, paths.resetPassword());
+    type('原密码', 'Wrong@1234');
+    type('新密码', 'Better@2468');
+    type('确认新密码', 'Better@2468');
+    fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
+    // In flight: the button is disabled, a second press sends nothing.
+    await waitFor(() => expect(server.calls(updateLoginPwd)).toHaveLength(1));
+    const button = document.querySelector<HTMLButtonElement>('button[type=submit]')!;
+    expect(button.disabled).toBe(true);
+    fireEvent.click(button);
+    answer(refusal(400, '原密码不正确', { FieldErrors: { OldPassword: '原密码不正确' } }));
+    expect(await screen.findByText('原密码不正确')).toBeTruthy();
+    expect(server.calls(updateLoginPwd)).toHaveLength(1);
+    expect((screen.getByLabelText('原密码') as HTMLInputElement).value).toBe('Wrong@1234');
+    expect((screen.getByLabelText('新密码') as HTMLInputElement).value).toBe('Better@2468');
+  });
+});
+
+describe('my/resetPhone', () => {
+  function phoneServer() {
+    return fakeServer()
+      .on(getPageConfig, {
+        IsNotFound: false,
+        TenantId: 1,
+        TenantName: 't',
+        LogoUrl: '',
+        ServicePhone: '',
+      })
+      .on(getCaptchaChallenge, {
+        ChallengeId: 'c',
+        TrackWidth: 300,
+        PieceWidth: 44,
+        TargetX: 100,
+        ExpiresInSeconds: 60,
+      })
+      .on(checkCaptcha, { CaptchaToken: 'captcha-token' })
+      .on(sendVerifyShortMessage, { ResendAfterSeconds: 60, ExpiresInSeconds: 300 })
+      .on(verifyShortMessage, { VerifyToken: 'verify-token', ExpiresInSeconds: 600 })
+      .on(changeMobile, { ...profileFixture(), Mobile: '139****0000' });
+  }
+
+  async function passCaptcha() {
+    const slider = await screen.findByRole('slider');
+    for (const x of [20, 40, 60, 80, 100])
+      fireEvent.change(slider, { target: { value: String(x) } });
+    fireEvent.keyDown(slider, { key: 'Enter' });
+  }
+
+  it('checks the number before the captcha; sends the code only with the CaptchaToken; then counts down', async () => {
+    const server = phoneServer();
+    signIn();
+    renderScreen(ResetPhonePage, paths.resetPhone());
+    type('新手机号', '1390000');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('请填写正确的11位手机号码')).toBeTruthy();
+    expect(screen.queryByRole('slider')).toBeNull();
+
+    type('新手机号', '13900000000');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await passCaptcha();
+    await screen.findByRole('button', { name: '60秒后重新获取' });
+    expect(server.calls(sendVerifyShortMessage)[0]?.input).toEqual({
+      Mobile: '13900000000',
+      Scene: 'ChangeMobile',
+      CaptchaToken: 'captcha-token',
+    });
+  });
+
+  it('a 419 on sending starts the captcha again', async () => {
+    const server = phoneServer().on(
+      sendVerifyShortMessage,
+      () => new Response(JSON.stringify({ ErrCode: 419, ErrMsg: '', Data: null }), { status: 419 }),
+    );
+    signIn();
+    renderScreen(ResetPhonePage, paths.resetPhone());
+    type('新手机号', '13900000000');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await passCaptcha();
+    expect(await screen.findByText('安全验证已失效，请重新验证')).toBeTruthy();
+    await waitFor(() => expect(server.calls(getCaptchaChallenge)).toHaveLength(2));
+    expect(await screen.findByRole('slider')).toBeTruthy();
+  });
+
+  it('changes the number only after the code is verified, with its VerifyToken', async () => {
+    const server = phoneServer();
+    signIn();
+    const view = renderScreen(ResetPhonePage, paths.resetPhone());
+    type('新手机号', '13900000000');
+    type('短信验证码', '12');
+    fireEvent.click(screen.getByRole('button', { name: '确认更换' }));
+    expect(await screen.findByText('请填写6位短信验证码')).toBeTruthy();
+    expect(server.calls(verifyShortMessage)).toHaveLength(0);
+
+    type('短信验证码', '123456');
+    fireEvent.click(screen.getByRole('button', { name: '确认更换' }));
+    await waitFor(() => expect(server.calls(changeMobile)).toHaveLength(1));
+    expect(server.calls(verifyShortMessage)[0]?.input).toEqual({
+      Mobile: '13900000000',
+      Scene: 'ChangeMobile',
+      Code: '123456',
+    });
+    expect(server.calls(changeMobile)[0]?.input).toEqual({
+      Mobile: '13900000000',
+      VerifyToken: 'verify-token',
+    });
+    await waitFor(() => expect(view.router.state.location.pathname).toBe(paths.myAccount()));
+    expect(useSessionStore.getState().userData?.Mobile).toBe('139****0000');
+  });
+});

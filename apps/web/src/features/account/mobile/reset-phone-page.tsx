@@ -1,0 +1,64 @@
+import './account.css';
+import { SMS_CODE_LENGTH } from '@portal/contracts';
+import { Button, Toast } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { paths, useSessionStore } from '../../../platform';
+import { useMobileChangeForm } from '../use-mobile-change-form';
+import { SmsCodeButton } from './sms-code';
+import { TextField } from './text-field';
+
+/**
+ * my/resetPhone: the new number gets a code (after the captcha); the code is verified
+ * (ShortMessage/Verify) and only then User/ChangeMobile changes the number.
+ */
+export default function ResetPhonePage() {
+  const navigate = useNavigate();
+  const current = useSessionStore((s) => s.userData?.Mobile ?? '');
+  const { form, submit, busy } = useMobileChangeForm({
+    onChanged: () => {
+      Toast.show({ icon: 'success', content: '手机号已更换' });
+      void navigate(paths.myAccount(), { replace: true });
+    },
+  });
+
+  return (
+    <form className="account-page account-form" noValidate onSubmit={(e) => void submit(e)}>
+      <p className="account-page__lead">
+        {current ? `当前手机号：${current}。` : ''}
+        新手机号通过短信验证后才会生效，之后请用新手机号登录。
+      </p>
+      <TextField
+        id="phone-mobile"
+        label="新手机号"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        maxLength={11}
+        {...form.register('mobile')}
+        error={form.errorOf('mobile')}
+      />
+      <SmsCodeButton
+        mobile={form.watch('mobile')}
+        scene="ChangeMobile"
+        onInvalidMobile={(message) =>
+          form.setError('mobile', { type: 'sms', message }, { shouldFocus: true })
+        }
+        onSent={() => form.clearErrors('mobile')}
+      />
+      <TextField
+        id="phone-code"
+        label="短信验证码"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={SMS_CODE_LENGTH}
+        {...form.register('code')}
+        error={form.errorOf('code')}
+      />
+      <div className="account-actions">
+        <Button block color="primary" type="submit" loading={busy} disabled={busy}>
+          确认更换
+        </Button>
+      </div>
+    </form>
+  );
+}

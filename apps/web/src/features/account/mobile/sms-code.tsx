@@ -1,0 +1,32 @@
+import { Captcha } from '../../../platform/captcha';
+import { type SmsCodeOptions, useSmsCode } from '../use-sms-code';
+
+/** 获取验证码: the button, the captcha when asked for, and what became of the sending. */
+export function SmsCodeButton(props: SmsCodeOptions) {
+  const sms = useSmsCode(props);
+  return (
+    <div className="account-sms">
+      <button
+        type="button"
+        className="account-sms__button"
+        disabled={sms.left > 0 || sms.sending}
+        aria-expanded={sms.captchaOpen}
+        onClick={sms.open}
+      >
+        {sms.label}
+      </button>
+      {sms.captchaOpen ? (
+        <div className="account-sms__captcha">
+          <Captcha
+            key={sms.captchaRound}
+            secondCheck={sms.secondCheck}
+            onVerified={(t) => void sms.send(t)}
+          />
+        </div>
+      ) : null}
+      <p className="account-sms__status" role="status" aria-live="polite">
+        {sms.status}
+      </p>
+    </div>
+  );
+}

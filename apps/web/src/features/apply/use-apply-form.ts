@@ -1,0 +1,157 @@
+import {
+  apply,
+  formValuesSchema,
+  isFieldVisible,
+  MODIFIABLE_APPLY_STATUSES,
+  validateFormValues,
+  type FormField,
+  type FormValues,
+} from '@portal/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import { z } from 'zod';
+import { useContractForm } from '../../platform/forms';
+import { useApplyArchive, useSaveApplyArchive } from '../account';
+import { useSubmitApply } from './api/apply';
+import { useApplyFormQuery } from './api/get-form';
+import { clearDraft, readDraft, writeDraft } from './draft';
+
+/** Only the given fields' values, from whatever source pre-fills or sends them. */
+export function pickFieldValues(fields: FormField[], values: FormValues | null | undefined) {
+  const out: FormValues = {};
+  for (const f of fields) {
+    const v = values?.[f.FieldId];
+    if (v !== undefined) out[f.FieldId] = v;
+  }
+  return out;
+}
+
+/**
+ * The Values of Apply/ModifyApply as a form checks them: every visible field by the contract's
+ * field rules (hidden ones are neither required nor checked), and only the visible ones sent.
+ */
+export function applyValuesSchema(fields: FormField[]) {
+  return z
+    .preprocess(
+      (values) =>
+        Object.fromEntries(
+          Object.entries((values ?? {}) as Record<string, unknown>).filter(
+            ([, v]) => v !== undefined,
+          ),
+        ),
+      formValuesSchema,
+    )
+    .superRefine((values, ctx) => {
+      for (const [fieldId, message] of Object.entries(validateFormValues(fields, values)))
+        ctx.addIssue({ code: 'custom', path: [fieldId], message });
+    })
+    .transform((values) =>
+      pickFieldValues(
+        fields.filter((f) => isFieldVisible(f, values)),
+        values,
+      ),
+    ) as unknown as z.ZodType<FormValues, FormValues>;
+}
+
+/** Where the form stands before it can be filled in. */
+export type ApplyFormStatus = 'loading' | 'error' | 'applied' | 'no-position' | 'ready';
+
+export interface ApplyFormOptions {
+  projectId: number;
+  /** The position chosen on the way here; a returned application keeps its own. */
+  positionId?: number | undefined;
+  /** Brings a field into view and focuses it (the view knows its elements). */
+  focus: (fieldId: string) => void;
+  onSubmitted: (kind: 'apply' | 'modify') => void;
+  onArchiveSaved: () => void;
+}
+
+/**
+ * The application form without its looks: the project's fields, pre-filled once (a draft typed
+ * here, else the application's own values, else the apply archive), the draft kept as the person
+ * types, the contract's field rules, Apply or ModifyApply (returned for changes), the server's
+ * FieldErrors on the fields, and 保存为报名档案.
+ */
+export function useApplyForm({
+  projectId,
+  positionId: chosenPosition,
+  focus,
+  onSubmitted,
+  onArchiveSaved,
+}: ApplyFormOptions) {
+  const query = useApplyFormQuery(projectId);
+  const archive = useApplyArchive(query.isSuccess);
+  const send = useSubmitApply();
+  const saveArchive = useSaveApplyArchive();
+  const fields = useMemo(() => query.data?.Form.Fields ?? [], [query.data]);
+  const schema = useMemo(() => applyValuesSchema(fields), [fields]);
+  const existing = query.data?.Apply ?? null;
+  const modifying = existing !== null && MODIFIABLE_APPLY_STATUSES.includes(existing.Status);
+  const positionId = chosenPosition ?? existing?.PositionId;
+
+  const form = useContractForm(apply, {
+    schema,
+    defaultValues: {},
+    fieldOf: (name) => (fields.some((f) => f.FieldId === name) ? name : undefined),
+    order: fields.map((f) => f.FieldId),
+    focus,
+  });
+  const { reset, watch } = form;
+
+  const [filled, setFilled] = useState(false);
+  useEffect(() => {
+    if (filled || !query.data || archive.isPending) return;
+    const start = readDraft(projectId) ?? query.data.Values ?? archive.data?.Values ?? {};
+    reset(pickFieldValues(query.data.Form.Fields, start));
+    setFilled(true);
+  }, [filled, query.data, archive.isPending, archive.data, projectId, reset]);
+  useEffect(() => {
+    if (!filled) return;
+    const subscription = watch((values, { name }) => {
+      if (name) writeDraft(projectId, values as FormValues);
+    });
+    return () => subscription.unsubscribe();
+  }, [filled, watch, projectId]);
+
+  const values = watch() as FormValues;
+  const visible = fields.filter((f) => isFieldVisible(f, values));
+
+  const submit = form.submit(async (Values) => {
+    if (modifying)
+      await send.mutateAsync({ kind: 'modify', body: { ApplyId: existing.ApplyId, Values } });
+    else
+      await send.mutateAsync({
+        kind: 'apply',
+        body: { ProjectId: projectId, PositionId: positionId ?? 0, Values },
+      });
+    clearDraft(projectId);
+    onSubmitted(modifying ? 'modify' : 'apply');
+  });
+
+  const saveAsArchive = () =>
+    saveArchive.mutate({ Values: pickFieldValues(visible, values) }, { onSuccess: onArchiveSaved });
+
+  let status: ApplyFormStatus = 'ready';
+  if (query.isPending) status = 'loading';
+  else if (query.isError) status = 'error';
+  else if (existing && !modifying) status = 'applied';
+  else if (!positionId) status = 'no-position';
+  else if (!filled) status = 'loading';
+
+  return {
+    status,
+    query,
+    /** The form's title and its fields, as the project defines them. */
+    definition: query.data?.Form,
+    /** The candidate's application, when there is one. */
+    existing,
+    /** Returned for changes: ModifyApply, with the reviewer's reason. */
+    modifying,
+    form,
+    /** The fields shown now (ShowWhen follows what was chosen). */
+    visible,
+    submit,
+    submitting: form.formState.isSubmitting || send.isPending,
+    saveAsArchive,
+    savingArchive: saveArchive.isPending,
+  };
+}

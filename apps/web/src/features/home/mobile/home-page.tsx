@@ -1,0 +1,183 @@
+import './home.css';
+import { APPLY_STATUS_TEXT, type HomeLableLayout } from '@portal/contracts';
+import { PullToRefresh, SearchBar } from 'antd-mobile';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths, useSessionStore } from '../../../platform';
+import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { ProjectCard } from '../../project';
+import { useHomeLables } from '../api/get-home-lable';
+import { useHomeLableLayout } from '../api/get-home-lable-layout';
+import { useRunProjectDisplay } from '../api/get-user-run-project-display';
+import { LableIcon } from '../components/lable-icon';
+
+const ENTRIES = [
+  { to: paths.projectList(), title: '全部项目', icon: 'book', color: '#0958d9' },
+  { to: paths.notice(), title: '项目公告', icon: 'fire', color: '#d4380d' },
+  { to: paths.find(), title: '发现', icon: 'environment', color: '#047857' },
+  { to: paths.my(), title: '我的', icon: 'team', color: '#6d28d9' },
+  { to: paths.questionMy(), title: '我的提问', icon: 'medicine-box', color: '#0e7490' },
+  { to: paths.common(), title: '解决方案', icon: 'safety-certificate', color: '#b45309' },
+  { to: paths.saas(), title: '机构合作', icon: 'building', color: '#1d4ed8' },
+  { to: paths.myLike(), title: '我的收藏', icon: 'trophy', color: '#be185d' },
+] as const;
+
+function Banners({ banners }: { banners: HomeLableLayout['Banners'] }) {
+  if (banners.length === 0) return null;
+  return (
+    <ul className="banners" aria-label="推荐">
+      {banners.map((b) => (
+        <li className="banners__item" key={`${b.Title}-${b.ProjectId ?? 0}`}>
+          <Link
+            className="banners__link"
+            to={b.ProjectId ? paths.flowManage({ ProjectId: b.ProjectId }) : paths.projectList()}
+          >
+            <img className="banners__image" src={b.ImageUrl} alt={b.Title} />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LableEntries() {
+  const lables = useHomeLables();
+  if (!lables.data || lables.data.length === 0) return null;
+  return (
+    <nav className="m-section" aria-labelledby="home-lables-title">
+      <h2 className="m-section__title" id="home-lables-title">
+        项目分类
+      </h2>
+      <ul className="entry-grid">
+        {lables.data.map((l) => (
+          <li key={l.LableId}>
+            <Link className="entry-grid__link" to={paths.projectList({ LableId: l.LableId })}>
+              <LableIcon icon={l.Icon} name={l.Name} color={l.Color} />
+              {l.Name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function QuickEntries() {
+  return (
+    <nav className="m-section" aria-labelledby="home-entries-title">
+      <h2 className="m-section__title" id="home-entries-title">
+        常用入口
+      </h2>
+      <ul className="entry-grid">
+        {ENTRIES.map((e) => (
+          <li key={e.to}>
+            <Link className="entry-grid__link" to={e.to}>
+              <LableIcon icon={e.icon} name={e.title} color={e.color} />
+              {e.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Signed in with applications under way: a strip of them, each back to its flow. */
+function RunStrip() {
+  const signedIn = useSessionStore((s) => Boolean(s.token));
+  const display = useRunProjectDisplay(signedIn);
+  if (!signedIn || !display.data?.Display) return null;
+  return (
+    <section className="m-section" aria-labelledby="home-run-title">
+      <div className="section-head">
+        <h2 className="m-section__title" id="home-run-title">
+          进行中
+        </h2>
+        <Link className="section-head__more" to={paths.myRunProject()}>
+          全部<span className="visually-hidden">进行中的项目</span> ›
+        </Link>
+      </div>
+      <ul className="plain-list">
+        {display.data.Items.map((a) => (
+          <li key={a.ApplyId}>
+            <Link className="run-strip__link" to={paths.flowManage({ ProjectId: a.ProjectId })}>
+              <span className="run-strip__title">{a.ProjectTitle}</span>
+              <span className={`state-tag state-tag--${a.Status}`}>
+                {APPLY_STATUS_TEXT[a.Status]}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Sections({ sections }: { sections: HomeLableLayout['Sections'] }) {
+  return sections
+    .filter((s) => s.Projects.length > 0)
+    .map((s) => (
+      <section
+        className="m-section"
+        key={s.SectionId}
+        aria-labelledby={`home-section-${s.SectionId}`}
+      >
+        <div className="section-head">
+          <h2 className="m-section__title" id={`home-section-${s.SectionId}`}>
+            {s.Title}
+          </h2>
+          <Link className="section-head__more" to={paths.projectList({ LableId: s.LableId })}>
+            更多<span className="visually-hidden">{s.Title}项目</span> ›
+          </Link>
+        </div>
+        <ul className="home-projects">
+          {s.Projects.map((p) => (
+            <li key={p.ProjectId}>
+              <ProjectCard project={p} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    ));
+}
+
+/** The home tab: search, banners, label entries, shortcuts, my applications under way, sections. */
+export default function HomePage() {
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState('');
+  const layout = useHomeLableLayout();
+  const lables = useHomeLables();
+
+  return (
+    <div className="home-page">
+      <div className="home-page__search" role="search">
+        <SearchBar
+          // antd-mobile's clear control is a div with an aria-label (axe: prohibited); deleting the text clears it.
+          clearable={false}
+          placeholder="搜索项目名称或主办单位"
+          value={keyword}
+          onChange={setKeyword}
+          onSearch={(value) => void navigate(paths.projectList({ Keyword: value.trim() }))}
+          aria-label="搜索项目"
+        />
+      </div>
+      <PullToRefresh
+        onRefresh={async () => {
+          await Promise.all([layout.refetch(), lables.refetch()]);
+        }}
+      >
+        {layout.isPending ? (
+          <LoadingSkeleton rows={1} label="正在加载首页" />
+        ) : layout.isError ? (
+          <LoadFailed onRetry={() => void layout.refetch()} />
+        ) : (
+          <Banners banners={layout.data.Banners} />
+        )}
+        <RunStrip />
+        <LableEntries />
+        <QuickEntries />
+        {layout.data ? <Sections sections={layout.data.Sections} /> : null}
+      </PullToRefresh>
+    </div>
+  );
+}

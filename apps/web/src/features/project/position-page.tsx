@@ -1,6 +1,0 @@
-import { useRouteHandle } from '../../platform';
-import { PlaceholderPage } from '../../shared/ui/placeholder-page';
-
-export default function PositionPage() {
-  return <PlaceholderPage title={useRouteHandle().title} />;
-}
