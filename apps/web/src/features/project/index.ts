@@ -1,4 +1,4 @@
-export { useFollowProject } from './api/follow';
+export { useFollow } from './use-follow';
 export { useProject, projectQueryOptions } from './api/get-project';
 export { useProjectOpenAsk, useProjectOpenAskList } from './api/get-project-open-ask';
 export { useProjectList } from './api/get-project-list';

@@ -34,6 +34,7 @@ export const COOPERATE_FIELDS = [
   'Remark',
   'EquityId',
 ] as const;
+export type CooperateField = (typeof COOPERATE_FIELDS)[number];
 
 /** The form checked by the contract's own schema; empty optional fields are left out. */
 export const cooperateFormSchema = z.preprocess((input) => {

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
+import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, renderHook } from '@testing-library/react';
 import { setUpMobileLayout } from '../../layouts/mobile';
 import { runtimeConfig, useSessionStore } from '../../platform';
 import { storeTestSignIn } from '../../platform/testing/jwt-fixture';
@@ -58,4 +58,17 @@ export function renderScreen(Screen: ComponentType, path: string, routePath?: st
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };
+}
+
+/** Runs a feature's headless hook as any view would: inside a router at `path`, with queries. */
+export function renderFeatureHook<T>(hook: () => T, path = '/') {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+  return { ...renderHook(hook, { wrapper }), queryClient };
 }

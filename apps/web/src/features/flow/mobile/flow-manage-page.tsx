@@ -6,17 +6,15 @@ import {
   type ProjectDetail,
 } from '@portal/contracts';
 import { Button, Dialog, NoticeBar } from 'antd-mobile';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { paths, sendToSignIn, useSessionStore } from '../../../platform';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../platform';
 import { isId } from '../../../shared/id';
 import { formatDate } from '../../../shared/date';
 import { formatFee } from '../../../shared/money';
 import { sanitizeHtml } from '../../../shared/safe-html';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
-import { useProjectNotices } from '../../notice';
-import { applyWindowText, useFollowProject, useProject, useProjectOpenAsk } from '../../project';
-import { useFlow } from '../api/get-apply';
-import { nextStepOf } from '../next-action';
+import { applyWindowText } from '../../project';
+import { useFlowManage } from '../use-flow-manage';
 
 const STEP_TITLES: Record<(typeof FLOW_STEP_KEYS)[number], string> = {
   apply: '报名',
@@ -132,14 +130,8 @@ export default function FlowManagePage() {
   const [params] = useSearchParams();
   const projectId = Number(params.get('ProjectId'));
   const navigate = useNavigate();
-  const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
-  const signedIn = useSessionStore((s) => Boolean(s.token));
-  const project = useProject(projectId);
-  const flow = useFlow(projectId, signedIn);
-  const notices = useProjectNotices(projectId);
-  const questions = useProjectOpenAsk(projectId);
-  const follow = useFollowProject();
+  const { signedIn, project, flow, notices, questions, follow, next, returnedRemark, signIn } =
+    useFlowManage(projectId);
 
   if (!isId(projectId)) {
     return (
@@ -151,18 +143,12 @@ export default function FlowManagePage() {
       />
     );
   }
-  if (project.isPending) return <LoadingSkeleton rows={4} label="正在加载项目" />;
   if (project.isError) return <LoadFailed onRetry={() => void project.refetch()} />;
+  if (project.isPending || !next) return <LoadingSkeleton rows={4} label="正在加载项目" />;
   const detail = project.data;
-  const next = nextStepOf(detail, flow.data, signedIn);
-  const remark = flow.data?.Apply?.ReviewRemark;
 
-  const onFollow = () => {
-    if (!signedIn) return sendToSignIn(here);
-    follow.mutate({ ProjectId: projectId, IsFollow: !detail.IsFollow });
-  };
   const onNext = () => {
-    if (next.kind === 'sign-in') return sendToSignIn(here);
+    if (next.kind === 'sign-in') return signIn();
     if (next.kind === 'go') return void navigate(next.to);
     if (next.kind === 'result') {
       void Dialog.alert({
@@ -175,14 +161,18 @@ export default function FlowManagePage() {
 
   return (
     <div className="flow-page">
-      <ProjectHeader project={detail} onFollow={onFollow} following={follow.isPending} />
+      <ProjectHeader
+        project={detail}
+        onFollow={() => follow.toggle(detail.IsFollow)}
+        following={follow.pending}
+      />
       {signedIn && flow.isError ? (
         <LoadFailed title="报名进度加载失败" onRetry={() => void flow.refetch()} />
       ) : (
         <FlowSteps flow={flow.data} />
       )}
-      {remark && flow.data?.Apply?.Status === 'Returned' ? (
-        <NoticeBar color="alert" wrap content={`审核意见：${remark}`} />
+      {returnedRemark ? (
+        <NoticeBar color="alert" wrap content={`审核意见：${returnedRemark}`} />
       ) : null}
       <section className="m-section" aria-labelledby="intro-title">
         <h2 className="m-section__title" id="intro-title">

@@ -1,14 +1,12 @@
 import './notice.css';
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths, sendToSignIn, useSessionStore } from '../../../platform';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../platform';
 import { formatDate } from '../../../shared/date';
-import { idParam } from '../../../shared/id';
 import { sanitizeHtml } from '../../../shared/safe-html';
 import { EmptyState, LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
-import { useMessage } from '../api/get-message-notice';
-import { useNotice } from '../api/get-project-notice';
+import { useNoticeDetail } from '../use-notices';
 
 function Article({
   title,
@@ -35,13 +33,47 @@ function Article({
   );
 }
 
-function ProjectNoticeDetail({ noticeId }: { noticeId: number }) {
-  const query = useNotice(noticeId);
+/** notice/detail: ?NoticeId= a project notice (anyone), ?MessageId= one of my messages (reading marks it read). */
+export default function NoticeDetailPage() {
   const navigate = useNavigate();
-  if (query.isPending) return <LoadingSkeleton rows={2} label="正在加载公告" />;
+  const { kind, notice, message, signIn } = useNoticeDetail();
+
+  if (kind === 'sign-in') {
+    return (
+      <EmptyState
+        title="登录后查看消息"
+        action={
+          <Button block color="primary" onClick={signIn}>
+            去登录
+          </Button>
+        }
+      />
+    );
+  }
+  if (kind === 'none') {
+    return (
+      <LoadFailed
+        title="没有指定消息"
+        description="请从消息列表进入"
+        actionText="去消息列表"
+        onRetry={() => void navigate(paths.notice())}
+      />
+    );
+  }
+  const query = kind === 'notice' ? notice : message;
+  if (query.isPending)
+    return <LoadingSkeleton rows={2} label={kind === 'notice' ? '正在加载公告' : '正在加载消息'} />;
   if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
-  const notice = query.data;
-  if (!notice) {
+  if (kind === 'message' && message.data)
+    return (
+      <Article
+        title={message.data.Title}
+        meta={formatDate(message.data.CreateTime, 'YYYY-MM-DD HH:mm')}
+        content={message.data.Content}
+        projectId={message.data.ProjectId}
+      />
+    );
+  if (!notice.data) {
     return (
       <LoadFailed
         title="公告不存在或已撤回"
@@ -53,61 +85,14 @@ function ProjectNoticeDetail({ noticeId }: { noticeId: number }) {
   }
   return (
     <Article
-      title={notice.Title}
+      title={notice.data.Title}
       meta={
         <>
-          {notice.ProjectTitle} · {formatDate(notice.PublishTime, 'YYYY-MM-DD HH:mm')}
+          {notice.data.ProjectTitle} · {formatDate(notice.data.PublishTime, 'YYYY-MM-DD HH:mm')}
         </>
       }
-      content={notice.Content}
-      projectId={notice.ProjectId}
-    />
-  );
-}
-
-function MessageDetail({ messageId }: { messageId: number }) {
-  const query = useMessage(messageId);
-  if (query.isPending) return <LoadingSkeleton rows={2} label="正在加载消息" />;
-  if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
-  const message = query.data;
-  return (
-    <Article
-      title={message.Title}
-      meta={formatDate(message.CreateTime, 'YYYY-MM-DD HH:mm')}
-      content={message.Content}
-      projectId={message.ProjectId}
-    />
-  );
-}
-
-/** notice/detail: ?NoticeId= a project notice (anyone), ?MessageId= one of my messages (reading marks it read). */
-export default function NoticeDetailPage() {
-  const [params] = useSearchParams();
-  const signedIn = useSessionStore((s) => Boolean(s.token));
-  const navigate = useNavigate();
-  const noticeId = idParam(params.get('NoticeId'));
-  const messageId = idParam(params.get('MessageId'));
-
-  if (noticeId) return <ProjectNoticeDetail noticeId={noticeId} />;
-  if (messageId && !signedIn) {
-    return (
-      <EmptyState
-        title="登录后查看消息"
-        action={
-          <Button block color="primary" onClick={() => sendToSignIn()}>
-            去登录
-          </Button>
-        }
-      />
-    );
-  }
-  if (messageId) return <MessageDetail messageId={messageId} />;
-  return (
-    <LoadFailed
-      title="没有指定消息"
-      description="请从消息列表进入"
-      actionText="去消息列表"
-      onRetry={() => void navigate(paths.notice())}
+      content={notice.data.Content}
+      projectId={notice.data.ProjectId}
     />
   );
 }

@@ -1,19 +1,18 @@
 import './notice.css';
 import type { MessageSummary, ProjectNotice } from '@portal/contracts';
 import { Button } from 'antd-mobile';
-import { Link, useSearchParams } from 'react-router';
-import { paths, sendToSignIn, useSessionStore } from '../../../platform';
+import { Link } from 'react-router';
+import { paths } from '../../../platform';
 import { formatDate } from '../../../shared/date';
 import { PagedList } from '../../../shared/ui/mobile/paged-list';
 import { EmptyState } from '../../../shared/ui/mobile/query-states';
-import { useMessageList } from '../api/get-message-list';
 import { useAllNotices } from '../api/get-project-notice';
+import { MESSAGES_TAB, useMyMessages, useNoticeTab } from '../use-notices';
 import { Segments } from './segments';
 
-export const MESSAGES_SEGMENT = 'message';
 const SEGMENTS = [
   { key: 'project', label: '项目公告' },
-  { key: MESSAGES_SEGMENT, label: '我的消息' },
+  { key: MESSAGES_TAB, label: '我的消息' },
 ] as const;
 
 export function noticeDetailPath(notice: { NoticeId: number } | { MessageId: number }): string {
@@ -75,18 +74,13 @@ function ProjectNotices() {
 }
 
 function MyMessages() {
-  const signedIn = useSessionStore((s) => Boolean(s.token));
-  const query = useMessageList(signedIn);
+  const { signedIn, query, signIn } = useMyMessages();
   if (!signedIn) {
     return (
       <EmptyState
         title="登录后查看我的消息"
         action={
-          <Button
-            block
-            color="primary"
-            onClick={() => sendToSignIn(paths.notice({ tab: MESSAGES_SEGMENT }))}
-          >
+          <Button block color="primary" onClick={signIn}>
             去登录
           </Button>
         }
@@ -106,8 +100,7 @@ function MyMessages() {
 
 /** The notice tab: project notices for everyone, my messages (with unread dots) once signed in. */
 export default function NoticePage() {
-  const [params, setParams] = useSearchParams();
-  const segment = params.get('tab') === MESSAGES_SEGMENT ? MESSAGES_SEGMENT : 'project';
+  const { tab: segment, setTab } = useNoticeTab();
   return (
     <div className="notice-page">
       <Segments
@@ -115,11 +108,10 @@ export default function NoticePage() {
         idPrefix="notice"
         segments={SEGMENTS}
         value={segment}
-        // The segment lives in the address so coming back from a detail returns to it.
-        onChange={(key) => setParams(key === 'project' ? {} : { tab: key }, { replace: true })}
+        onChange={setTab}
       />
       <div role="tabpanel" id={`notice-panel`} aria-labelledby={`notice-tab-${segment}`}>
-        {segment === MESSAGES_SEGMENT ? <MyMessages /> : <ProjectNotices />}
+        {segment === MESSAGES_TAB ? <MyMessages /> : <ProjectNotices />}
       </div>
     </div>
   );

@@ -1,14 +1,11 @@
 import { ORDER_STATUS_TEXT, type PaymentOrder } from '@portal/contracts';
 import { Button } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDate } from '../../../shared/date';
 import { idParam } from '../../../shared/id';
 import { formatFee } from '../../../shared/money';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
-import { useNewPaymentOrder, useProjectPaymentOrder } from '../api/get-project-payment-order';
-import { useVerifiedOrder } from '../api/verify-payment-order';
-import { rememberedOrder, rememberOrder } from '../remembered-order';
+import { usePayment } from '../use-payment';
 import { paths } from '../../../platform';
 import './payment.css';
 
@@ -88,30 +85,8 @@ export default function PaymentPage() {
   const [params] = useSearchParams();
   const applyId = idParam(params.get('ApplyId'));
   const navigate = useNavigate();
-  // The order sent to the cashier earlier: its state is asked of the gateway, not assumed.
-  const [returnedOrderId, setReturnedOrderId] = useState(() =>
-    applyId ? rememberedOrder(applyId) : undefined,
-  );
-  const [leaving, setLeaving] = useState(false);
-  // Set at the first tap, before React re-renders the button as disabled: one tap, one payment.
-  const inFlight = useRef(false);
-  const verified = useVerifiedOrder(returnedOrderId);
-  const created = useProjectPaymentOrder(applyId ?? 0, returnedOrderId === undefined);
-  const newOrder = useNewPaymentOrder(applyId ?? 0);
-  const query = returnedOrderId === undefined ? created : verified;
-
-  // Back from the cashier through the browser's page cache: the page is live again, ask anew.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (!event.persisted || !applyId) return;
-      inFlight.current = false;
-      setLeaving(false);
-      setReturnedOrderId(rememberedOrder(applyId));
-      void verified.refetch();
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, [applyId, verified]);
+  const payment = usePayment(applyId);
+  const { query, order, stage, busy } = payment;
 
   if (!applyId) {
     return (
@@ -123,7 +98,6 @@ export default function PaymentPage() {
       />
     );
   }
-  if (query.isPending) return <LoadingSkeleton rows={2} label="正在加载订单" />;
   if (query.isError) {
     return (
       <LoadFailed
@@ -133,36 +107,10 @@ export default function PaymentPage() {
       />
     );
   }
-
-  const order = query.data;
-  const returned = returnedOrderId !== undefined;
-  const busy = leaving || query.isFetching || newOrder.isPending;
-
-  const leaveFor = (target: PaymentOrder) => {
-    setLeaving(true);
-    rememberOrder(applyId, target.OrderId);
-    window.location.assign(target.PayUrl);
-  };
-  const goToCashier = (target: PaymentOrder) => {
-    if (inFlight.current || !target.PayUrl) return;
-    inFlight.current = true;
-    leaveFor(target);
-  };
-  const payWithNewOrder = async () => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    try {
-      const fresh = await newOrder.mutateAsync();
-      if (fresh.PayUrl) return leaveFor(fresh);
-    } catch {
-      // The HTTP layer has said why (§8); the button is live again for another try.
-    }
-    inFlight.current = false;
-  };
-  const verifyAgain = () => void verified.refetch({ cancelRefetch: false });
+  if (!order || !stage) return <LoadingSkeleton rows={2} label="正在加载订单" />;
 
   let actions;
-  if (order.Status === 'Paid') {
+  if (stage === 'paid') {
     actions = (
       <>
         <Button
@@ -177,26 +125,31 @@ export default function PaymentPage() {
         </Button>
       </>
     );
-  } else if (order.Status === 'Pending' && returned) {
+  } else if (stage === 'returned-pending') {
     actions = (
       <>
         <Button
           fill="outline"
           color="primary"
           disabled={busy}
-          loading={verified.isFetching}
-          onClick={verifyAgain}
+          loading={payment.verifying}
+          onClick={payment.verify}
         >
           我已支付
         </Button>
-        <Button color="primary" disabled={busy} onClick={() => goToCashier(order)}>
+        <Button color="primary" disabled={busy} onClick={() => payment.pay(order)}>
           重新支付
         </Button>
       </>
     );
-  } else if (order.Status === 'Pending') {
+  } else if (stage === 'pending') {
     actions = (
-      <Button color="primary" disabled={busy} loading={leaving} onClick={() => goToCashier(order)}>
+      <Button
+        color="primary"
+        disabled={busy}
+        loading={payment.leaving}
+        onClick={() => payment.pay(order)}
+      >
         去支付 {formatFee(order.AmountInFen)}
       </Button>
     );
@@ -205,8 +158,8 @@ export default function PaymentPage() {
       <Button
         color="primary"
         disabled={busy}
-        loading={newOrder.isPending || leaving}
-        onClick={() => void payWithNewOrder()}
+        loading={payment.creating || payment.leaving}
+        onClick={() => void payment.payAgain()}
       >
         重新支付
       </Button>
@@ -215,9 +168,9 @@ export default function PaymentPage() {
 
   return (
     <div className="payment-page">
-      {returned || order.Status !== 'Pending' ? <Outcome status={order.Status} /> : null}
+      {stage !== 'pending' ? <Outcome status={order.Status} /> : null}
       <OrderFacts order={order} />
-      {order.Status === 'Pending' && !returned ? (
+      {stage === 'pending' ? (
         <p className="payment-page__hint">
           点击「去支付」将前往支付收银台，支付完成后会自动返回本页确认结果。
         </p>

@@ -5,10 +5,7 @@ import { useRef, type ReactNode } from 'react';
 import { formatFee } from '../../../shared/money';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useEquityPackages } from '../api/get-equity-buy';
-import type { COOPERATE_FIELDS } from '../use-cooperate-form';
-import { REMARK_MAX_LENGTH, useCooperateForm } from '../use-cooperate-form';
-
-type CooperateField = (typeof COOPERATE_FIELDS)[number];
+import { type CooperateField, REMARK_MAX_LENGTH, useCooperateForm } from '../use-cooperate-form';
 
 const fieldId = (field: CooperateField) => `coop-${field}`;
 
