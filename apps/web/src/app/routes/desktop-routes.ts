@@ -27,12 +27,28 @@ export const DESKTOP_ROUTES: PageRoute[] = [
   {
     path: ROUTE_PATTERNS.projectList,
     handle: { title: '项目列表' },
-    page: () => import('./placeholder-page'),
+    page: () => import('../../features/project/desktop/project-list-page'),
   },
   {
     path: ROUTE_PATTERNS.flowManage,
     handle: { title: '报名流程' },
-    page: () => import('./placeholder-page'),
+    page: () => import('../../features/flow/desktop/flow-manage-page'),
+  },
+  // Beyond §2's desktop table, as on the phone: the form, the payment and the ticket.
+  {
+    path: ROUTE_PATTERNS.apply,
+    handle: { title: '填写报名表', login: true },
+    page: () => import('../../features/apply/desktop/apply-page'),
+  },
+  {
+    path: ROUTE_PATTERNS.payment,
+    handle: { title: '缴纳报名费' },
+    page: () => import('../../features/payment/desktop/payment-page'),
+  },
+  {
+    path: ROUTE_PATTERNS.print,
+    handle: { title: '打印准考证', login: true },
+    page: () => import('../../features/flow/desktop/print-page'),
   },
   {
     path: ROUTE_PATTERNS.richText,

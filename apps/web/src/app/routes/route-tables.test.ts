@@ -72,6 +72,10 @@ const DESKTOP: Record<string, boolean> = {
   'my/myOrder': true,
   'my/myProject': true,
   'my/myRunProject': true,
+  // Beyond §2, as in the mobile table: the form, the payment and the ticket (issue 9).
+  apply: true,
+  payment: false,
+  print: true,
 };
 
 function flatten(routes: readonly PageRoute[], prefix = ''): string[] {

@@ -1,1 +1,3 @@
-export { FormFieldRow } from './mobile/form-field';
+export { useFormReport } from './api/get-form-report';
+export { ApplyFieldInput, applyFieldDomId, applyFieldHint } from './desktop/apply-field-input';
+export { applyValuesSchema, visibleFields } from './use-apply-form';

@@ -52,6 +52,11 @@ export function applyValuesSchema(fields: FormField[]) {
     ) as unknown as z.ZodType<FormValues, FormValues>;
 }
 
+/** The fields shown for these values (ShowWhen follows what was chosen). */
+export function visibleFields(fields: FormField[], values: FormValues): FormField[] {
+  return fields.filter((f) => isFieldVisible(f, values));
+}
+
 /** Where the form stands before it can be filled in. */
 export type ApplyFormStatus = 'loading' | 'error' | 'applied' | 'no-position' | 'ready';
 
@@ -113,7 +118,7 @@ export function useApplyForm({
   }, [filled, watch, projectId]);
 
   const values = watch() as FormValues;
-  const visible = fields.filter((f) => isFieldVisible(f, values));
+  const visible = visibleFields(fields, values);
 
   const submit = form.submit(async (Values) => {
     if (modifying)

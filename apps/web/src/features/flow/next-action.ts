@@ -11,11 +11,15 @@ export type NextStep =
 
 const WAIT_TEXT: Partial<Record<NextAction, string>> = { 'wait-review': '等待审核' };
 
-/** Anonymous: apply means sign in first; signed in: the server's NextAction decides. */
+/**
+ * Anonymous: apply means sign in first; signed in: the server's NextAction decides. On a phone
+ * applying starts with the position list; the desktop form has the position in it.
+ */
 export function nextStepOf(
   project: ProjectDetail,
   flow: FlowView | undefined,
   signedIn: boolean,
+  layout: 'mobile' | 'desktop' = 'mobile',
 ): NextStep {
   const applying = project.State === 'Applying';
   if (!signedIn) {
@@ -30,7 +34,10 @@ export function nextStepOf(
       return {
         kind: 'go',
         label: '立即报名',
-        to: paths.position({ ProjectId: project.ProjectId }),
+        to:
+          layout === 'desktop'
+            ? paths.apply({ ProjectId: project.ProjectId })
+            : paths.position({ ProjectId: project.ProjectId }),
       };
     case 'modify':
       return {

@@ -10,7 +10,7 @@ import { nextStepOf } from './next-action';
  * notices and open questions, follow, and the one next step (sign in, a page to go to, the
  * result or a wait). Signing in comes back to this very page.
  */
-export function useFlowManage(projectId: number) {
+export function useFlowManage(projectId: number, layout: 'mobile' | 'desktop' = 'mobile') {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const signedIn = useSessionStore((s) => Boolean(s.token));
@@ -27,7 +27,7 @@ export function useFlowManage(projectId: number) {
     notices,
     questions,
     follow,
-    next: project.data ? nextStepOf(project.data, flow.data, signedIn) : undefined,
+    next: project.data ? nextStepOf(project.data, flow.data, signedIn, layout) : undefined,
     /** The reviewer's reason while the application is returned for changes. */
     returnedRemark: apply?.Status === 'Returned' ? (apply.ReviewRemark ?? null) : null,
     signIn: () => sendToSignIn(here),

@@ -4,3 +4,4 @@ export { useProjectOpenAsk, useProjectOpenAskList } from './api/get-project-open
 export { useProjectList } from './api/get-project-list';
 export { useProjectPositions } from './api/get-project-position';
 export { applyWindowText, ProjectCard } from './components/project-card';
+export { PROJECT_STATE_COLOR } from './project-filter';

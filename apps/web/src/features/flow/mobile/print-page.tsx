@@ -1,12 +1,10 @@
 import { Button } from 'antd-mobile';
-import { useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { currentPlatformCode, paths, PLATFORM_CODES } from '../../../platform';
 import { idParam } from '../../../shared/id';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
-import { useDownloadTicket } from '../api/download-print';
-import { useTicketHtml } from '../api/generate-print';
 import { TicketView } from '../components/ticket-view';
+import { useTicketPrint } from '../use-ticket-print';
 import './print.css';
 
 /** print: the admission ticket (GeneratePrint) and its PDF (DownloadPrint) as a file. */
@@ -14,15 +12,7 @@ export default function PrintPage() {
   const [params] = useSearchParams();
   const applyId = idParam(params.get('ApplyId'));
   const navigate = useNavigate();
-  const ticket = useTicketHtml(applyId ?? 0);
-  const download = useDownloadTicket(applyId ?? 0);
-  // Set at the first tap, before the button re-renders disabled: one tap, one download.
-  const downloading = useRef(false);
-  const startDownload = () => {
-    if (downloading.current) return;
-    downloading.current = true;
-    download.mutate(undefined, { onSettled: () => (downloading.current = false) });
-  };
+  const { ticket, startDownload, downloading, downloaded } = useTicketPrint(applyId ?? 0);
   // WeChat's own browser may not save files; the candidate is told how to get it anyway.
   const platform = currentPlatformCode();
   const inWeChat = platform === PLATFORM_CODES.weChat || platform === PLATFORM_CODES.miniProgram;
@@ -61,7 +51,7 @@ export default function PrintPage() {
           ? '微信内如无法保存文件，请点击右上角「…」选择「在浏览器打开」后再下载。'
           : '下载PDF后可打印或保存到手机，考试当天请携带打印的准考证。'}
       </p>
-      {download.isSuccess ? (
+      {downloaded ? (
         <p className="print-page__done" role="status">
           准考证已下载，请在手机的「下载」或「文件」中查看。
         </p>
@@ -70,8 +60,8 @@ export default function PrintPage() {
       <div className="m-bottom-bar">
         <Button
           color="primary"
-          disabled={download.isPending}
-          loading={download.isPending}
+          disabled={downloading}
+          loading={downloading}
           onClick={startDownload}
         >
           下载准考证(PDF)

@@ -5,23 +5,12 @@ import { formatDate } from '../../../shared/date';
 import { idParam } from '../../../shared/id';
 import { formatFee } from '../../../shared/money';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { PAYMENT_OUTCOME } from '../payment-outcome';
 import { usePayment } from '../use-payment';
 import { paths } from '../../../platform';
 import './payment.css';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
-
-/** What the page says about an order after the gateway was asked (the return from the cashier). */
-const OUTCOME: Record<PaymentOrder['Status'], { title: string; text: string; icon: string }> = {
-  Paid: { title: '支付成功', text: '报名费已缴纳，现在可以打印准考证。', icon: '✓' },
-  Pending: {
-    title: '尚未收到支付结果',
-    text: '如已在收银台完成支付，请点击「我已支付」刷新结果；如未支付，可重新支付。',
-    icon: '…',
-  },
-  Cancelled: { title: '支付已取消', text: '本次支付已取消，未产生扣款，可重新支付。', icon: '!' },
-  Failed: { title: '支付失败', text: '本次支付未成功，未产生扣款，请重新支付。', icon: '!' },
-};
 
 function OrderFacts({ order }: { order: PaymentOrder }) {
   return (
@@ -58,7 +47,7 @@ function OrderFacts({ order }: { order: PaymentOrder }) {
 }
 
 function Outcome({ status }: { status: PaymentOrder['Status'] }) {
-  const outcome = OUTCOME[status];
+  const outcome = PAYMENT_OUTCOME[status];
   return (
     <section
       className={`m-section payment-result payment-result--${status}`}

@@ -4,18 +4,16 @@ import {
   PROJECT_STATE_TEXT,
   type ApplyStatus,
   type FieldValue,
-  type FormValues,
+  type FormField,
 } from '@portal/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, List, NoticeBar, Steps } from 'antd-mobile';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { runtimeConfig } from '../../../platform';
 import { formatDate } from '../../../shared/date';
 import { formatFee } from '../../../shared/money';
 import { sanitizeHtml } from '../../../shared/safe-html';
 import { EmptyState, LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
-import { FormFieldRow } from '../../apply';
 import { TicketView } from '../../flow';
 import {
   usePreviewFlow,
@@ -102,36 +100,40 @@ function Project({ projectId }: { projectId: number }) {
   );
 }
 
+/** How a value reads on the form: the reviewer's test entry, else what the field asks for. */
+function shownValue(field: FormField, value: FieldValue | undefined): string {
+  if (value === undefined || value === null || value === '') return field.Placeholder ?? '未填写';
+  if (Array.isArray(value)) {
+    const labels = value.map((v) => field.Options?.find((o) => o.Value === v)?.Label ?? v);
+    return labels.join('、');
+  }
+  if (typeof value === 'object') return value.FileName;
+  return field.Options?.find((o) => o.Value === value)?.Label ?? String(value);
+}
+
 function ApplyForm({ projectId }: { projectId: number }) {
-  const [typed, setTyped] = useState<FormValues>({});
   return (
     <MobileQuery query={usePreviewForm(projectId)}>
-      {(form) => {
-        const values = { ...(form.Values ?? {}), ...typed };
-        return (
-          <section className="preview-frame__card">
-            <h1 className="preview-frame__title">{form.Form.Title}</h1>
-            {form.Form.Fields.map((field) =>
-              field.Type === 'photo' || field.Type === 'file' ? (
-                <p key={field.FieldId} className="preview-frame__meta">
-                  {field.Label}
-                  {field.Required ? '（必填）' : ''}：考生在此上传，预览中请在电脑端表单里选择文件
-                </p>
-              ) : (
-                <FormFieldRow
-                  key={field.FieldId}
-                  field={field}
-                  value={values[field.FieldId]}
-                  regions={runtimeConfig().RegionData}
-                  onChange={(value: FieldValue) =>
-                    setTyped((current) => ({ ...current, [field.FieldId]: value }))
-                  }
-                />
-              ),
-            )}
-          </section>
-        );
-      }}
+      {(form) => (
+        <>
+          <List header={form.Form.Title}>
+            {form.Form.Fields.map((field) => (
+              <List.Item
+                key={field.FieldId}
+                description={shownValue(field, form.Values?.[field.FieldId])}
+                extra={field.Required ? '必填' : undefined}
+              >
+                {field.Label}
+              </List.Item>
+            ))}
+          </List>
+          <div className="preview-frame__bar">
+            <Button block color="primary" disabled>
+              提交报名
+            </Button>
+          </div>
+        </>
+      )}
     </MobileQuery>
   );
 }

@@ -1,5 +1,10 @@
 import { getProjectList, type RequestOf } from '@portal/contracts';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { callEndpoint } from '../../../platform';
 import { nextPageIndex } from '../../../shared/paging';
 
@@ -22,4 +27,14 @@ export function projectListQueryOptions(filter: ProjectListFilter) {
 
 export function useProjectList(filter: ProjectListFilter) {
   return useInfiniteQuery(projectListQueryOptions(filter));
+}
+
+/** One numbered page of the list (the desktop's pagination); the last page stays while the next loads. */
+export function useProjectPage(filter: ProjectListFilter, pageIndex: number, pageSize: number) {
+  return useQuery({
+    queryKey: [getProjectList.name, filter, { PageIndex: pageIndex, PageSize: pageSize }],
+    queryFn: ({ signal }) =>
+      fetchProjectList({ ...filter, PageIndex: pageIndex, PageSize: pageSize }, signal),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,22 +1,17 @@
-import { PROJECT_STATES, PROJECT_STATE_TEXT, type ProjectState } from '@portal/contracts';
+import { PROJECT_STATES } from '@portal/contracts';
 import { SearchBar } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useHomeLables } from '../../home';
-import { idParam } from '../../../shared/id';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { PagedList } from '../../../shared/ui/mobile/paged-list';
 import { useDebouncedValue } from '../../../shared/use-debounced-value';
 import { type ProjectListFilter, useProjectList } from '../api/get-project-list';
 import { ProjectCard } from '../components/project-card';
+import { PROJECT_STATE_OPTIONS, projectFilterOf, withFilter } from '../project-filter';
 
 export const SEARCH_DEBOUNCE_MS = 400;
 const ALL = '';
-
-const STATE_OPTIONS = [
-  { value: ALL, label: '全部' },
-  ...PROJECT_STATES.map((state) => ({ value: state, label: PROJECT_STATE_TEXT[state] })),
-];
 
 /** The project list: search, filters by label and state (kept in the address), infinite scroll. */
 export default function ProjectListPage() {
@@ -26,22 +21,15 @@ export default function ProjectListPage() {
   const lables = useHomeLables();
 
   const state = params.get('State') ?? ALL;
+  // The keyword as typed, settled; the rest as the address keeps it.
   const filter: ProjectListFilter = {
+    ...projectFilterOf(params),
     Keyword: settledKeyword || undefined,
-    LableId: idParam(params.get('LableId')),
-    CategoryId: idParam(params.get('CategoryId')),
-    State: (PROJECT_STATES as readonly string[]).includes(state)
-      ? (state as ProjectState)
-      : undefined,
   };
   const query = useProjectList(filter);
 
-  const setParam = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  };
+  const setParam = (name: string, value: string) =>
+    setParams(withFilter(params, name, value), { replace: true });
 
   const lableOptions = [
     { value: ALL, label: '全部' },
@@ -71,7 +59,7 @@ export default function ProjectListPage() {
         ) : null}
         <ChipGroup
           label="报名状态"
-          options={STATE_OPTIONS}
+          options={PROJECT_STATE_OPTIONS}
           value={(PROJECT_STATES as readonly string[]).includes(state) ? state : ALL}
           onChange={(value) => setParam('State', value)}
         />

@@ -1,0 +1,169 @@
+import '../../../shared/ui/desktop/page.css';
+import { APPLY_STATUS_TEXT, type FieldValue, type FormField } from '@portal/contracts';
+import { Alert, Button, Form, message, Result, Select, Skeleton } from 'antd';
+import { useState } from 'react';
+import { Controller, type ControllerRenderProps, type FieldValues } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../platform';
+import { idParam } from '../../../shared/id';
+import { useProjectPositions } from '../../project';
+import { useApplyForm } from '../use-apply-form';
+import { useFileUpload } from '../use-file-upload';
+import { ApplyFieldInput, applyFieldDomId, applyFieldHint } from './apply-field-input';
+
+function focusField(fieldId: string) {
+  const element = document.getElementById(applyFieldDomId(fieldId));
+  element?.focus();
+  element?.scrollIntoView?.({ block: 'center' });
+}
+
+/** One field with its upload (a photo becomes a JPEG, then Common/Upload) and its message. */
+function ApplyField({
+  field,
+  control,
+  error,
+}: {
+  field: FormField;
+  control: ControllerRenderProps<FieldValues, string>;
+  error: string | undefined;
+}) {
+  const upload = useFileUpload(field, control.onChange);
+  const message = error ?? (upload.problem || undefined);
+  return (
+    <Form.Item
+      label={field.Label}
+      required={field.Required}
+      htmlFor={applyFieldDomId(field.FieldId)}
+      validateStatus={message ? 'error' : undefined}
+      help={message}
+      extra={applyFieldHint(field)}
+    >
+      <ApplyFieldInput
+        field={field}
+        value={control.value as FieldValue | undefined}
+        invalid={Boolean(message)}
+        onChange={control.onChange}
+        onPickFile={(file) => void upload.choose(file)}
+        fileBusy={upload.uploading}
+      />
+    </Form.Item>
+  );
+}
+
+/** apply on a PC: the project's form with its position; Apply, or ModifyApply when returned. */
+export default function ApplyPage() {
+  const [params] = useSearchParams();
+  const projectId = idParam(params.get('ProjectId')) ?? 0;
+  const navigate = useNavigate();
+  const positions = useProjectPositions(projectId);
+  const [chosen, setChosen] = useState(idParam(params.get('PositionId')));
+  const apply = useApplyForm({
+    projectId,
+    positionId: chosen,
+    focus: focusField,
+    onSubmitted: (kind) => {
+      void message.success(kind === 'modify' ? '修改已提交，等待审核' : '报名成功，等待审核');
+      void navigate(paths.flowManage({ ProjectId: projectId }), { replace: true });
+    },
+    onArchiveSaved: () => void message.success('已保存为报名档案，下次报名可自动填写'),
+  });
+  const { status, definition, existing, modifying, form, visible } = apply;
+  const back = () => void navigate(paths.flowManage({ ProjectId: projectId }));
+
+  if (status === 'error')
+    return (
+      <Result
+        status="warning"
+        title="报名表加载失败"
+        extra={<Button onClick={() => void apply.query.refetch()}>重新加载</Button>}
+      />
+    );
+  if (status === 'applied' && existing)
+    return (
+      <Result
+        status="info"
+        title={`您已报名，当前状态：${APPLY_STATUS_TEXT[existing.Status]}`}
+        subTitle="报名信息当前不可修改"
+        extra={
+          <Button type="primary" onClick={back}>
+            查看报名进度
+          </Button>
+        }
+      />
+    );
+  if (status === 'loading' || !definition) return <Skeleton active paragraph={{ rows: 10 }} />;
+
+  return (
+    <section className="d-page" aria-labelledby="apply-title">
+      <h2 className="d-page__title" id="apply-title">
+        {definition.Title}
+      </h2>
+      {modifying && existing?.ReviewRemark ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={`审核意见：${existing.ReviewRemark}`}
+          description="请按审核意见修改后重新提交"
+        />
+      ) : null}
+      <Form layout="vertical" component="div">
+        <form noValidate aria-labelledby="apply-title" onSubmit={(e) => void apply.submit(e)}>
+          <Form.Item
+            label="报考岗位"
+            required
+            htmlFor={applyFieldDomId('PositionId')}
+            extra={status === 'no-position' ? '请先选择报考岗位，再填写报名表' : undefined}
+          >
+            <Select
+              id={applyFieldDomId('PositionId')}
+              value={chosen ?? existing?.PositionId}
+              disabled={modifying}
+              placeholder="请选择报考岗位"
+              loading={positions.isPending}
+              onChange={(next: number) => setChosen(next)}
+              options={(positions.data ?? []).map((p) => ({
+                value: p.PositionId,
+                label: `${p.Name}（${p.Code}）· ${p.Department} · 招录${p.Quota}人`,
+              }))}
+            />
+          </Form.Item>
+          {status === 'ready'
+            ? visible.map((field) => (
+                <Controller
+                  key={field.FieldId}
+                  name={field.FieldId}
+                  control={form.control}
+                  render={({ field: control, fieldState }) => (
+                    <ApplyField
+                      field={field}
+                      control={control as ControllerRenderProps<FieldValues, string>}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+              ))
+            : null}
+          {form.serverError ? <Alert type="error" showIcon title={form.serverError} /> : null}
+          <div className="d-page__actions">
+            <Button
+              type="primary"
+              htmlType="submit"
+              loading={apply.submitting}
+              disabled={apply.submitting || status !== 'ready'}
+            >
+              {modifying ? '提交修改' : '提交报名'}
+            </Button>
+            <Button
+              loading={apply.savingArchive}
+              disabled={status !== 'ready'}
+              onClick={apply.saveAsArchive}
+            >
+              保存为报名档案
+            </Button>
+            <Button onClick={back}>返回项目</Button>
+          </div>
+        </form>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,344 @@
+import { PROJECT_STATE_TEXT, type FlowView } from '@portal/contracts';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Empty,
+  Input,
+  List,
+  Modal,
+  Result,
+  Skeleton,
+  Steps,
+  Table,
+  Tabs,
+  Tag,
+} from 'antd';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { formatDate } from '../../../shared/date';
+import { idParam } from '../../../shared/id';
+import { formatFee } from '../../../shared/money';
+import { sanitizeHtml } from '../../../shared/safe-html';
+import { useFormReport } from '../../apply';
+import { PROJECT_STATE_COLOR, useProjectPositions } from '../../project';
+import { QaCard, QUESTION_RULE_TEXT, useMyQuestions, useQuestionSend } from '../../question';
+import { useFlowManage } from '../use-flow-manage';
+import './flow-desktop.css';
+
+const STEP_STATUS = {
+  done: 'finish',
+  current: 'process',
+  waiting: 'wait',
+  failed: 'error',
+  skipped: 'wait',
+} as const;
+
+/** The six steps of the person's place in the flow (skipped ones said so). */
+export function FlowStepsBar({ flow }: { flow: FlowView }) {
+  return (
+    <Steps
+      className="d-flow__steps"
+      titlePlacement="vertical"
+      size="small"
+      items={flow.Steps.map((step) => ({
+        title: step.State === 'skipped' ? `${step.Title}（无需）` : step.Title,
+        description: step.Description,
+        status: STEP_STATUS[step.State],
+      }))}
+    />
+  );
+}
+
+function FormReportButton({ applyId }: { applyId: number }) {
+  const [open, setOpen] = useState(false);
+  const report = useFormReport(applyId, open);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>查看报名表</Button>
+      <Modal
+        open={open}
+        title={report.data?.Title ?? '报名表'}
+        width={720}
+        onCancel={() => setOpen(false)}
+        footer={[
+          <Button key="print" onClick={() => window.print()} disabled={!report.data}>
+            打印
+          </Button>,
+          <Button key="close" type="primary" onClick={() => setOpen(false)}>
+            关闭
+          </Button>,
+        ]}
+      >
+        {report.isPending ? (
+          <Skeleton active />
+        ) : report.isError ? (
+          <Result status="warning" title="报名表加载失败" />
+        ) : (
+          <Descriptions
+            bordered
+            column={1}
+            size="small"
+            className="d-flow__report"
+            items={report.data.Items.map((item) => ({
+              key: item.FieldId,
+              label: item.Label,
+              children: item.Display || '—',
+            }))}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}
+
+function Questions({
+  projectId,
+  signedIn,
+  questions,
+}: {
+  projectId: number;
+  signedIn: boolean;
+  questions: ReturnType<typeof useFlowManage>['questions'];
+}) {
+  const mine = useMyQuestions(projectId, signedIn);
+  const [sent, setSent] = useState(false);
+  const ask = useQuestionSend({
+    projectId,
+    onSent: () => {
+      setSent(true);
+      ask.form.reset({ Content: '' });
+    },
+  });
+  const problem = ask.form.errorOf('Content');
+  return (
+    <div className="d-flow__qa">
+      <section aria-labelledby="open-questions">
+        <h3 id="open-questions">公开问答</h3>
+        {questions.data?.Items.length ? (
+          questions.data.Items.map((q) => <QaCard key={q.QuestionId} question={q} />)
+        ) : (
+          <Empty description="暂无公开问答" />
+        )}
+      </section>
+      {signedIn ? (
+        <section aria-labelledby="my-questions">
+          <h3 id="my-questions">我的提问</h3>
+          {mine.data?.pages.flatMap((p) => p.Items).length ? (
+            mine.data.pages
+              .flatMap((p) => p.Items)
+              .map((q) => <QaCard key={q.QuestionId} question={q} />)
+          ) : (
+            <Empty description="您还没有提问" />
+          )}
+          <form
+            className="d-flow__ask"
+            noValidate
+            onSubmit={(e) => {
+              setSent(false);
+              void ask.submit(e);
+            }}
+          >
+            <label htmlFor="ask-content" className="d-flow__label">
+              向主办方提问
+            </label>
+            <Controller
+              name="Content"
+              control={ask.form.control}
+              render={({ field }) => (
+                <Input.TextArea
+                  {...field}
+                  id="ask-content"
+                  rows={3}
+                  status={problem ? 'error' : undefined}
+                  aria-invalid={Boolean(problem)}
+                  aria-describedby="ask-hint"
+                  placeholder={QUESTION_RULE_TEXT}
+                />
+              )}
+            />
+            <p id="ask-hint" className={problem ? 'd-flow__error' : 'd-flow__hint'}>
+              {problem ?? `${QUESTION_RULE_TEXT}（已输入 ${ask.length} 字）`}
+            </p>
+            {sent ? <Alert type="success" showIcon title="提问已提交，回复后会通知您" /> : null}
+            <Button type="primary" htmlType="submit" loading={ask.busy}>
+              提交问题
+            </Button>
+          </form>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * flowManage on a PC: the project's own page and the person's place in its flow — introduction,
+ * notices, positions, questions, the six-step bar with the one next action, follow.
+ */
+export default function FlowManagePage() {
+  const [params] = useSearchParams();
+  const projectId = idParam(params.get('ProjectId')) ?? 0;
+  const navigate = useNavigate();
+  const page = useFlowManage(projectId, 'desktop');
+  const positions = useProjectPositions(projectId);
+  const { project, flow, notices, next, follow, signedIn } = page;
+
+  if (project.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (project.isError)
+    return (
+      <Result
+        status="warning"
+        title="项目加载失败"
+        subTitle="项目不存在或网络异常"
+        extra={<Button onClick={() => void project.refetch()}>重新加载</Button>}
+      />
+    );
+  const detail = project.data;
+  const apply = flow.data?.Apply;
+
+  const act = () => {
+    if (!next) return;
+    if (next.kind === 'sign-in') page.signIn();
+    else if (next.kind === 'go') void navigate(next.to);
+  };
+
+  return (
+    <article className="d-flow">
+      <header className="d-flow__head">
+        <div>
+          <h2 className="d-flow__title">{detail.Title}</h2>
+          <p className="d-flow__meta">{detail.Organizer}</p>
+          <div className="d-flow__tags">
+            <Tag color={PROJECT_STATE_COLOR[detail.State]}>{PROJECT_STATE_TEXT[detail.State]}</Tag>
+            <Tag>{formatFee(detail.FeeInFen)}</Tag>
+            {detail.HasOnlineExam ? <Tag>在线考试</Tag> : null}
+          </div>
+        </div>
+        <div className="d-flow__actions">
+          <Button
+            autoInsertSpace={false}
+            onClick={() => follow.toggle(detail.IsFollow)}
+            loading={follow.pending}
+            aria-pressed={detail.IsFollow}
+          >
+            {detail.IsFollow ? '已收藏' : '收藏'}
+          </Button>
+          {apply ? <FormReportButton applyId={apply.ApplyId} /> : null}
+          {next?.kind === 'result' ? (
+            <Tag color="blue" className="d-flow__score">
+              {next.score === null ? '成绩待公布' : `成绩：${next.score} 分`}
+            </Tag>
+          ) : (
+            <Button
+              type="primary"
+              size="large"
+              onClick={act}
+              disabled={!next || next.kind === 'wait'}
+            >
+              {next?.label ?? '加载中…'}
+            </Button>
+          )}
+        </div>
+      </header>
+
+      <Descriptions
+        className="d-flow__facts"
+        bordered
+        size="small"
+        column={2}
+        items={[
+          {
+            label: '报名时间',
+            children: `${formatDate(detail.ApplyStartTime, 'YYYY-MM-DD HH:mm')} 至 ${formatDate(detail.ApplyEndTime, 'YYYY-MM-DD HH:mm')}`,
+          },
+          { label: '报名费', children: formatFee(detail.FeeInFen) },
+          {
+            label: '考试时间',
+            children: detail.ExamStartTime
+              ? `${formatDate(detail.ExamStartTime, 'YYYY-MM-DD HH:mm')} 至 ${formatDate(detail.ExamEndTime, 'HH:mm')}`
+              : '另行通知',
+          },
+          { label: '咨询电话', children: detail.ContactPhone || '—' },
+        ]}
+      />
+
+      {signedIn && flow.data ? (
+        <section className="d-flow__progress" aria-label="我的报名进度">
+          {page.returnedRemark ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={`报名被退回修改：${page.returnedRemark}`}
+              className="d-flow__remark"
+            />
+          ) : null}
+          <FlowStepsBar flow={flow.data} />
+        </section>
+      ) : null}
+
+      <Tabs
+        className="d-flow__tabs"
+        items={[
+          {
+            key: 'intro',
+            label: '项目介绍',
+            children: (
+              <div
+                className="d-flow__rich"
+                dangerouslySetInnerHTML={{ __html: sanitizeHtml(detail.Introduction) }}
+              />
+            ),
+          },
+          {
+            key: 'notices',
+            label: '项目公告',
+            children: (
+              <List
+                loading={notices.isPending}
+                locale={{ emptyText: '暂无公告' }}
+                dataSource={notices.data?.Items ?? []}
+                renderItem={(n) => (
+                  <List.Item key={n.NoticeId}>
+                    <List.Item.Meta
+                      title={n.Title}
+                      description={`发布时间：${formatDate(n.PublishTime, 'YYYY-MM-DD HH:mm')}`}
+                    />
+                  </List.Item>
+                )}
+              />
+            ),
+          },
+          {
+            key: 'positions',
+            label: `招录岗位（${detail.PositionCount}）`,
+            children: (
+              <Table
+                rowKey="PositionId"
+                size="small"
+                pagination={false}
+                loading={positions.isPending}
+                dataSource={positions.data ?? []}
+                columns={[
+                  { title: '岗位代码', dataIndex: 'Code' },
+                  { title: '岗位名称', dataIndex: 'Name' },
+                  { title: '用人部门', dataIndex: 'Department' },
+                  { title: '招录人数', dataIndex: 'Quota' },
+                  { title: '已报名', dataIndex: 'ApplyCount' },
+                  { title: '报考要求', dataIndex: 'Requirements' },
+                ]}
+              />
+            ),
+          },
+          {
+            key: 'questions',
+            label: '咨询问答',
+            children: (
+              <Questions projectId={projectId} signedIn={signedIn} questions={page.questions} />
+            ),
+          },
+        ]}
+      />
+    </article>
+  );
+}

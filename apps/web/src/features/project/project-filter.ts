@@ -1,0 +1,46 @@
+import { PROJECT_STATES, PROJECT_STATE_TEXT, type ProjectState } from '@portal/contracts';
+import { idParam } from '../../shared/id';
+import type { ProjectListFilter } from './api/get-project-list';
+
+/** The state filter's choices: '' is every state. */
+export const PROJECT_STATE_OPTIONS = [
+  { value: '', label: '全部' },
+  ...PROJECT_STATES.map((state) => ({ value: state, label: PROJECT_STATE_TEXT[state] })),
+];
+
+/**
+ * The project list's filter as the address keeps it (Keyword, LableId, CategoryId, State), so a
+ * refresh, back or a shared link shows the same list; unknown values are dropped.
+ */
+export function projectFilterOf(params: URLSearchParams): ProjectListFilter {
+  const state = params.get('State') ?? '';
+  return {
+    Keyword: params.get('Keyword')?.trim() || undefined,
+    LableId: idParam(params.get('LableId')),
+    CategoryId: idParam(params.get('CategoryId')),
+    State: (PROJECT_STATES as readonly string[]).includes(state)
+      ? (state as ProjectState)
+      : undefined,
+  };
+}
+
+/** The address's PageIndex, 1 when absent or not a page number. */
+export function pageIndexOf(params: URLSearchParams): number {
+  const page = Number(params.get('PageIndex'));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+/** The params with one filter changed; any change of filter starts again at page 1. */
+export function withFilter(params: URLSearchParams, name: string, value: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value) next.set(name, value);
+  else next.delete(name);
+  next.delete('PageIndex');
+  return next;
+}
+
+/** A state's tag colour on a PC: solid, with white text at WCAG AA contrast. */
+export const PROJECT_STATE_COLOR: Partial<Record<ProjectState, string>> = {
+  Applying: '#007a33',
+  NotStarted: '#0958d9',
+};

@@ -1,0 +1,107 @@
+import {
+  getProjectList,
+  getUserProject,
+  RUNTIME_CONFIG_GLOBAL,
+  type Endpoint,
+  type RequestOf,
+  type ResponseOf,
+  type RuntimeConfig,
+} from '@portal/contracts';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const RECORD_KEY = 'oidc.user:portal-web';
+/** The seed's paid project with an online exam that the demo user has not applied to. */
+const PREFERRED_TITLE = '2026年全国计算机应用能力在线测评（初级）';
+
+export interface Api {
+  call<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>>;
+}
+
+/** The services, called as the signed-in page would (its token, its configured endpoints). */
+export async function apiOf(page: Page): Promise<Api> {
+  const { token, config } = await page.evaluate(
+    ([key, global]) => ({
+      token: (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string })
+        .access_token,
+      config: (window as unknown as Record<string, unknown>)[global] as RuntimeConfig,
+    }),
+    [RECORD_KEY, RUNTIME_CONFIG_GLOBAL] as const,
+  );
+  expect(token).toBeTruthy();
+  return {
+    async call<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>> {
+      const base = config.MicroServices.find((s) => s.ServiceID === endpoint.service);
+      const url = new URL(`${base!.ServiceEndpoint.replace(/\/$/, '')}${endpoint.path}`);
+      const init: RequestInit = { headers: { Authorization: `Bearer ${token}` } };
+      if (endpoint.method === 'GET') {
+        for (const [k, v] of Object.entries(input as Record<string, unknown>))
+          if (v !== undefined) url.searchParams.set(k, String(v));
+      } else {
+        init.method = 'POST';
+        init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+        init.body = JSON.stringify(input);
+      }
+      const response = await fetch(url, init);
+      const body = (await response.json()) as { ErrCode: number; ErrMsg: string; Data: unknown };
+      if (response.status !== 200) throw new Error(`${endpoint.name}: ${body.ErrMsg}`);
+      return endpoint.response.parse(body.Data) as ResponseOf<E>;
+    },
+  };
+}
+
+/** A paid project open for applications that the demo user has not applied to. */
+export async function unappliedPaidProject(api: Api) {
+  const [open, mine] = await Promise.all([
+    api.call(getProjectList, { State: 'Applying', PageIndex: 1, PageSize: 50 }),
+    api.call(getUserProject, { PageIndex: 1, PageSize: 50 }),
+  ]);
+  const applied = new Set(mine.Items.map((a) => a.ProjectId));
+  const candidates = open.Items.filter((p) => p.FeeInFen > 0 && !applied.has(p.ProjectId));
+  const project =
+    candidates.find((p) => p.Title === PREFERRED_TITLE) ??
+    // Certificates and contests ask the short form; others the full one (both are handled).
+    candidates.find((p) => ['职业资格', '学科竞赛'].includes(p.CategoryName)) ??
+    candidates[0];
+  if (!project) throw new Error('no unapplied paid project left in the seed');
+  return project;
+}
+
+export async function applicationsOf(api: Api, projectId: number) {
+  const mine = await api.call(getUserProject, { PageIndex: 1, PageSize: 50 });
+  return mine.Items.filter((a) => a.ProjectId === projectId);
+}
+
+/** A small real JPEG, drawn and encoded by the browser itself. */
+export async function passportPhoto(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 120;
+    canvas.height = 160;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#3a7bd5';
+    ctx.fillRect(0, 0, 120, 160);
+    ctx.fillStyle = '#f5d0b0';
+    ctx.beginPath();
+    ctx.arc(60, 62, 30, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillRect(25, 110, 70, 50);
+    return canvas.toDataURL('image/jpeg', 0.9);
+  });
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+/** The services as a visitor calls them (no token), at their default endpoints. */
+export function anonymousApi(baseUrl: string): Api {
+  return {
+    async call<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>> {
+      const url = new URL(`${baseUrl}/services/${endpoint.service}${endpoint.path}`);
+      for (const [k, v] of Object.entries(input as Record<string, unknown>))
+        if (v !== undefined) url.searchParams.set(k, String(v));
+      const response = await fetch(url);
+      const body = (await response.json()) as { ErrMsg: string; Data: unknown };
+      if (response.status !== 200) throw new Error(`${endpoint.name}: ${body.ErrMsg}`);
+      return endpoint.response.parse(body.Data) as ResponseOf<E>;
+    },
+  };
+}
