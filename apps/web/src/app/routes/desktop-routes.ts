@@ -53,7 +53,7 @@ export const DESKTOP_ROUTES: PageRoute[] = [
   {
     path: 'onlineExam',
     handle: { title: '在线考试', background: WHITE },
-    page: () => import('./placeholder-page'),
+    page: () => import('../../features/exam/desktop/online-exam-page'),
   },
   {
     path: 'my',

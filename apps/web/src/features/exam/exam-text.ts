@@ -43,3 +43,10 @@ export function toggledChoices(
   const next = chosen.includes(key) ? chosen.filter((k) => k !== key) : [...chosen, key];
   return question.Options.map((o) => o.Key).filter((k) => next.includes(k));
 }
+
+/** The result screen's heading: who ended the attempt. */
+export const ENDED_BY_TEXT: Record<string, string> = {
+  candidate: '答卷已提交',
+  deadline: '考试时间到，已自动交卷',
+  leaveLimit: '离开考试页面次数超过限制，已自动交卷',
+};

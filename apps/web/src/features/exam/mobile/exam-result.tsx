@@ -1,12 +1,6 @@
 import { Link } from 'react-router';
-import { timeUsedText } from '../exam-text';
+import { ENDED_BY_TEXT, timeUsedText } from '../exam-text';
 import type { ExamAttemptState } from '../use-exam-attempt';
-
-const ENDED_BY: Record<string, string> = {
-  candidate: '答卷已提交',
-  deadline: '考试时间到，已自动交卷',
-  leaveLimit: '离开考试页面次数超过限制，已自动交卷',
-};
 
 /** After submission: the score, the time used and, as the paper allows, what was right. */
 export function ExamResult({
@@ -26,7 +20,7 @@ export function ExamResult({
           ✓
         </span>
         <h2 className="exam-result__title" id="exam-result-title">
-          {ENDED_BY[attempt?.SubmittedBy ?? 'candidate']}
+          {ENDED_BY_TEXT[attempt?.SubmittedBy ?? 'candidate']}
         </h2>
         <p className="exam-result__paper">{summary?.Title}</p>
         {score === null ? (
