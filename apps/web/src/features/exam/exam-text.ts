@@ -50,3 +50,14 @@ export const ENDED_BY_TEXT: Record<string, string> = {
   deadline: '考试时间到，已自动交卷',
   leaveLimit: '离开考试页面次数超过限制，已自动交卷',
 };
+
+/** One line of the result's review: right, partly, wrong, or left unanswered. */
+export function reviewMark(
+  item: { Correct: boolean; Earned: number } | undefined,
+  answered: boolean,
+): { text: string; tone: 'right' | 'wrong' | 'none' } {
+  if (!answered) return { text: '未作答', tone: 'none' };
+  if (item?.Correct) return { text: '正确', tone: 'right' };
+  if ((item?.Earned ?? 0) > 0) return { text: '部分得分', tone: 'right' };
+  return { text: '错误', tone: 'wrong' };
+}

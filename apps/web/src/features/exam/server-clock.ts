@@ -35,7 +35,15 @@ export function createServerClock(deviceNow: () => number = Date.now): ServerClo
   };
 }
 
-/** Whole seconds left before the deadline on the server's clock, never below zero. */
-export function secondsUntil(deadline: string, serverNow: number): number {
-  return Math.max(0, Math.ceil((Date.parse(deadline) - serverNow) / 1000));
+/**
+ * Whole seconds left of an attempt on the server's clock: never below zero, and never more than
+ * the attempt's whole time (a reading's latency must not show 01:00:01 of a one-hour paper).
+ */
+export function secondsLeft(
+  attempt: { StartedAt: string; Deadline: string },
+  serverNow: number,
+): number {
+  const deadline = Date.parse(attempt.Deadline);
+  const whole = Math.ceil((deadline - Date.parse(attempt.StartedAt)) / 1000);
+  return Math.max(0, Math.min(whole, Math.ceil((deadline - serverNow) / 1000)));
 }

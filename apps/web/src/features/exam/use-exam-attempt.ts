@@ -27,7 +27,7 @@ import {
   writeAnswerDraft,
   type AnswerDraft,
 } from './answer-draft';
-import { createServerClock, secondsUntil } from './server-clock';
+import { createServerClock, secondsLeft } from './server-clock';
 import { useNow } from './use-now';
 
 export type SaveState = 'saved' | 'saving' | 'offline' | 'failed';
@@ -307,8 +307,8 @@ export function useExamAttempt(applyId: number) {
   useEffect(() => () => clearTimeout(saveTimer.current), []);
 
   const deviceNow = useNow(1000);
-  const secondsLeft = current ? secondsUntil(current.Deadline, deviceNow + clock.offsetMs) : null;
-  const timeUp = answering && secondsLeft === 0;
+  const left = current ? secondsLeft(current, deviceNow + clock.offsetMs) : null;
+  const timeUp = answering && left === 0;
 
   // Time up: the answers go once (the server would also submit the saved ones by itself).
   useEffect(() => {
@@ -334,7 +334,7 @@ export function useExamAttempt(applyId: number) {
     choose,
     toggleFlag,
     saveState,
-    secondsLeft,
+    secondsLeft: left,
     timeUp,
     start,
     starting,

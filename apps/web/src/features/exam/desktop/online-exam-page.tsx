@@ -2,7 +2,7 @@ import { Alert, Button, Card, Descriptions, Result, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate, formatDuration } from '../../../shared/date';
 import { idParam } from '../../../shared/id';
-import { ENDED_BY_TEXT, timeUsedText } from '../exam-text';
+import { ENDED_BY_TEXT, reviewMark, timeUsedText } from '../exam-text';
 import { useExamAttempt, type ExamAttemptState } from '../use-exam-attempt';
 import { ExamDesktopSheet } from './exam-desktop-sheet';
 import './exam-desktop.css';
@@ -19,6 +19,8 @@ function ExamIntro({ exam }: { exam: ExamAttemptState }) {
       <h2 className="exam-desk__heading">{paper.Title}</h2>
       <Descriptions
         column={3}
+        // antd's label grey is below AA contrast on white.
+        styles={{ label: { color: '#595959' } }}
         items={[
           { key: 'count', label: '题目数量', children: `${paper.QuestionCount}题` },
           { key: 'total', label: '试卷总分', children: `${paper.TotalScore}分` },
@@ -72,6 +74,7 @@ function ExamResult({ exam, back }: { exam: ExamAttemptState; back: Back }) {
   const { summary, paper, attempt } = exam;
   const score = attempt?.Score ?? summary?.Score ?? null;
   const review = paper?.Review ?? null;
+  const answeredIds = new Set(attempt?.Answers.map((a) => a.QuestionId));
   return (
     <Card>
       <Result
@@ -83,12 +86,14 @@ function ExamResult({ exam, back }: { exam: ExamAttemptState; back: Back }) {
         }
         subTitle={
           <>
-            <p>{summary?.Title}</p>
+            <p className="exam-desk__result-line">{summary?.Title}</p>
             <p className="exam-desk__score">
               {score === null ? '成绩待公布' : `得分 ${score} / ${summary?.TotalScore}分`}
             </p>
             {attempt?.SubmittedAt ? (
-              <p>用时 {timeUsedText(attempt.StartedAt, attempt.SubmittedAt)}</p>
+              <p className="exam-desk__result-line">
+                用时 {timeUsedText(attempt.StartedAt, attempt.SubmittedAt)}
+              </p>
             ) : null}
           </>
         }
@@ -106,12 +111,11 @@ function ExamResult({ exam, back }: { exam: ExamAttemptState; back: Back }) {
           <ol className="exam-desk__review">
             {paper.Questions.map((q, i) => {
               const item = review.find((r) => r.QuestionId === q.QuestionId);
+              const mark = reviewMark(item, answeredIds.has(q.QuestionId));
               return (
                 <li key={q.QuestionId}>
                   <span className="exam-desk__review-index">第{i + 1}题</span>
-                  <span className={item?.Correct ? 'exam-desk__right' : 'exam-desk__wrong'}>
-                    {item?.Correct ? '正确' : '错误'}
-                  </span>
+                  <span className={`exam-desk__${mark.tone}`}>{mark.text}</span>
                   <span>
                     得 {item?.Earned ?? 0}/{q.Score} 分
                   </span>

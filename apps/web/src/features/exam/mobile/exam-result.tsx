@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ENDED_BY_TEXT, timeUsedText } from '../exam-text';
+import { ENDED_BY_TEXT, reviewMark, timeUsedText } from '../exam-text';
 import type { ExamAttemptState } from '../use-exam-attempt';
 
 /** After submission: the score, the time used and, as the paper allows, what was right. */
@@ -13,6 +13,7 @@ export function ExamResult({
   const { summary, paper, attempt } = exam;
   const score = attempt?.Score ?? summary?.Score ?? null;
   const review = paper?.Review ?? null;
+  const answeredIds = new Set(attempt?.Answers.map((a) => a.QuestionId));
   return (
     <div className="exam-page">
       <section className="m-section exam-result" role="status" aria-labelledby="exam-result-title">
@@ -47,16 +48,10 @@ export function ExamResult({
           <ol className="exam-review">
             {paper.Questions.map((q, i) => {
               const item = review.find((r) => r.QuestionId === q.QuestionId);
+              const mark = reviewMark(item, answeredIds.has(q.QuestionId));
               return (
                 <li key={q.QuestionId}>
-                  第{i + 1}题{' '}
-                  <span
-                    className={
-                      item?.Correct ? 'exam-review__mark--right' : 'exam-review__mark--wrong'
-                    }
-                  >
-                    {item?.Correct ? '正确' : '错误'}
-                  </span>{' '}
+                  第{i + 1}题 <span className={`exam-review__mark--${mark.tone}`}>{mark.text}</span>{' '}
                   得 {item?.Earned ?? 0}/{q.Score} 分 · {q.Content}
                 </li>
               );

@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  process: ChildProcess;
+  /** The last output, for a failure's message. */
+  log(): string;
+  /** Ends the whole process group (npm, tsx, node): SIGTERM to stop, SIGKILL to crash it. */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+}
+
+async function waitForHealth(url: string, server: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited (${server.exitCode}):\n${log()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`server did not become healthy in 90 s:\n${log()}`);
+}
+
+/**
+ * Starts the real server the way the README does (npm start's second half), on the embedded
+ * database in `dataDir`; starting again on the same folder finds the same data.
+ */
+export async function startServer({
+  port,
+  dataDir,
+  env = {},
+}: {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
+  const baseUrl = `http://localhost:${port}`;
+  // The embedded default, as the README's quick start runs it.
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
+  let output = '';
+  const server = spawn('npm', ['run', 'start', '-w', 'apps/server'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+  const log = () => output;
+  await waitForHealth(`${baseUrl}/healthz`, server, log);
+  return {
+    baseUrl,
+    dataDir,
+    process: server,
+    log,
+    async stop(signal = 'SIGTERM') {
+      if (!server.pid || server.exitCode !== null) return;
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      try {
+        process.kill(-server.pid, signal);
+      } catch {
+        return; // already gone
+      }
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    },
+  };
+}
