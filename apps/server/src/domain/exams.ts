@@ -18,7 +18,7 @@ import {
   projects,
 } from '../db/schema/index.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { moveApplication, requireOwnApplication } from './applications.js';
+import { APPLY_NOT_FOUND, moveApplication } from './applications.js';
 import { badRequest, conflict, notFound } from './errors.js';
 
 /** The exam opens once the fee is paid (free projects: once the ticket is printed). */
@@ -139,21 +139,47 @@ interface Exam {
   attempt: AttemptRow | undefined;
 }
 
+/**
+ * A published paper's questions do not change during its exams: each process keeps them for a
+ * minute per database, so an autosave costs two queries (the attempt with its context, the update).
+ */
+const QUESTION_CACHE_MS = 60_000;
+const questionCache = new WeakMap<Database, Map<number, { at: number; rows: QuestionRow[] }>>();
+
+async function paperQuestions(db: Database, paperId: number): Promise<QuestionRow[]> {
+  let byPaper = questionCache.get(db);
+  if (!byPaper) questionCache.set(db, (byPaper = new Map()));
+  const cached = byPaper.get(paperId);
+  if (cached && Date.now() - cached.at < QUESTION_CACHE_MS) return cached.rows;
+  const rows = await db
+    .select()
+    .from(examQuestions)
+    .where(eq(examQuestions.paperId, paperId))
+    .orderBy(asc(examQuestions.sort), asc(examQuestions.id));
+  byPaper.set(paperId, { at: Date.now(), rows });
+  return rows;
+}
+
+/** The candidate's application, its project, paper and attempt in one query. */
 async function loadExam(db: Database, userId: number, applyId: number): Promise<Exam> {
-  const application = await requireOwnApplication(db, userId, applyId);
-  const [project] = await db.select().from(projects).where(eq(projects.id, application.projectId));
-  if (!project?.hasOnlineExam) throw conflict('该项目没有在线考试');
-  const [paper] = await db.select().from(examPapers).where(eq(examPapers.projectId, project.id));
+  const [row] = await db
+    .select({
+      application: applications,
+      project: projects,
+      paper: examPapers,
+      attempt: examAttempts,
+    })
+    .from(applications)
+    .innerJoin(projects, eq(projects.id, applications.projectId))
+    .leftJoin(examPapers, eq(examPapers.projectId, projects.id))
+    .leftJoin(examAttempts, eq(examAttempts.applicationId, applications.id))
+    .where(and(eq(applications.id, applyId), eq(applications.userId, userId)));
+  if (!row) throw notFound(APPLY_NOT_FOUND);
+  const { application, project, paper, attempt } = row;
+  if (!project.hasOnlineExam) throw conflict('该项目没有在线考试');
   if (!paper) throw notFound('试卷尚未发布，请留意项目通知');
-  const [questions, [attempt]] = await Promise.all([
-    db
-      .select()
-      .from(examQuestions)
-      .where(eq(examQuestions.paperId, paper.id))
-      .orderBy(asc(examQuestions.sort), asc(examQuestions.id)),
-    db.select().from(examAttempts).where(eq(examAttempts.applicationId, application.id)),
-  ]);
-  return { application, project, paper, questions, attempt };
+  const questions = await paperQuestions(db, paper.id);
+  return { application, project, paper, questions, attempt: attempt ?? undefined };
 }
 
 const totalOf = (questions: readonly QuestionRow[]) => questions.reduce((s, q) => s + q.score, 0);
@@ -188,10 +214,7 @@ async function finalizeAttempt(
   submittedAt: Date,
 ): Promise<AttemptRow> {
   const [paper] = await db.select().from(examPapers).where(eq(examPapers.id, attempt.paperId));
-  const questions = await db
-    .select()
-    .from(examQuestions)
-    .where(eq(examQuestions.paperId, attempt.paperId));
+  const questions = await paperQuestions(db, attempt.paperId);
   try {
     return await db.transaction(async (txDb) => {
       const tx = txDb as Database;
