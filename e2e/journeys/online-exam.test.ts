@@ -14,7 +14,7 @@ async function checkExamScreen(page: Page, name: string): Promise<void> {
   expect(await hasNoHorizontalScroll(page)).toBe(true);
 }
 
-describe('journey: the online exam on a phone', () => {
+describe('journey: the online exam on a phone (the attempt kept by the server)', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -77,7 +77,9 @@ describe('journey: the online exam on a phone', () => {
     await checkExamScreen(page, 'exam-answering');
     await page.getByRole('button', { name: '答题卡' }).click();
 
-    // A reload finds the same answers chosen and the clock still running, not reset.
+    // Saved on the server (debounced autosave), then a reload finds the same answers chosen and
+    // the clock still running, not reset.
+    await page.getByRole('status').filter({ hasText: '已保存' }).waitFor();
     const before = await timer.textContent();
     await page.waitForTimeout(1500);
     await page.reload();

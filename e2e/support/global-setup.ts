@@ -24,8 +24,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error(`${webDist} is missing: run \`npm run build\` first (npm test does)`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const server = await startServer({ port: PORT, dataDir });
-  const { baseUrl } = server;
-  project.provide('baseUrl', baseUrl);
+  project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', dataDir);
   return async () => {
     await server.stop();

@@ -6,8 +6,12 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 export interface RunningServer {
   baseUrl: string;
-  /** Stops the server (SIGTERM by default; SIGKILL for a crash) and waits for it to exit. */
-  stop(signal?: NodeJS.Signals): Promise<void>;
+  dataDir: string;
+  process: ChildProcess;
+  /** The last output, for a failure's message. */
+  log(): string;
+  /** Ends the whole process group (npm, tsx, node): SIGTERM to stop, SIGKILL to crash it. */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
 async function waitForHealth(url: string, server: ChildProcess, log: () => string): Promise<void> {
@@ -26,40 +30,54 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
 }
 
 /**
- * Starts the real server the way the README does (npm start's second half) on the embedded
- * database in `dataDir`, and waits until it answers.
+ * Starts the real server the way the README does (npm start's second half), on the embedded
+ * database in `dataDir`; starting again on the same folder finds the same data.
  */
-export async function startServer(options: {
+export async function startServer({
+  port,
+  dataDir,
+  env = {},
+}: {
   port: number;
   dataDir: string;
+  env?: Record<string, string>;
 }): Promise<RunningServer> {
-  const baseUrl = `http://localhost:${options.port}`;
+  const baseUrl = `http://localhost:${port}`;
   // The embedded default, as the README's quick start runs it.
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
-  const env = {
-    ...inherited,
-    PORT: String(options.port),
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: options.dataDir,
-    LOG_LEVEL: 'warn',
-  };
   let output = '';
   const server = spawn('npm', ['run', 'start', '-w', 'apps/server'], {
     cwd: REPO_ROOT,
-    env,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
   server.stdout?.on('data', keep);
   server.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-  await waitForHealth(`${baseUrl}/healthz`, server, () => output);
+  const log = () => output;
+  await waitForHealth(`${baseUrl}/healthz`, server, log);
   return {
     baseUrl,
+    dataDir,
+    process: server,
+    log,
     async stop(signal = 'SIGTERM') {
-      if (server.exitCode === null && server.pid) process.kill(-server.pid, signal);
-      await exited;
+      if (!server.pid || server.exitCode !== null) return;
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      try {
+        process.kill(-server.pid, signal);
+      } catch {
+        return; // already gone
+      }
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
     },
   };
 }

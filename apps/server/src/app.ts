@@ -7,6 +7,7 @@ import { registerHost } from './host/index.js';
 import { registerIdentity } from './identity/index.js';
 import type { AppDeps } from './platform/deps.js';
 import { installErrorHandling } from './services/errors.js';
+import { startExamSweep } from './services/exam-custom/sweep.js';
 import { registerUploadRoutes } from './services/exam-expand/uploads-route.js';
 import { SERVICE_ROUTES } from './services/index.js';
 import { registerService } from './services/register.js';
@@ -44,6 +45,7 @@ export async function buildApp(
       );
   }
   if (config.parts.has('exam-expand')) await registerUploadRoutes(app, deps);
+  if (config.parts.has('exam-custom')) startExamSweep(app, deps);
   await registerGatewayRoutes(app, deps);
   if (config.devTools) await registerDevTools(app, deps);
   if (config.parts.has('identity')) await registerIdentity(app, deps);

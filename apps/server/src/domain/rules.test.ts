@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { standardFormFields } from '../db/seed/30-projects.js';
 import { withCheckDigit } from '../db/seed/40-applications.js';
 import { checkFormValues } from './applications.js';
-import { scoreAnswers } from './exams.js';
+import { questionsInAttemptOrder, scoreAnswers } from './exams.js';
 import { buildLabelTree } from './labels.js';
 import { escapeHtml } from '../platform/html.js';
 import { candidateOf, maskIdNumber, renderTicketHtml } from './tickets.js';
@@ -62,9 +62,10 @@ describe('form values on the server', () => {
 
 describe('exam scoring', () => {
   const questions = [
-    { id: 1, answer: ['A'], score: 10 },
-    { id: 2, answer: ['A', 'C'], score: 20 },
-    { id: 3, answer: ['T'], score: 5 },
+    { id: 1, type: 'single' as const, answer: ['A'], score: 10 },
+    { id: 2, type: 'multiple' as const, answer: ['A', 'C'], score: 20 },
+    { id: 3, type: 'judge' as const, answer: ['T'], score: 5 },
+    { id: 4, type: 'blank' as const, answer: ['HTTP', '超文本传输协议'], score: 6 },
   ];
   it('scores a question only when exactly the right options are chosen', () => {
     expect(
@@ -81,6 +82,57 @@ describe('exam scoring', () => {
       ]),
     ).toBe(0);
     expect(scoreAnswers(questions, [{ QuestionId: 2, Choices: ['A', 'B', 'C'] }])).toBe(0);
+  });
+
+  it('gives half of a multiple choice for a right subset when the paper says PartialHalf', () => {
+    const subset = [{ QuestionId: 2, Choices: ['A'] }];
+    expect(scoreAnswers(questions, subset, 'AllOrNothing')).toBe(0);
+    expect(scoreAnswers(questions, subset, 'PartialHalf')).toBe(10);
+    // A wrong option among them scores nothing, partial credit or not.
+    expect(scoreAnswers(questions, [{ QuestionId: 2, Choices: ['A', 'B'] }], 'PartialHalf')).toBe(
+      0,
+    );
+    // Single choice never scores partly.
+    expect(scoreAnswers(questions, [{ QuestionId: 1, Choices: [] }], 'PartialHalf')).toBe(0);
+  });
+
+  it('scores a blank against any accepted answer, trimmed and full-width folded', () => {
+    for (const text of ['HTTP', '  ＨＴＴＰ ', '超文本传输协议'])
+      expect(scoreAnswers(questions, [{ QuestionId: 4, Choices: [text] }])).toBe(6);
+    expect(scoreAnswers(questions, [{ QuestionId: 4, Choices: ['HTTPS'] }])).toBe(0);
+  });
+});
+
+describe('attempt order', () => {
+  const rows = Array.from({ length: 8 }, (_, i) => ({
+    id: i + 1,
+    paperId: 1,
+    type: (i === 7 ? 'judge' : 'single') as 'judge' | 'single',
+    content: `题${i + 1}`,
+    options:
+      i === 7
+        ? [
+            { Key: 'T', Text: '对' },
+            { Key: 'F', Text: '错' },
+          ]
+        : ['A', 'B', 'C', 'D'].map((Key) => ({ Key, Text: Key })),
+    answer: ['A'],
+    score: 5,
+    sort: i,
+  }));
+  it('is the same for the same seed, differs between seeds, and keeps 对 before 错', () => {
+    const once = questionsInAttemptOrder(rows, 12345);
+    expect(questionsInAttemptOrder(rows, 12345)).toEqual(once);
+    const orders = new Set(
+      [1, 2, 3, 4, 5].map((seed) =>
+        questionsInAttemptOrder(rows, seed)
+          .map((q) => `${q.QuestionId}:${q.Options.map((o) => o.Key).join('')}`)
+          .join(','),
+      ),
+    );
+    expect(orders.size).toBeGreaterThan(1);
+    expect(new Set(once.map((q) => q.QuestionId))).toEqual(new Set(rows.map((r) => r.id)));
+    expect(once.find((q) => q.Type === 'judge')!.Options.map((o) => o.Key)).toEqual(['T', 'F']);
   });
 });
 

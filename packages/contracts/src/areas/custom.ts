@@ -3,16 +3,54 @@ import { defineEndpoint } from '../endpoint.js';
 import { idSchema, timeSchema } from '../envelope.js';
 import { MOBILE_PATTERN, EMAIL_PATTERN } from '../form.js';
 
+export const EXAM_QUESTION_TYPES = ['single', 'multiple', 'judge', 'blank'] as const;
+export type ExamQuestionType = (typeof EXAM_QUESTION_TYPES)[number];
+/** How a multiple choice with only some of the right options scores. */
+export const MULTIPLE_SCORING = ['AllOrNothing', 'PartialHalf'] as const;
+export type MultipleScoring = (typeof MULTIPLE_SCORING)[number];
+/** Who ended the attempt: the candidate, the clock, or leaving the page too often. */
+export const SUBMITTED_BY = ['candidate', 'deadline', 'leaveLimit'] as const;
+
+/** A question as the candidate sees it: options in this attempt's order, no answer. */
 export const examQuestionSchema = z.object({
   QuestionId: z.number().int(),
-  Type: z.enum(['single', 'multiple', 'judge']),
+  Type: z.enum(EXAM_QUESTION_TYPES),
   Content: z.string(),
+  /** Empty for a fill-in-the-blank question. */
   Options: z.array(z.object({ Key: z.string(), Text: z.string() })),
   Score: z.number().int().positive(),
 });
 export type ExamQuestion = z.infer<typeof examQuestionSchema>;
 
-export const examPaperSchema = z.object({
+/** Choice questions: the chosen option keys; fill-in-the-blank: the text written, one item. */
+export const examAnswerSchema = z.object({
+  QuestionId: idSchema,
+  Choices: z.array(z.string().max(200)).max(26),
+});
+export type ExamAnswer = z.infer<typeof examAnswerSchema>;
+
+/** The candidate's attempt, kept by the server: any device resumes it. */
+export const examAttemptSchema = z.object({
+  StartedAt: timeSchema,
+  /** The earlier of start + duration and the exam window's end. */
+  Deadline: timeSchema,
+  /** The server's clock when it answered: the countdown runs on it, never on the device's. */
+  ServerTime: timeSchema,
+  /** The revision of the saved answers; a save with a lower or equal one changes nothing. */
+  Revision: z.number().int().nonnegative(),
+  Answers: z.array(examAnswerSchema),
+  /** Questions the candidate flagged for review. */
+  Flagged: z.array(z.number().int()),
+  LeaveCount: z.number().int().nonnegative(),
+  LeaveLimit: z.number().int().nonnegative().nullable(),
+  SubmittedAt: timeSchema.nullable(),
+  SubmittedBy: z.enum(SUBMITTED_BY).nullable(),
+  Score: z.number().nullable(),
+});
+export type ExamAttempt = z.infer<typeof examAttemptSchema>;
+
+/** What the paper is, and the candidate's attempt if one was started; no questions. */
+export const examSummarySchema = z.object({
   ExamId: z.number().int(),
   ApplyId: z.number().int(),
   Title: z.string(),
@@ -20,29 +58,100 @@ export const examPaperSchema = z.object({
   StartTime: timeSchema.nullable(),
   EndTime: timeSchema.nullable(),
   TotalScore: z.number().int().positive(),
-  Questions: z.array(examQuestionSchema),
+  QuestionCount: z.number().int().nonnegative(),
+  MultipleScoring: z.enum(MULTIPLE_SCORING),
+  LeaveLimit: z.number().int().nonnegative().nullable(),
+  ServerTime: timeSchema,
+  Attempt: examAttemptSchema.nullable(),
   /** Once submitted the answers are final and the score is shown. */
   Submitted: z.boolean(),
   Score: z.number().nullable(),
 });
-export type ExamPaper = z.infer<typeof examPaperSchema>;
+export type ExamSummary = z.infer<typeof examSummarySchema>;
 
-/** Not listed in §7; the exam screen needs its questions (ARCHITECTURE: add in the same style). */
+/** After submission, per question, when the paper shows correctness. */
+export const examReviewSchema = z.object({
+  QuestionId: z.number().int(),
+  Correct: z.boolean(),
+  Earned: z.number(),
+});
+
+export const examAttemptPaperSchema = z.object({
+  Title: z.string(),
+  TotalScore: z.number().int().positive(),
+  MultipleScoring: z.enum(MULTIPLE_SCORING),
+  Questions: z.array(examQuestionSchema),
+  Attempt: examAttemptSchema,
+  /** Null until submitted, and when the paper does not show correctness. */
+  Review: z.array(examReviewSchema).nullable(),
+});
+export type ExamAttemptPaper = z.infer<typeof examAttemptPaperSchema>;
+
+const applyRequest = z.object({ ApplyId: idSchema });
+
+/** Not listed in §7; the exam screen needs the paper's facts (ARCHITECTURE: add in the same style). */
 export const getExamine = defineEndpoint('ProjectOnLineExamine/GetExamine', {
   method: 'GET',
   client: 'exam-custom',
-  request: z.object({ ApplyId: idSchema }),
-  response: examPaperSchema,
+  request: applyRequest,
+  response: examSummarySchema,
 });
 
+/** Starts the attempt with the server's time; starting again resumes the same attempt. */
+export const startAttempt = defineEndpoint('ProjectOnLineExamine/StartAttempt', {
+  method: 'POST',
+  client: 'exam-custom',
+  request: applyRequest,
+  response: examAttemptSchema,
+});
+
+/** The questions, only for a started attempt, in its order, with what was saved. */
+export const getAttemptPaper = defineEndpoint('ProjectOnLineExamine/GetAttemptPaper', {
+  method: 'GET',
+  client: 'exam-custom',
+  request: applyRequest,
+  response: examAttemptPaperSchema,
+});
+
+/** Autosave: every answer so far, under a revision the client raises with each change. */
+export const saveAnswers = defineEndpoint('ProjectOnLineExamine/SaveAnswers', {
+  method: 'POST',
+  client: 'exam-custom',
+  request: z.object({
+    ApplyId: idSchema,
+    Revision: z.number().int().positive(),
+    Answers: z.array(examAnswerSchema).max(500),
+    Flagged: z.array(z.number().int()).max(500).default([]),
+  }),
+  response: examAttemptSchema,
+});
+
+/** The page was hidden or lost focus: counted on the attempt. */
+export const reportLeave = defineEndpoint('ProjectOnLineExamine/ReportLeave', {
+  method: 'POST',
+  client: 'exam-custom',
+  request: applyRequest,
+  response: examAttemptSchema,
+});
+
+/**
+ * §7's call: submits the started attempt. Answers, when sent, are a last save (under Revision);
+ * without them the saved answers are scored. Repeats answer the same result.
+ */
 export const submitAnswer = defineEndpoint('ProjectOnLineExamine/SubmitAnswer', {
   method: 'POST',
   client: 'exam-custom',
   request: z.object({
     ApplyId: idSchema,
-    Answers: z.array(z.object({ QuestionId: idSchema, Choices: z.array(z.string()) })),
+    Revision: z.number().int().positive().optional(),
+    Answers: z.array(examAnswerSchema).max(500).optional(),
+    Flagged: z.array(z.number().int()).max(500).optional(),
   }),
-  response: z.object({ Score: z.number(), TotalScore: z.number().int() }),
+  response: z.object({
+    Score: z.number(),
+    TotalScore: z.number().int(),
+    Attempt: examAttemptSchema,
+  }),
 });
 
 export const cooperateApply = defineEndpoint('Temporary/CooperateApply', {

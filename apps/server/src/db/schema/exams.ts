@@ -1,4 +1,7 @@
+import { EXAM_QUESTION_TYPES, MULTIPLE_SCORING, SUBMITTED_BY } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -22,11 +25,15 @@ export const examPapers = pgTable(
       .references(() => projects.id),
     title: text().notNull(),
     durationSeconds: integer().notNull(),
+    multipleScoring: text({ enum: MULTIPLE_SCORING }).notNull().default('AllOrNothing'),
+    /** Leaving the page more often than this submits the attempt; null: no limit. */
+    leaveLimit: integer(),
+    /** Whether the result screen shows which answers were right. */
+    showCorrectness: boolean().notNull().default(true),
   },
   (t) => [uniqueIndex('exam_papers_project_unique').on(t.projectId)],
 );
 
-export const EXAM_QUESTION_TYPES = ['single', 'multiple', 'judge'] as const;
 export const examQuestions = pgTable(
   'exam_questions',
   {
@@ -37,7 +44,7 @@ export const examQuestions = pgTable(
     type: text({ enum: EXAM_QUESTION_TYPES }).notNull(),
     content: text().notNull(),
     options: jsonb().$type<{ Key: string; Text: string }[]>().notNull(),
-    /** The right option keys; never leaves the server. */
+    /** The right option keys (fill-in-the-blank: the accepted texts); never leaves the server. */
     answer: jsonb().$type<string[]>().notNull(),
     score: integer().notNull(),
     sort: integer().notNull().default(0),
@@ -62,4 +69,40 @@ export const examSubmissions = pgTable(
     submittedAt: time().notNull().defaultNow(),
   },
   (t) => [uniqueIndex('exam_submissions_application_unique').on(t.applicationId)],
+);
+
+/**
+ * The candidate's attempt: one per application, started and timed by the server, resumed by any
+ * device. `seed` fixes this candidate's question and option order.
+ */
+export const examAttempts = pgTable(
+  'exam_attempts',
+  {
+    id: serial().primaryKey(),
+    applicationId: integer()
+      .notNull()
+      .references(() => applications.id),
+    paperId: integer()
+      .notNull()
+      .references(() => examPapers.id),
+    seed: integer().notNull(),
+    startedAt: time().notNull(),
+    deadlineAt: time().notNull(),
+    revision: integer().notNull().default(0),
+    answers: jsonb().$type<{ QuestionId: number; Choices: string[] }[]>().notNull().default([]),
+    flagged: jsonb().$type<number[]>().notNull().default([]),
+    savedAt: time(),
+    leaveCount: integer().notNull().default(0),
+    submittedAt: time(),
+    submittedBy: text({ enum: SUBMITTED_BY }),
+    score: integer(),
+    totalScore: integer(),
+  },
+  (t) => [
+    uniqueIndex('exam_attempts_application_unique').on(t.applicationId),
+    // The sweep looks only at attempts still open.
+    index('exam_attempts_open_deadline')
+      .on(t.deadlineAt)
+      .where(sql`${t.submittedAt} is null`),
+  ],
 );

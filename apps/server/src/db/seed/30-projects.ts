@@ -30,6 +30,8 @@ export const SEED_PROJECTS = {
   returned: '上海市浦东新区2026年教师招聘（第一批）',
   approvedUnpaid: '2026年度全国会计专业技术初级资格考试',
   paidExam: '2026年企业人力资源管理师（三级）在线考试',
+  /** Paid, with a 60-second paper (partial credit, a blank, a leave limit): the deadline journeys. */
+  shortExam: '2026年安全生产知识在线测验（限时练习）',
   ticketIssued: '广州市卫生健康委员会直属医院2026年公开招聘',
   finished: '2025年全国大学生数学竞赛（非数学类）初赛',
   rejected: '浙江省属国有企业2026年春季联合招聘',
@@ -190,6 +192,18 @@ const PROJECTS: ProjectSeed[] = [
     true,
     ['技能等级'],
     ['职业资格'],
+    '北京',
+    CERT,
+  ),
+  P(
+    SEED_PROJECTS.shortExam,
+    '职业资格',
+    '应急管理部宣传教育中心',
+    'applying',
+    1000,
+    true,
+    ['技能等级'],
+    [],
     '北京',
     CERT,
   ),
@@ -520,7 +534,11 @@ const PROJECTS: ProjectSeed[] = [
 ];
 
 /** Online assessments a candidate takes any time after paying, while applications are open. */
-const ROLLING_EXAMS: ReadonlySet<string> = new Set([SEED_PROJECTS.journey, SEED_PROJECTS.paidExam]);
+const ROLLING_EXAMS: ReadonlySet<string> = new Set([
+  SEED_PROJECTS.journey,
+  SEED_PROJECTS.paidExam,
+  SEED_PROJECTS.shortExam,
+]);
 
 /** Apply and exam windows relative to the seeding moment, so states hold whenever tests run. */
 function windowFor(state: StateKind, now: number, exam: boolean) {
@@ -743,6 +761,16 @@ function shortFormFields(): FormField[] {
   );
 }
 
+/** Fill-in-the-blank: any accepted text scores (trimmed, full-width folded). */
+const BLANK_QUESTION = {
+  type: 'blank' as const,
+  content: '发生火灾时，应立即拨打火警电话（  ）。',
+  options: [],
+  answer: ['119'],
+  score: 10,
+  sort: 100,
+};
+
 const QUESTION_BANK: {
   type: 'single' | 'multiple' | 'judge';
   content: string;
@@ -920,14 +948,16 @@ export async function seed(db: Database): Promise<void> {
   }
 
   const [asker] = await db.select().from(users).where(eq(users.mobile, '13900139000'));
-  const paperQuestions = QUESTION_BANK.map((q, sort) => ({
-    type: q.type,
-    content: q.content,
-    options: q.options.map(([Key, Text]) => ({ Key, Text })),
-    answer: q.answer,
-    score: q.score,
-    sort,
-  }));
+  const paperQuestions: Omit<typeof examQuestions.$inferInsert, 'paperId'>[] = QUESTION_BANK.map(
+    (q, sort) => ({
+      type: q.type,
+      content: q.content,
+      options: q.options.map(([Key, Text]) => ({ Key, Text })),
+      answer: q.answer,
+      score: q.score,
+      sort,
+    }),
+  );
 
   for (const [index, p] of PROJECTS.entries()) {
     const phone = `010-6${String(5500000 + index * 1371).slice(0, 7)}`;
@@ -1044,13 +1074,19 @@ export async function seed(db: Database): Promise<void> {
     }
 
     if (p.exam) {
+      const short = p.title === SEED_PROJECTS.shortExam;
       const [paper] = await db
         .insert(examPapers)
-        .values({ projectId, title: `${p.title} · 在线考试`, durationSeconds: 60 * 60 })
+        .values({
+          projectId,
+          title: `${p.title} · 在线考试`,
+          ...(short
+            ? { durationSeconds: 60, multipleScoring: 'PartialHalf', leaveLimit: 3 }
+            : { durationSeconds: 60 * 60 }),
+        })
         .returning();
-      await db
-        .insert(examQuestions)
-        .values(paperQuestions.map((q) => ({ ...q, paperId: paper!.id })));
+      const questions = short ? [...paperQuestions, BLANK_QUESTION] : paperQuestions;
+      await db.insert(examQuestions).values(questions.map((q) => ({ ...q, paperId: paper!.id })));
     }
   }
 

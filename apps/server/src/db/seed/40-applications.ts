@@ -87,6 +87,7 @@ const DEMO_APPLICATIONS: SeedApplication[] = [
   },
   { title: SEED_PROJECTS.approvedUnpaid, status: 'Approved', daysAgo: 7 },
   { title: SEED_PROJECTS.paidExam, status: 'Paid', daysAgo: 8 },
+  { title: SEED_PROJECTS.shortExam, status: 'Paid', daysAgo: 3 },
   { title: SEED_PROJECTS.ticketIssued, status: 'TicketIssued', daysAgo: 40 },
   { title: SEED_PROJECTS.finished, status: 'Finished', daysAgo: 100 },
   {

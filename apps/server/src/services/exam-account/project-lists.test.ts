@@ -41,7 +41,7 @@ describe('User/ project lists of the demo user', () => {
 
   it('GetUserRunProject leaves out finished and rejected applications', async () => {
     const res = await t.call(getUserRunProject, { PageSize: 50 }, { as: t.demoUserId });
-    expect(res.body.Data.Total).toBe(6);
+    expect(res.body.Data.Total).toBe(7);
     expect(
       res.body.Data.Items.some((a) => a.Status === 'Finished' || a.Status === 'Rejected'),
     ).toBe(false);
@@ -64,9 +64,9 @@ describe('User/ project lists of the demo user', () => {
     const res = await t.call(getPersonalCenterNumber, {}, { as: t.demoUserId });
     expect(res.status).toBe(200);
     expect(res.body.Data).toMatchObject({
-      ApplyCount: 8,
-      RunProjectCount: 6,
-      OrderCount: 3,
+      ApplyCount: 9,
+      RunProjectCount: 7,
+      OrderCount: 4,
       BrowseCount: 6,
       CollectCount: 4,
     });

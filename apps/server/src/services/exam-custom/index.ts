@@ -1,14 +1,41 @@
-import { cooperateApply, getExamine, submitAnswer } from '@portal/contracts';
+import {
+  cooperateApply,
+  getAttemptPaper,
+  getExamine,
+  reportLeave,
+  saveAnswers,
+  startAttempt,
+  submitAnswer,
+} from '@portal/contracts';
 import { submitCooperation } from '../../domain/enterprise.js';
-import { getExamPaper, submitExamAnswers } from '../../domain/exams.js';
+import {
+  getAttemptPaper as readAttemptPaper,
+  getExamSummary,
+  reportExamLeave,
+  saveExamAnswers,
+  startExamAttempt,
+  submitExamAttempt,
+} from '../../domain/exams.js';
 import { route, type ServiceRoute } from '../route.js';
 
 export const routes: ServiceRoute[] = [
   route(getExamine, async ({ input, requireUser, deps }) =>
-    getExamPaper(deps.db, requireUser().userId, input.ApplyId, deps.now()),
+    getExamSummary(deps.db, requireUser().userId, input.ApplyId, deps.now()),
+  ),
+  route(startAttempt, async ({ input, requireUser, deps }) =>
+    startExamAttempt(deps.db, requireUser().userId, input.ApplyId, deps.now()),
+  ),
+  route(getAttemptPaper, async ({ input, requireUser, deps }) =>
+    readAttemptPaper(deps.db, requireUser().userId, input.ApplyId, deps.now()),
+  ),
+  route(saveAnswers, async ({ input, requireUser, deps }) =>
+    saveExamAnswers(deps.db, requireUser().userId, input, deps.now()),
+  ),
+  route(reportLeave, async ({ input, requireUser, deps }) =>
+    reportExamLeave(deps.db, requireUser().userId, input.ApplyId, deps.now()),
   ),
   route(submitAnswer, async ({ input, requireUser, deps }) =>
-    submitExamAnswers(deps.db, requireUser().userId, input, deps.now()),
+    submitExamAttempt(deps.db, requireUser().userId, input, deps.now()),
   ),
   route(cooperateApply, async ({ input, user, deps, clientIp }) =>
     submitCooperation(deps.db, input, {

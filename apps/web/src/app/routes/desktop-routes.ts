@@ -78,7 +78,7 @@ export const DESKTOP_ROUTES: PageRoute[] = [
   {
     path: ROUTE_PATTERNS.onlineExam,
     handle: { title: '在线考试', background: WHITE },
-    page: () => import('./placeholder-page'),
+    page: () => import('../../features/exam/desktop/online-exam-page'),
   },
   {
     path: ROUTE_PATTERNS.my,

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../platform';
 import { isId } from '../../../shared/id';
 
-/** The paper of one application, without its answers; once submitted, with the score. */
+/** The paper's facts and the candidate's attempt (no questions: those come once it is started). */
 export function fetchExamine(applyId: number, signal?: AbortSignal) {
   return callEndpoint(getExamine, { ApplyId: applyId }, { signal });
 }
@@ -12,8 +12,6 @@ export function examineQueryOptions(applyId: number) {
   return queryOptions({
     queryKey: [getExamine.name, { ApplyId: applyId }],
     queryFn: ({ signal }) => fetchExamine(applyId, signal),
-    // Answering must never be interrupted by a background refetch replacing the paper.
-    staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
 }

@@ -1,19 +1,13 @@
-import type { ExamPaper } from '@portal/contracts';
 import { Button } from 'antd-mobile';
 import { formatDate, formatDuration } from '../../../shared/date';
+import type { ExamAttemptState } from '../use-exam-attempt';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
-/** Before the clock starts: what the paper is and the rules of answering it on a phone. */
-export function ExamIntro({
-  paper,
-  ended,
-  onStart,
-}: {
-  paper: ExamPaper;
-  ended: boolean;
-  onStart: () => void;
-}) {
+/** Before the clock starts: what the paper is and the rules of answering it. */
+export function ExamIntro({ exam }: { exam: ExamAttemptState }) {
+  const paper = exam.summary!;
+  const ended = paper.EndTime !== null && Date.parse(paper.EndTime) <= Date.parse(paper.ServerTime);
   return (
     <div className="exam-page">
       <section className="m-section" aria-labelledby="exam-title">
@@ -23,7 +17,7 @@ export function ExamIntro({
         <dl className="exam-facts">
           <div>
             <dt>题目数量</dt>
-            <dd>{paper.Questions.length}题</dd>
+            <dd>{paper.QuestionCount}题</dd>
           </div>
           <div>
             <dt>试卷总分</dt>
@@ -50,13 +44,19 @@ export function ExamIntro({
           考试须知
         </h2>
         <ol className="exam-rules">
-          <li>点击「开始答题」后开始计时，计时不会因刷新页面或退出而暂停。</li>
+          <li>
+            点击「开始答题」后开始计时，以服务器时间为准；刷新页面、换设备或断网都不会暂停或重置计时。
+          </li>
           <li>
             考试时长 {formatDuration(paper.DurationSeconds)}
             ，且不超过考试结束时间；时间到时将自动交卷。
           </li>
-          <li>每选择一个答案都会立即保存在本手机上，刷新页面或网络中断不会丢失已选答案。</li>
-          <li>请在同一台手机上完成作答。答卷只能提交一次，交卷后不能修改。</li>
+          <li>答案随答随存到服务器；断网时先保存在本机，恢复网络后自动同步。</li>
+          <li>
+            离开考试页面会被记录
+            {paper.LeaveLimit === null ? '' : `，超过 ${paper.LeaveLimit} 次将自动交卷`}
+            。答卷只能提交一次，交卷后不能修改。
+          </li>
         </ol>
       </section>
       {ended ? (
@@ -64,9 +64,19 @@ export function ExamIntro({
           考试已结束，不能再作答。
         </p>
       ) : null}
+      {exam.startError ? (
+        <p className="exam-notice" role="alert">
+          开始答题未成功：{exam.startError}
+        </p>
+      ) : null}
       <div className="m-bottom-spacer" />
       <div className="m-bottom-bar">
-        <Button color="primary" disabled={ended} onClick={onStart}>
+        <Button
+          color="primary"
+          disabled={ended}
+          loading={exam.starting}
+          onClick={() => void exam.start()}
+        >
           {ended ? '考试已结束' : '开始答题'}
         </Button>
       </div>

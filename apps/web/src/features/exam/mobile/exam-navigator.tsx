@@ -1,16 +1,18 @@
 import type { ExamQuestion } from '@portal/contracts';
-import type { Choices } from '../exam-draft';
+import { isAnswered, type Choices } from '../answer-draft';
 
-/** 答题卡: one button per question, answered ones filled; a tap brings that question into view. */
+/** 答题卡: one button per question (answered filled, flagged marked); a tap brings it into view. */
 export function ExamNavigator({
   id,
   questions,
   choices,
+  flagged,
   onGo,
 }: {
   id: string;
   questions: ExamQuestion[];
   choices: Choices;
+  flagged: readonly number[];
   onGo: (questionId: number) => void;
 }) {
   return (
@@ -20,20 +22,26 @@ export function ExamNavigator({
         已答
         <span className="exam-navigator__swatch" />
         未答
+        <span className="exam-navigator__swatch exam-navigator__swatch--flagged" />
+        待检查
       </p>
       <ol className="exam-navigator__grid">
         {questions.map((q, i) => {
-          const answered = (choices[q.QuestionId]?.length ?? 0) > 0;
+          const answered = isAnswered(choices, q.QuestionId);
+          const marked = flagged.includes(q.QuestionId);
+          const className = [
+            'exam-navigator__item',
+            answered ? 'exam-navigator__item--answered' : '',
+            marked ? 'exam-navigator__item--flagged' : '',
+          ]
+            .filter(Boolean)
+            .join(' ');
           return (
             <li key={q.QuestionId}>
               <button
                 type="button"
-                className={
-                  answered
-                    ? 'exam-navigator__item exam-navigator__item--answered'
-                    : 'exam-navigator__item'
-                }
-                aria-label={`第${i + 1}题，${answered ? '已作答' : '未作答'}`}
+                className={className}
+                aria-label={`第${i + 1}题，${answered ? '已作答' : '未作答'}${marked ? '，已标记待检查' : ''}`}
                 onClick={() => onGo(q.QuestionId)}
               >
                 {i + 1}

@@ -1,86 +1,31 @@
-import type { ExamPaper } from '@portal/contracts';
 import { Button, Dialog } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
-import { HttpError } from '../../../platform';
 import { formatDuration } from '../../../shared/date';
-import { useSubmitAnswer } from '../api/submit-answer';
-import { answersOf, examDeadline, readExamDraft, type ExamDraft } from '../exam-draft';
-import { useNow } from '../use-now';
+import { isAnswered } from '../answer-draft';
+import { leaveText, timeWarning } from '../exam-text';
+import { SAVE_STATE_TEXT, type ExamAttemptState } from '../use-exam-attempt';
 import { ExamNavigator } from './exam-navigator';
 import { QuestionField } from './question-field';
 
 const NAVIGATOR_ID = 'exam-navigator';
 
-/** Said once when the time left crosses a threshold (the timer itself is not live: too chatty). */
-function timeWarning(secondsLeft: number): string {
-  if (secondsLeft <= 60) return '考试剩余时间不足1分钟，时间到将自动交卷';
-  if (secondsLeft <= 300) return '考试剩余时间不足5分钟';
-  return '';
-}
-
 /**
- * Answering. All questions in one scrolling list (not one per screen): on a cheap phone a list
- * needs no extra taps or renders per question, the candidate can review by scrolling, and the
- * 答题卡 jumps to any question. The countdown runs from the start kept on this phone.
- *
- * One submission: `sending` is set at the first tap before any re-render, so a double tap, the
- * confirmation and the time-up auto-submit together send one request; a failure (network, 5xx)
- * keeps every answer and lets the candidate try again; a 409 reads the paper again and, when it
- * was already submitted, the page shows the result.
+ * Answering on a phone. All questions in one scrolling list (not one per screen): on a cheap phone
+ * a list needs no extra taps or renders per question, the candidate can review by scrolling, and
+ * the 答题卡 jumps to any question. Time, answers and the submission are the hook's (the server's).
  */
-export function ExamSheet({
-  paper,
-  draft,
-  onChoose,
-  onSubmitted,
-  refetchPaper,
-}: {
-  paper: ExamPaper;
-  draft: ExamDraft;
-  onChoose: (questionId: number, keys: string[]) => void;
-  onSubmitted: () => void;
-  refetchPaper: () => Promise<{ data?: ExamPaper }>;
-}) {
-  const submit = useSubmitAnswer(paper.ApplyId);
-  const sending = useRef(false);
+export function ExamSheet({ exam }: { exam: ExamAttemptState }) {
+  const paper = exam.paper!;
+  const draft = exam.draft!;
+  const { secondsLeft = 0, timeUp, submitting, submitError, saveState } = exam;
   const confirming = useRef(false);
-  const autoSubmitted = useRef(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [navigatorOpen, setNavigatorOpen] = useState(false);
-
-  const now = useNow();
-  const secondsLeft = Math.max(0, Math.ceil((examDeadline(paper, draft.startedAt) - now) / 1000));
-  const timeUp = secondsLeft <= 0;
   const total = paper.Questions.length;
-  const answered = paper.Questions.filter(
-    (q) => (draft.choices[q.QuestionId]?.length ?? 0) > 0,
-  ).length;
-
-  const send = async () => {
-    if (sending.current) return;
-    sending.current = true;
-    setFailure(null);
-    try {
-      // What is stored is what was chosen, even if a tap landed after the last render.
-      const choices = readExamDraft(paper.ApplyId)?.choices ?? draft.choices;
-      await submit.mutateAsync(answersOf(paper, choices));
-      onSubmitted();
-      return;
-    } catch (error) {
-      let message = error instanceof Error ? error.message : String(error);
-      if (error instanceof HttpError && error.status === 409) {
-        const fresh = await refetchPaper().catch(() => ({ data: undefined }));
-        if (fresh.data?.Submitted) return onSubmitted();
-      } else if (error instanceof HttpError && error.code === 'network') {
-        message = '网络连接失败';
-      }
-      setFailure(message);
-      sending.current = false;
-    }
-  };
+  const answered = paper.Questions.filter((q) => isAnswered(draft.choices, q.QuestionId)).length;
+  const seconds = secondsLeft ?? 0;
 
   const confirmAndSend = async () => {
-    if (sending.current || confirming.current) return;
+    if (submitting || confirming.current) return;
     confirming.current = true;
     const left = total - answered;
     const ok = await Dialog.confirm({
@@ -93,17 +38,12 @@ export function ExamSheet({
       cancelText: '继续答题',
     });
     confirming.current = false;
-    if (ok) void send();
+    if (ok) void exam.submit();
   };
 
-  // Time up: the answers go once, whatever else is open.
+  // Time up: whatever dialog is open goes; the hook submits.
   useEffect(() => {
-    if (!timeUp || autoSubmitted.current) return;
-    autoSubmitted.current = true;
-    Dialog.clear();
-    void send();
-    // `send` reads refs and the stored draft; running once when the time is up is the rule.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (timeUp) Dialog.clear();
   }, [timeUp]);
 
   const goTo = (questionId: number) => {
@@ -113,21 +53,19 @@ export function ExamSheet({
     target?.focus({ preventScroll: true });
   };
 
-  const busy = submit.isPending;
-  const locked = busy || timeUp;
+  const locked = submitting || timeUp;
+  const leave = leaveText(exam.attempt?.LeaveCount ?? 0, exam.attempt?.LeaveLimit ?? null);
 
   return (
     <div className="exam-page">
       <div className="exam-bar">
         <div className="exam-bar__row">
           <p
-            className={
-              secondsLeft <= 300 ? 'exam-bar__timer exam-bar__timer--low' : 'exam-bar__timer'
-            }
+            className={seconds <= 300 ? 'exam-bar__timer exam-bar__timer--low' : 'exam-bar__timer'}
             role="timer"
           >
             <span className="exam-bar__label">剩余时间</span>{' '}
-            <time dateTime={`PT${secondsLeft}S`}>{formatDuration(secondsLeft)}</time>
+            <time dateTime={`PT${seconds}S`}>{formatDuration(seconds)}</time>
           </p>
           <p className="exam-bar__progress">
             已答 {answered}/{total}
@@ -142,16 +80,28 @@ export function ExamSheet({
             答题卡
           </button>
         </div>
+        <p
+          className={
+            saveState === 'offline'
+              ? 'exam-bar__status exam-bar__status--offline'
+              : 'exam-bar__status'
+          }
+          role="status"
+        >
+          {SAVE_STATE_TEXT[saveState]}
+          {leave ? ` · ${leave}` : ''}
+        </p>
         {navigatorOpen ? (
           <ExamNavigator
             id={NAVIGATOR_ID}
             questions={paper.Questions}
             choices={draft.choices}
+            flagged={draft.flagged}
             onGo={goTo}
           />
         ) : null}
         <p className="visually-hidden" aria-live="polite">
-          {timeWarning(secondsLeft)}
+          {timeWarning(seconds)}
         </p>
       </div>
 
@@ -163,32 +113,39 @@ export function ExamSheet({
             question={question}
             index={index}
             chosen={draft.choices[question.QuestionId] ?? []}
+            flagged={draft.flagged.includes(question.QuestionId)}
             disabled={locked}
-            onChange={(keys) => onChoose(question.QuestionId, keys)}
+            onChange={(keys) => exam.choose(question.QuestionId, keys)}
+            onToggleFlag={() => exam.toggleFlag(question.QuestionId)}
           />
         ))}
       </form>
 
-      <div className={failure || timeUp ? 'exam-bottom-spacer--tall' : 'm-bottom-spacer'} />
+      <div className={submitError || timeUp ? 'exam-bottom-spacer--tall' : 'm-bottom-spacer'} />
       <div className="m-bottom-bar exam-submit-bar">
-        {failure ? (
+        {submitError ? (
           <div className="exam-submit-bar__failure" role="alert">
-            交卷未成功：{failure.replace(/[。.，,]$/, '')}
-            。你的答案仍保存在本机，请检查网络后重新提交。
+            交卷未成功：{submitError}
+            。你的答案已保存，请检查网络后重新提交。
           </div>
-        ) : timeUp && busy ? (
+        ) : timeUp ? (
           <p className="exam-submit-bar__note" role="status">
             考试时间到，正在自动交卷…
           </p>
         ) : null}
-        {failure ? (
-          <Button color="primary" loading={busy} disabled={busy} onClick={() => void send()}>
+        {submitError ? (
+          <Button
+            color="primary"
+            loading={submitting}
+            disabled={submitting}
+            onClick={() => void exam.submit()}
+          >
             重新提交
           </Button>
         ) : (
           <Button
             color="primary"
-            loading={busy}
+            loading={submitting}
             disabled={locked}
             onClick={() => void confirmAndSend()}
           >

@@ -1,271 +1,209 @@
-import { examPaperSchema, getExamine, submitAnswer, type ExamPaper } from '@portal/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { getAttemptPaper, reportLeave, saveAnswers, submitAnswer } from '@portal/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, refusal } from '../../testing/fake-server';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
+import { answerDraftKey, readAnswerDraft } from '../answer-draft';
 import { paths, personalStorage } from '../../../platform';
-import { examDraftKey, readExamDraft } from '../exam-draft';
+import { examServer, MINUTE } from '../exam-test-server';
 import OnlineExamPage from './online-exam-page';
 
 setUpScreenTests();
 
 const PATH = paths.onlineExam({ ProjectId: 3, ApplyId: 7 });
 
-function paper(overrides: Partial<ExamPaper> = {}): ExamPaper {
-  return examPaperSchema.parse({
-    ExamId: 1,
-    ApplyId: 7,
-    Title: '企业人力资源管理师（三级）在线考试',
-    DurationSeconds: 3600,
-    StartTime: null,
-    EndTime: null,
-    TotalScore: 10,
-    Questions: [
-      {
-        QuestionId: 11,
-        Type: 'single',
-        Content: '劳动合同期限三个月以上不满一年的，试用期不得超过多久？',
-        Options: [
-          { Key: 'A', Text: '一个月' },
-          { Key: 'B', Text: '两个月' },
-        ],
-        Score: 4,
-      },
-      {
-        QuestionId: 12,
-        Type: 'multiple',
-        Content: '下列哪些属于社会保险？',
-        Options: [
-          { Key: 'A', Text: '养老保险' },
-          { Key: 'B', Text: '商业保险' },
-          { Key: 'C', Text: '医疗保险' },
-        ],
-        Score: 4,
-      },
-      {
-        QuestionId: 13,
-        Type: 'judge',
-        Content: '用人单位可以扣押劳动者的居民身份证。',
-        Options: [
-          { Key: 'A', Text: '正确' },
-          { Key: 'B', Text: '错误' },
-        ],
-        Score: 2,
-      },
-    ],
-    Submitted: false,
-    Score: null,
-    ...overrides,
-  });
-}
-
 const question = (n: number) => screen.getByRole('group', { name: new RegExp(`^第${n}题`) });
 const option = (n: number, text: string) =>
   within(question(n)).getByRole(n === 2 ? 'checkbox' : 'radio', { name: new RegExp(text) });
+const saveStatus = () => screen.getByRole('status', { name: '' });
 
 async function startExam() {
   fireEvent.click(await screen.findByRole('button', { name: '开始答题' }));
   await screen.findByRole('timer');
 }
 
-async function confirmSubmit() {
-  fireEvent.click(screen.getByRole('button', { name: /^交卷/ }));
-  return screen.findByRole('button', { name: '确认交卷' });
-}
-
 beforeEach(() => signIn());
 afterEach(() => vi.useRealTimers());
 
-describe('onlineExam: answers kept on the phone, submitted once', () => {
-  it('before starting: title, number of questions, total score, duration hh:mm:ss and the rules', async () => {
-    const server = fakeServer().on(getExamine, paper());
+describe('onlineExam: the attempt lives on the server', () => {
+  it('before starting: the facts and the rules, and no question is fetched', async () => {
+    const exam = examServer();
     renderScreen(OnlineExamPage, PATH);
-    expect(await screen.findByRole('heading', { name: paper().Title })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: '企业人力资源管理师（三级）在线考试' }),
+    ).toBeTruthy();
     expect(screen.getByText('3题')).toBeTruthy();
     expect(screen.getByText('10分')).toBeTruthy();
     expect(screen.getByText('01:00:00')).toBeTruthy();
-    expect(screen.getByText(/立即保存在本手机上/)).toBeTruthy();
-    expect(screen.getByText(/只能提交一次/)).toBeTruthy();
+    expect(screen.getByText(/以服务器时间为准/)).toBeTruthy();
     expect(screen.queryByRole('timer')).toBeNull();
-    expect(server.calls(getExamine)[0]?.input).toEqual({ ApplyId: '7' });
+    expect(exam.server.calls(getAttemptPaper)).toHaveLength(0);
   });
 
-  it('an exam already submitted shows the score and no way to answer', async () => {
-    fakeServer().on(getExamine, paper({ Submitted: true, Score: 8 }));
+  it('options are lettered by position, whatever their keys; choices are sent as keys', async () => {
+    const exam = examServer();
     renderScreen(OnlineExamPage, PATH);
-    expect(await screen.findByRole('heading', { name: '答卷已提交' })).toBeTruthy();
-    expect(screen.getByText('8')).toBeTruthy();
-    expect(screen.getByText('/ 10分')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: '开始答题' })).toBeNull();
-    expect(screen.queryAllByRole('radio')).toHaveLength(0);
-    expect(screen.getByRole('link', { name: '返回报名流程' }).getAttribute('href')).toBe(
-      paths.flowManage({ ProjectId: 3 }),
-    );
-  });
-
-  it('every choice is saved at once: a reload (remount) finds the answers still chosen', async () => {
-    fakeServer().on(getExamine, paper());
-    const first = renderScreen(OnlineExamPage, PATH);
     await startExam();
-    fireEvent.click(option(1, '两个月'));
+    const first = within(question(1)).getAllByRole('radio');
+    expect(first.map((r) => r.closest('label')?.textContent)).toEqual(['A两个月', 'B一个月']);
+    fireEvent.click(option(1, '一个月'));
     fireEvent.click(option(2, '养老保险'));
     fireEvent.click(option(2, '医疗保险'));
-    expect(readExamDraft(7)?.choices).toEqual({ 11: ['B'], 12: ['A', 'C'] });
-    expect(screen.getByText('已答 2/3')).toBeTruthy();
-    first.unmount();
+    fireEvent.change(within(question(3)).getByRole('textbox'), { target: { value: ' 119' } });
+    await waitFor(() => expect(exam.attempt?.Revision).toBe(4), { timeout: 4000 });
+    expect(exam.attempt?.Answers).toEqual([
+      { QuestionId: 11, Choices: ['A'] },
+      // In the order shown.
+      { QuestionId: 12, Choices: ['C', 'A'] },
+      { QuestionId: 13, Choices: [' 119'] },
+    ]);
+    // One debounced save for the burst of changes.
+    expect(exam.server.calls(saveAnswers)).toHaveLength(1);
+    expect(saveStatus().textContent).toContain('已保存');
+  });
 
+  it('a device clock 10 minutes wrong does not change the countdown', async () => {
+    const realNow = Date.now();
+    const exam = examServer({ serverNow: () => realNow });
+    exam.startedAgo(5 * MINUTE);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(realNow + 10 * MINUTE));
+    renderScreen(OnlineExamPage, PATH);
+    // 55 minutes left on the server's clock, not 45 as the device's would say.
+    await waitFor(() => expect(screen.getByRole('timer').textContent).toMatch(/00:5[45]:\d\d/));
+  });
+
+  it('another device resumes the same attempt: its answers and its deadline', async () => {
+    const exam = examServer();
+    exam.startedAgo(20 * MINUTE, [{ QuestionId: 12, Choices: ['A', 'B'] }]);
     renderScreen(OnlineExamPage, PATH);
     await screen.findByRole('timer');
-    expect((option(1, '两个月') as HTMLInputElement).checked).toBe(true);
-    expect((option(1, '一个月') as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole('timer').textContent).toMatch(/00:(39|40):\d\d/);
     expect((option(2, '养老保险') as HTMLInputElement).checked).toBe(true);
-    expect((option(2, '医疗保险') as HTMLInputElement).checked).toBe(true);
-    expect((option(3, '正确') as HTMLInputElement).checked).toBe(false);
+    expect((option(2, '商业保险') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('已答 1/3')).toBeTruthy();
   });
 
-  it('the clock runs from the start kept on the phone: a reload does not reset it', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-05-01T09:00:00+08:00'));
-    fakeServer().on(getExamine, paper());
-    const first = renderScreen(OnlineExamPage, PATH);
-    await startExam();
-    expect(screen.getByRole('timer').textContent).toContain('01:00:00');
-    first.unmount();
-
-    vi.setSystemTime(new Date('2026-05-01T09:10:30+08:00'));
-    renderScreen(OnlineExamPage, PATH);
-    expect((await screen.findByRole('timer')).textContent).toContain('00:49:30');
-  });
-
-  it('the clock is capped by the exam’s end time', async () => {
-    const end = new Date(Date.now() + 5 * 60_000).toISOString();
-    fakeServer().on(getExamine, paper({ EndTime: end }));
+  it('offline: answers stay on the device, the screen says so, and they go when back online', async () => {
+    const exam = examServer();
+    let offline = false;
+    const online = exam.server.fetchMock.getMockImplementation()!;
+    exam.server.fetchMock.mockImplementation((input, init) =>
+      offline ? Promise.reject(new TypeError('Failed to fetch')) : online(input, init),
+    );
     renderScreen(OnlineExamPage, PATH);
     await startExam();
-    expect(screen.getByRole('timer').textContent).toMatch(/00:0[45]:\d\d/);
-  });
-
-  it('submit names the unanswered, then sends exactly the chosen answers once (double tap)', async () => {
-    const server = fakeServer()
-      .on(getExamine, paper())
-      .on(submitAnswer, { Score: 4, TotalScore: 10 });
-    renderScreen(OnlineExamPage, PATH);
-    await startExam();
+    offline = true;
     fireEvent.click(option(1, '两个月'));
-    fireEvent.click(option(2, '医疗保险'));
-    fireEvent.click(option(2, '养老保险'));
+    await waitFor(
+      () =>
+        expect(saveStatus().textContent).toContain('网络已断开，答案已保存在本机，恢复后自动同步'),
+      { timeout: 4000 },
+    );
+    expect(readAnswerDraft(7)?.choices).toEqual({ 11: ['B'] });
+    expect(exam.attempt?.Answers).toEqual([]);
 
+    offline = false;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(saveStatus().textContent).toContain('已保存'));
+    expect(exam.attempt?.Answers).toEqual([{ QuestionId: 11, Choices: ['B'] }]);
+  });
+
+  it('answers kept offline before a reload are sent when the exam opens again', async () => {
+    const exam = examServer();
+    exam.startedAgo(MINUTE);
+    personalStorage.write(
+      answerDraftKey(7),
+      JSON.stringify({
+        startedAt: exam.attempt!.StartedAt,
+        revision: 3,
+        synced: 0,
+        choices: { 11: ['A'] },
+        flagged: [12],
+      }),
+    );
+    renderScreen(OnlineExamPage, PATH);
+    await screen.findByRole('timer');
+    await waitFor(() => expect(exam.attempt?.Revision).toBe(3));
+    expect(exam.attempt).toMatchObject({
+      Answers: [{ QuestionId: 11, Choices: ['A'] }],
+      Flagged: [12],
+    });
+  });
+
+  it('flags a question for review on the answer card', async () => {
+    examServer();
+    renderScreen(OnlineExamPage, PATH);
+    await startExam();
+    fireEvent.click(within(question(2)).getByRole('button', { name: '标记待检查' }));
+    fireEvent.click(screen.getByRole('button', { name: '答题卡' }));
+    expect(screen.getByRole('button', { name: '第2题，未作答，已标记待检查' })).toBeTruthy();
+  });
+
+  it('leaving the page is counted by the server and shown', async () => {
+    const exam = examServer();
+    renderScreen(OnlineExamPage, PATH);
+    await startExam();
+    fireEvent.blur(window);
+    // Hidden while already away: the same absence, counted once.
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    fireEvent(document, new Event('visibilitychange'));
+    await waitFor(() => expect(saveStatus().textContent).toContain('离开考试页面 1 次'));
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    fireEvent(document, new Event('visibilitychange'));
+    fireEvent.focus(window);
+    fireEvent.blur(window);
+    await waitFor(() => expect(saveStatus().textContent).toContain('离开考试页面 2 次'));
+    expect(exam.server.calls(reportLeave)).toHaveLength(2);
+  });
+
+  it('submits once (double tap), with the last answers, and shows score, time used and review', async () => {
+    const exam = examServer();
+    renderScreen(OnlineExamPage, PATH);
+    await startExam();
+    fireEvent.click(option(1, '一个月'));
     fireEvent.click(screen.getByRole('button', { name: /^交卷/ }));
     fireEvent.click(screen.getByRole('button', { name: /^交卷/ }));
     const confirm = await screen.findByRole('button', { name: '确认交卷' });
-    expect(screen.getByText(/还有 1 题未作答/)).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: '确认交卷' })).toHaveLength(1);
+    expect(screen.getByText(/还有 2 题未作答/)).toBeTruthy();
     fireEvent.click(confirm);
     fireEvent.click(confirm);
 
     expect(await screen.findByRole('heading', { name: '答卷已提交' })).toBeTruthy();
     expect(screen.getByText('4')).toBeTruthy();
-    expect(server.calls(submitAnswer)).toHaveLength(1);
-    expect(server.calls(submitAnswer)[0]?.input).toEqual({
+    expect(screen.getByText(/^用时/)).toBeTruthy();
+    expect(await screen.findByText('答题情况')).toBeTruthy();
+    expect(screen.getAllByText('正确')).toHaveLength(1);
+    expect(exam.server.calls(submitAnswer)).toHaveLength(1);
+    expect(exam.server.calls(submitAnswer)[0]?.input).toMatchObject({
       ApplyId: 7,
-      Answers: [
-        { QuestionId: 11, Choices: ['B'] },
-        { QuestionId: 12, Choices: ['A', 'C'] },
-        { QuestionId: 13, Choices: [] },
-      ],
+      Revision: 1,
+      Answers: [{ QuestionId: 11, Choices: ['A'] }],
     });
-    expect(personalStorage.read(examDraftKey(7))).toBeNull();
+    expect(personalStorage.read(answerDraftKey(7))).toBeNull();
   });
 
-  it('a network failure keeps every answer and lets the candidate submit again', async () => {
-    let offline = true;
-    const server = fakeServer()
-      .on(getExamine, paper())
-      .on(submitAnswer, { Score: 10, TotalScore: 10 });
-    const online = server.fetchMock.getMockImplementation()!;
-    server.fetchMock.mockImplementation((input, init) =>
-      offline && String(input).includes('SubmitAnswer')
-        ? Promise.reject(new TypeError('Failed to fetch'))
-        : online(input, init),
-    );
-    renderScreen(OnlineExamPage, PATH);
-    await startExam();
-    fireEvent.click(option(3, '错误'));
-    fireEvent.click(await confirmSubmit());
-
-    expect((await screen.findByRole('alert')).textContent).toMatch(
-      /网络连接失败.*答案仍保存在本机/,
-    );
-    expect(readExamDraft(7)?.choices).toEqual({ 13: ['B'] });
-    expect((option(3, '错误') as HTMLInputElement).checked).toBe(true);
-
-    offline = false;
-    fireEvent.click(screen.getByRole('button', { name: '重新提交' }));
-    expect(await screen.findByRole('heading', { name: '答卷已提交' })).toBeTruthy();
-    expect(server.calls(submitAnswer)).toHaveLength(1);
-    expect(readExamDraft(7)).toBeUndefined();
-  });
-
-  it('a 409 (already submitted) shows the result, not an error', async () => {
-    let submitted = false;
-    const server = fakeServer()
-      .on(getExamine, () => paper(submitted ? { Submitted: true, Score: 6 } : {}))
-      .on(submitAnswer, () => {
-        submitted = true;
-        return refusal(409, '答卷已提交，不能重复提交');
-      });
-    renderScreen(OnlineExamPage, PATH);
-    await startExam();
-    fireEvent.click(option(1, '一个月'));
-    fireEvent.click(await confirmSubmit());
-
-    expect(await screen.findByRole('heading', { name: '答卷已提交' })).toBeTruthy();
-    expect(screen.getByText('6')).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(server.calls(submitAnswer)).toHaveLength(1);
-  });
-
-  it('when the time is up the answers are submitted automatically, once', async () => {
-    personalStorage.write(
-      examDraftKey(7),
-      JSON.stringify({ startedAt: Date.now() - 3600_000 + 1500, choices: { 11: ['A'] } }),
-    );
-    let answer: (value: { Score: number; TotalScore: number }) => void = () => undefined;
-    const server = fakeServer()
-      .on(getExamine, paper())
-      .on(submitAnswer, () => new Promise((resolve) => (answer = resolve)));
+  it('when the server time is up the answers are submitted automatically, once', async () => {
+    const exam = examServer();
+    exam.startedAgo(60 * MINUTE - 1500, [{ QuestionId: 11, Choices: ['A'] }]);
     renderScreen(OnlineExamPage, PATH);
     await screen.findByRole('timer');
-    expect(server.calls(submitAnswer)).toHaveLength(0);
-
-    await waitFor(() => expect(server.calls(submitAnswer)).toHaveLength(1), { timeout: 4000 });
-    expect(screen.getByText('考试时间到，正在自动交卷…')).toBeTruthy();
-    // Answers are locked once the time is up.
-    expect((question(2) as HTMLFieldSetElement).disabled).toBe(true);
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 1200));
+    await waitFor(() => expect(exam.server.calls(submitAnswer)).toHaveLength(1), {
+      timeout: 4000,
     });
-    answer({ Score: 4, TotalScore: 10 });
     expect(await screen.findByRole('heading', { name: '答卷已提交' })).toBeTruthy();
-    expect(server.calls(submitAnswer)).toHaveLength(1);
-    expect(server.calls(submitAnswer)[0]?.input).toMatchObject({
-      Answers: [
-        { QuestionId: 11, Choices: ['A'] },
-        { QuestionId: 12, Choices: [] },
-        expect.anything(),
-      ],
-    });
+    expect(exam.attempt?.Score).toBe(4);
+    expect(exam.server.calls(submitAnswer)).toHaveLength(1);
   });
 
-  it('a paper that cannot be loaded shows why, with a retry', async () => {
-    let refused = true;
-    fakeServer().on(getExamine, () =>
-      refused ? refusal(409, '缴纳报名费后才能参加在线考试') : paper(),
-    );
+  it('an attempt the server already submitted (deadline) shows the result, not the paper', async () => {
+    const exam = examServer();
+    exam.startedAgo(2 * 60 * MINUTE, [{ QuestionId: 11, Choices: ['A'] }]);
+    exam.finish('deadline');
     renderScreen(OnlineExamPage, PATH);
-    expect(await screen.findByText('缴纳报名费后才能参加在线考试')).toBeTruthy();
-    refused = false;
-    fireEvent.click(screen.getByRole('button', { name: '重试' }));
-    expect(await screen.findByRole('button', { name: '开始答题' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '考试时间到，已自动交卷' })).toBeTruthy();
+    expect(screen.queryAllByRole('radio')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: '返回报名流程' }).getAttribute('href')).toBe(
+      paths.flowManage({ ProjectId: 3 }),
+    );
   });
 });

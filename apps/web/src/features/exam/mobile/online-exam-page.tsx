@@ -1,9 +1,7 @@
-import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { idParam } from '../../../shared/id';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
-import { useExamine } from '../api/get-examine';
-import { useExamDraft } from '../exam-draft';
+import { useExamAttempt } from '../use-exam-attempt';
 import { ExamIntro } from './exam-intro';
 import { ExamResult } from './exam-result';
 import { ExamSheet } from './exam-sheet';
@@ -11,41 +9,23 @@ import { paths } from '../../../platform';
 import './exam.css';
 
 function ExamScreen({ applyId, back }: { applyId: number; back: { to: string; label: string } }) {
-  const query = useExamine(applyId);
-  const { draft, start, choose, clear } = useExamDraft(applyId);
-  const submitted = query.data?.Submitted === true;
+  const exam = useExamAttempt(applyId);
+  const { phase, summaryQuery, paperQuery } = exam;
 
-  // Submitted (here or on another device): nothing is left to keep on this phone.
-  useEffect(() => {
-    if (submitted) clear();
-  }, [submitted, clear]);
-
-  if (query.isPending) return <LoadingSkeleton rows={3} label="正在加载试卷" />;
-  if (query.isError) {
+  if (phase === 'loading') return <LoadingSkeleton rows={3} label="正在加载试卷" />;
+  if (phase === 'error') {
+    const failed = summaryQuery.isError ? summaryQuery : paperQuery;
     return (
       <LoadFailed
         title="试卷加载失败"
-        description={query.error.message}
-        onRetry={() => void query.refetch()}
+        description={failed.error?.message ?? ''}
+        onRetry={() => void failed.refetch()}
       />
     );
   }
-
-  const paper = query.data;
-  if (paper.Submitted) return <ExamResult paper={paper} back={back} />;
-  if (!draft) {
-    const ended = paper.EndTime !== null && new Date(paper.EndTime).getTime() <= Date.now();
-    return <ExamIntro paper={paper} ended={ended} onStart={start} />;
-  }
-  return (
-    <ExamSheet
-      paper={paper}
-      draft={draft}
-      onChoose={choose}
-      onSubmitted={clear}
-      refetchPaper={() => query.refetch()}
-    />
-  );
+  if (phase === 'submitted') return <ExamResult exam={exam} back={back} />;
+  if (phase === 'intro') return <ExamIntro exam={exam} />;
+  return <ExamSheet exam={exam} />;
 }
 
 /** onlineExam (?ApplyId=, and ?ProjectId= when it came from the flow): the candidate's exam. */

@@ -1,32 +1,29 @@
 import type { ExamQuestion } from '@portal/contracts';
+import { optionLetter, QUESTION_TYPE_TEXT, toggledChoices } from '../exam-text';
 
-const TYPE_TEXT: Record<ExamQuestion['Type'], string> = {
-  single: '单选题',
-  multiple: '多选题',
-  judge: '判断题',
-};
-
-/** One question as a fieldset: radios for single and judge, checkboxes for multiple. */
+/**
+ * One question as a fieldset: radios for single and judge, checkboxes for multiple, a text box for
+ * a blank; and a toggle to flag it for review on the answer card.
+ */
 export function QuestionField({
   question,
   index,
   chosen,
+  flagged,
   disabled,
   onChange,
+  onToggleFlag,
 }: {
   question: ExamQuestion;
   index: number;
   chosen: string[];
+  flagged: boolean;
   disabled: boolean;
   onChange: (keys: string[]) => void;
+  onToggleFlag: () => void;
 }) {
   const multiple = question.Type === 'multiple';
-  const toggle = (key: string, checked: boolean) => {
-    if (!multiple) return onChange([key]);
-    const next = checked ? [...chosen, key] : chosen.filter((k) => k !== key);
-    // Kept in the paper's option order, whatever order they were tapped in.
-    onChange(question.Options.map((o) => o.Key).filter((k) => next.includes(k)));
-  };
+  const legendId = `question-${question.QuestionId}-legend`;
 
   return (
     <fieldset
@@ -35,34 +32,54 @@ export function QuestionField({
       tabIndex={-1}
       disabled={disabled}
     >
-      <legend className="exam-question__legend">
+      <legend className="exam-question__legend" id={legendId}>
         <span className="exam-question__meta">
-          第{index + 1}题 · {TYPE_TEXT[question.Type]} · {question.Score}分
+          第{index + 1}题 · {QUESTION_TYPE_TEXT[question.Type]} · {question.Score}分
           {multiple ? '（可多选）' : ''}
         </span>
         <span className="exam-question__content">{question.Content}</span>
       </legend>
-      {question.Options.map((option) => {
-        const checked = chosen.includes(option.Key);
-        return (
-          <label
-            key={option.Key}
-            className={checked ? 'exam-option exam-option--checked' : 'exam-option'}
-          >
-            <input
-              type={multiple ? 'checkbox' : 'radio'}
-              name={`question-${question.QuestionId}`}
-              value={option.Key}
-              checked={checked}
-              onChange={(event) => toggle(option.Key, event.target.checked)}
-            />
-            <span className="exam-option__key" aria-hidden="true">
-              {option.Key}
-            </span>
-            <span className="exam-option__text">{option.Text}</span>
-          </label>
-        );
-      })}
+      {question.Type === 'blank' ? (
+        <input
+          className="exam-blank"
+          type="text"
+          aria-labelledby={legendId}
+          placeholder="请输入答案"
+          maxLength={200}
+          value={chosen[0] ?? ''}
+          onChange={(event) => onChange(event.target.value === '' ? [] : [event.target.value])}
+        />
+      ) : (
+        question.Options.map((option, i) => {
+          const checked = chosen.includes(option.Key);
+          return (
+            <label
+              key={option.Key}
+              className={checked ? 'exam-option exam-option--checked' : 'exam-option'}
+            >
+              <input
+                type={multiple ? 'checkbox' : 'radio'}
+                name={`question-${question.QuestionId}`}
+                value={option.Key}
+                checked={checked}
+                onChange={() => onChange(toggledChoices(question, chosen, option.Key))}
+              />
+              <span className="exam-option__key" aria-hidden="true">
+                {optionLetter(i)}
+              </span>
+              <span className="exam-option__text">{option.Text}</span>
+            </label>
+          );
+        })
+      )}
+      <button
+        type="button"
+        className={flagged ? 'exam-flag exam-flag--on' : 'exam-flag'}
+        aria-pressed={flagged}
+        onClick={onToggleFlag}
+      >
+        {flagged ? '已标记待检查' : '标记待检查'}
+      </button>
     </fieldset>
   );
 }

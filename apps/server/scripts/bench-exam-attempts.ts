@@ -1,0 +1,344 @@
+/**
+ * The online-exam load benchmark (issue 11; `npm run bench`, never part of `npm test`):
+ * N candidates start within a ramp, read their paper, and autosave every interval for a while,
+ * against real server processes. Reports errors and p50/p99 of start, paper and save.
+ *
+ *   npm run bench -w apps/server -- --db postgres            one process on PostgreSQL
+ *   npm run bench -w apps/server -- --db pglite              one process on the embedded PGlite
+ *   npm run bench -w apps/server -- --db postgres --processes 2   two processes + Redis behind a proxy
+ *   options: --candidates 2000 --ramp 60 --duration 300 --interval 15 (seconds)
+ *
+ * Each candidate sends X-Forwarded-For with its own address and the servers run with
+ * TRUST_PROXY=on, as behind the README's proxy: the per-address rate limit then counts each
+ * candidate, not the one machine the load comes from.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { asc, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { applications, positions, projects, users } from '../src/db/schema/index.js';
+import { SEED_PROJECTS } from '../src/db/seed/30-projects.js';
+import { seedIfEmpty } from '../src/db/seed/index.js';
+import { loadOrCreateSecrets } from '../src/platform/secrets.js';
+import { signAccessToken } from '../src/platform/tokens.js';
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'postgres' },
+    processes: { type: 'string', default: '1' },
+    candidates: { type: 'string', default: '2000' },
+    ramp: { type: 'string', default: '60' },
+    duration: { type: 'string', default: '300' },
+    interval: { type: 'string', default: '15' },
+    port: { type: 'string', default: '18385' },
+  },
+});
+const CANDIDATES = Number(args.candidates);
+const RAMP_MS = Number(args.ramp) * 1000;
+const DURATION_MS = Number(args.duration) * 1000;
+const INTERVAL_MS = Number(args.interval) * 1000;
+const PROCESSES = Number(args.processes);
+const PORT = Number(args.port);
+const POSTGRES_BASE =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+const SERVICE_PATH = '/services/exam-custom/OpenService/v1/ProjectOnLineExamine';
+
+type CallName = 'start' | 'paper' | 'save';
+const latencies: Record<CallName, number[]> = { start: [], paper: [], save: [] };
+const errors: Record<CallName, number> = { start: 0, paper: 0, save: 0 };
+const errorSamples: string[] = [];
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bench_exam_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_BASE });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_BASE);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_BASE });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Migrated, seeded, and N more candidates with a paid application on the one-hour exam. */
+interface Candidate {
+  applyId: number;
+  userId: number;
+}
+
+async function prepareData(dataDir: string, databaseUrl: string | undefined): Promise<Candidate[]> {
+  const database = await openDatabase({ databaseUrl, dataDir: `${dataDir}/pglite` });
+  await database.migrate();
+  await seedIfEmpty(database.db);
+  const { db } = database;
+  const [project] = await db
+    .select()
+    .from(projects)
+    .where(eq(projects.title, SEED_PROJECTS.paidExam));
+  const [position] = await db
+    .select()
+    .from(positions)
+    .where(eq(positions.projectId, project!.id))
+    .orderBy(asc(positions.sort))
+    .limit(1);
+  const candidates: Candidate[] = [];
+  for (let from = 0; from < CANDIDATES; from += 500) {
+    const batch = Array.from({ length: Math.min(500, CANDIDATES - from) }, (_, i) => ({
+      tenantId: project!.tenantId,
+      mobile: `170${String(from + i).padStart(8, '0')}`,
+      name: `考生${from + i}`,
+      // Never signed in with: the bench signs access tokens directly.
+      passwordHash: 'bench',
+    }));
+    const created = await db.insert(users).values(batch).returning({ id: users.id });
+    const applied = await db
+      .insert(applications)
+      .values(
+        created.map((u) => ({
+          userId: u.id,
+          projectId: project!.id,
+          positionId: position!.id,
+          values: {},
+          status: 'Paid' as const,
+        })),
+      )
+      .returning({ id: applications.id, userId: applications.userId });
+    candidates.push(...applied.map((a) => ({ applyId: a.id, userId: a.userId })));
+  }
+  await database.close();
+  return candidates;
+}
+
+function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn('npx', ['tsx', 'src/server.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', TRUST_PROXY: 'on' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 120_000;
+    const poll = async () => {
+      if (child.exitCode !== null) return reject(new Error(`server on ${port} exited`));
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return resolve(child);
+      } catch {
+        // not yet
+      }
+      if (Date.now() > deadline) return reject(new Error(`server on ${port} did not start`));
+      setTimeout(() => void poll(), 300);
+    };
+    void poll();
+  });
+}
+
+/** A round-robin proxy in front of the processes, as any proxy of the README's scale-out. */
+function startProxy(port: number, upstreams: number[]): http.Server {
+  let next = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const proxy = http.createServer((req, res) => {
+    const upstream = upstreams[next++ % upstreams.length]!;
+    const forward = http.request(
+      {
+        host: '127.0.0.1',
+        port: upstream,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+        agent,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(forward);
+  });
+  proxy.listen(port);
+  return proxy;
+}
+
+async function call(
+  baseUrl: string,
+  name: CallName,
+  action: string,
+  token: string,
+  ip: string,
+  body?: unknown,
+): Promise<{ Revision?: number } | undefined> {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${baseUrl}${SERVICE_PATH}/${action}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        authorization: token,
+        'x-forwarded-for': ip,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    latencies[name].push(performance.now() - started);
+    if (!response.ok) {
+      errors[name] += 1;
+      if (errorSamples.length < 10)
+        errorSamples.push(`${name} ${response.status} ${text.slice(0, 120)}`);
+      return undefined;
+    }
+    return (JSON.parse(text) as { Data: { Revision?: number } }).Data;
+  } catch (error) {
+    errors[name] += 1;
+    if (errorSamples.length < 10) errorSamples.push(`${name} ${String(error)}`);
+    return undefined;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function candidate(baseUrl: string, applyId: number, token: string, index: number) {
+  const ip = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+  const started = Date.now();
+  await call(baseUrl, 'start', 'StartAttempt', token, ip, { ApplyId: applyId });
+  const paper = (await call(baseUrl, 'paper', `GetAttemptPaper?ApplyId=${applyId}`, token, ip)) as
+    { Questions?: { QuestionId: number; Options: { Key: string }[] }[] } | undefined;
+  const questions = paper?.Questions ?? [];
+  for (let revision = 1; Date.now() - started + INTERVAL_MS <= DURATION_MS; revision++) {
+    await sleep(INTERVAL_MS);
+    const answered = questions.slice(0, Math.min(questions.length, revision));
+    await call(baseUrl, 'save', 'SaveAnswers', token, ip, {
+      ApplyId: applyId,
+      Revision: revision,
+      Answers: answered.map((q) => ({ QuestionId: q.QuestionId, Choices: [q.Options[0]!.Key] })),
+    });
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const postgres = args.db === 'postgres' ? await createPostgresDatabase() : undefined;
+  if (PROCESSES > 1 && !postgres) throw new Error('two processes need PostgreSQL (--db postgres)');
+  const children: ChildProcess[] = [];
+  let redis: ChildProcess | undefined;
+  let proxy: http.Server | undefined;
+  try {
+    console.log(`preparing ${CANDIDATES} candidates on ${args.db}…`);
+    const candidates = await prepareData(dataDir, postgres?.url);
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    };
+    if (PROCESSES > 1) {
+      const redisPort = PORT + 50;
+      redis = spawn(
+        'redis-server',
+        ['--port', String(redisPort), '--save', '', '--appendonly', 'no'],
+        {
+          stdio: 'ignore',
+        },
+      );
+      env.REDIS_URL = `redis://127.0.0.1:${redisPort}`;
+      await sleep(500);
+    }
+    const ports = Array.from({ length: PROCESSES }, (_, i) =>
+      PROCESSES > 1 ? PORT + 1 + i : PORT,
+    );
+    for (const port of ports) children.push(await startServer(port, env));
+    if (PROCESSES > 1) proxy = startProxy(PORT, ports);
+    const baseUrl = `http://127.0.0.1:${PORT}`;
+
+    const config = loadConfig({ ...process.env, ...env, NODE_ENV: 'development' });
+    const secrets = await loadOrCreateSecrets(dataDir);
+    const tokens = await Promise.all(
+      candidates.map(
+        async ({ userId }) =>
+          `Bearer ${await signAccessToken(secrets.signingJwk, config.authorityUrl, { userId, name: '' }, 3 * 3600)}`,
+      ),
+    );
+
+    if (PROCESSES > 1) {
+      // An attempt started on one process resumes on the other.
+      const token = tokens[0]!;
+      const first = (await (
+        await fetch(`http://127.0.0.1:${ports[0]}${SERVICE_PATH}/StartAttempt`, {
+          method: 'POST',
+          headers: { authorization: token, 'content-type': 'application/json' },
+          body: JSON.stringify({ ApplyId: candidates[0]!.applyId }),
+        })
+      ).json()) as { Data: { StartedAt: string } };
+      const second = (await (
+        await fetch(`http://127.0.0.1:${ports[1]}${SERVICE_PATH}/StartAttempt`, {
+          method: 'POST',
+          headers: { authorization: token, 'content-type': 'application/json' },
+          body: JSON.stringify({ ApplyId: candidates[0]!.applyId }),
+        })
+      ).json()) as { Data: { StartedAt: string } };
+      console.log(
+        `resume across processes: ${first.Data.StartedAt === second.Data.StartedAt ? 'same attempt' : 'DIFFERENT ATTEMPTS'}`,
+      );
+    }
+
+    console.log(
+      `running: ${CANDIDATES} candidates over ${RAMP_MS / 1000} s, saves every ${INTERVAL_MS / 1000} s for ${DURATION_MS / 1000} s, ${PROCESSES} process(es)`,
+    );
+    const began = Date.now();
+    await Promise.all(
+      candidates.map(async ({ applyId }, i) => {
+        await sleep((i * RAMP_MS) / CANDIDATES);
+        await candidate(baseUrl, applyId, tokens[i]!, i);
+      }),
+    );
+    const seconds = (Date.now() - began) / 1000;
+    const total = Object.values(latencies).reduce((n, l) => n + l.length, 0);
+    const rows = (Object.keys(latencies) as CallName[]).map((name) => {
+      const sorted = [...latencies[name]].sort((a, b) => a - b);
+      return `| ${name} | ${sorted.length} | ${errors[name]} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} |`;
+    });
+    console.log(
+      [
+        '',
+        `${args.db}, ${PROCESSES} process(es), ${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}), ${CANDIDATES} candidates`,
+        `${total} calls in ${seconds.toFixed(0)} s = ${(total / seconds).toFixed(1)} calls/s`,
+        '| call | count | errors | p50 ms | p99 ms |',
+        '|---|---|---|---|---|',
+        ...rows,
+      ].join('\n'),
+    );
+    if (errorSamples.length) console.log('error samples:\n' + errorSamples.join('\n'));
+  } finally {
+    proxy?.close();
+    for (const child of children) if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    redis?.kill('SIGTERM');
+    await sleep(2000);
+    await postgres?.drop().catch(() => undefined);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,148 @@
+import {
+  getAttemptPaper,
+  getExamine,
+  reportLeave,
+  saveAnswers,
+  startAttempt,
+  submitAnswer,
+  type ExamAnswer,
+  type ExamAttempt,
+  type ExamQuestion,
+} from '@portal/contracts';
+import { fakeServer } from '../testing/fake-server';
+
+export const MINUTE = 60_000;
+
+/** In the attempt's (shuffled) order: option keys are not A, B, C in the order shown. */
+export const QUESTIONS: ExamQuestion[] = [
+  {
+    QuestionId: 11,
+    Type: 'single',
+    Content: '劳动合同期限三个月以上不满一年的，试用期不得超过多久？',
+    Options: [
+      { Key: 'B', Text: '两个月' },
+      { Key: 'A', Text: '一个月' },
+    ],
+    Score: 4,
+  },
+  {
+    QuestionId: 12,
+    Type: 'multiple',
+    Content: '下列哪些属于社会保险？',
+    Options: [
+      { Key: 'C', Text: '医疗保险' },
+      { Key: 'A', Text: '养老保险' },
+      { Key: 'B', Text: '商业保险' },
+    ],
+    Score: 4,
+  },
+  { QuestionId: 13, Type: 'blank', Content: '火警电话是（  ）。', Options: [], Score: 2 },
+];
+
+/**
+ * The exam calls as the server answers them, in memory: its own clock, the attempt, revisions
+ * (an older save changes nothing) and one submission whatever the number of requests.
+ */
+export function examServer(options: { serverNow?: () => number; leaveLimit?: number | null } = {}) {
+  const serverNow = options.serverNow ?? Date.now;
+  let attempt: Omit<ExamAttempt, 'ServerTime'> | null = null;
+  const view = (): ExamAttempt => ({
+    ...attempt!,
+    ServerTime: new Date(serverNow()).toISOString(),
+  });
+  const score = (answers: ExamAnswer[]) => (answers.some((a) => a.QuestionId === 11) ? 4 : 0);
+  const finish = (by: 'candidate' | 'deadline') => {
+    if (!attempt || attempt.SubmittedAt) return;
+    attempt.SubmittedAt = new Date(serverNow()).toISOString();
+    attempt.SubmittedBy = by;
+    attempt.Score = score(attempt.Answers);
+  };
+  const store = (save: { Revision?: number; Answers?: ExamAnswer[]; Flagged?: number[] }) => {
+    if (!attempt || attempt.SubmittedAt || !save.Answers || !save.Revision) return;
+    if (save.Revision <= attempt.Revision) return;
+    attempt.Revision = save.Revision;
+    attempt.Answers = save.Answers;
+    attempt.Flagged = save.Flagged ?? [];
+  };
+  const server = fakeServer()
+    .on(getExamine, () => ({
+      ExamId: 1,
+      ApplyId: 7,
+      Title: '企业人力资源管理师（三级）在线考试',
+      DurationSeconds: 3600,
+      StartTime: null,
+      EndTime: null,
+      TotalScore: 10,
+      QuestionCount: QUESTIONS.length,
+      MultipleScoring: 'AllOrNothing' as const,
+      LeaveLimit: options.leaveLimit ?? null,
+      ServerTime: new Date(serverNow()).toISOString(),
+      Attempt: attempt ? view() : null,
+      Submitted: Boolean(attempt?.SubmittedAt),
+      Score: attempt?.Score ?? null,
+    }))
+    .on(startAttempt, () => {
+      attempt ??= {
+        StartedAt: new Date(serverNow()).toISOString(),
+        Deadline: new Date(serverNow() + 60 * MINUTE).toISOString(),
+        Revision: 0,
+        Answers: [],
+        Flagged: [],
+        LeaveCount: 0,
+        LeaveLimit: options.leaveLimit ?? null,
+        SubmittedAt: null,
+        SubmittedBy: null,
+        Score: null,
+      };
+      return view();
+    })
+    .on(getAttemptPaper, () => ({
+      Title: '企业人力资源管理师（三级）在线考试',
+      TotalScore: 10,
+      MultipleScoring: 'AllOrNothing' as const,
+      Questions: QUESTIONS,
+      Attempt: view(),
+      Review: attempt?.SubmittedAt
+        ? QUESTIONS.map((q) => ({
+            QuestionId: q.QuestionId,
+            Correct: q.QuestionId === 11,
+            Earned: q.QuestionId === 11 ? 4 : 0,
+          }))
+        : null,
+    }))
+    .on(saveAnswers, (input) => {
+      store(input as Parameters<typeof store>[0]);
+      return view();
+    })
+    .on(reportLeave, () => {
+      attempt!.LeaveCount += 1;
+      return view();
+    })
+    .on(submitAnswer, (input) => {
+      store(input as Parameters<typeof store>[0]);
+      finish('candidate');
+      return { Score: attempt!.Score!, TotalScore: 10, Attempt: view() };
+    });
+  return {
+    server,
+    get attempt() {
+      return attempt;
+    },
+    /** Starts the attempt as another device did, `ago` milliseconds earlier on the server. */
+    startedAgo(ago: number, answers: ExamAnswer[] = [], revision = answers.length) {
+      attempt = {
+        StartedAt: new Date(serverNow() - ago).toISOString(),
+        Deadline: new Date(serverNow() - ago + 60 * MINUTE).toISOString(),
+        Revision: revision,
+        Answers: answers,
+        Flagged: [],
+        LeaveCount: 0,
+        LeaveLimit: null,
+        SubmittedAt: null,
+        SubmittedBy: null,
+        Score: null,
+      };
+    },
+    finish,
+  };
+}

@@ -1,0 +1,348 @@
+import {
+  getApply,
+  getAttemptPaper,
+  getExamine,
+  getPersonalCenterNumber,
+  getUserProject,
+  getUserRunProject,
+  type ExamAttempt,
+  type ExamSummary,
+} from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { HttpError } from '../../platform';
+import {
+  postReportLeave,
+  postSaveAnswers,
+  postStartAttempt,
+  postSubmitAnswer,
+} from './api/attempt-calls';
+import { useAttemptPaper } from './api/get-attempt-paper';
+import { examineQueryOptions, useExamine } from './api/get-examine';
+import {
+  answersOf,
+  clearAnswerDraft,
+  readAnswerDraft,
+  resumeDraft,
+  writeAnswerDraft,
+  type AnswerDraft,
+} from './answer-draft';
+import { createServerClock, secondsLeft } from './server-clock';
+import { useNow } from './use-now';
+
+export type SaveState = 'saved' | 'saving' | 'offline' | 'failed';
+
+export const SAVE_STATE_TEXT: Record<SaveState, string> = {
+  saved: '已保存',
+  saving: '保存中',
+  offline: '网络已断开，答案已保存在本机，恢复后自动同步',
+  failed: '保存未成功，稍后自动重试',
+};
+
+/** Answers go to the server this long after the last change (a burst of taps is one save). */
+export const SAVE_DEBOUNCE_MS = 1500;
+/** A failed save is tried again after this long, and at once when the browser is back online. */
+export const SAVE_RETRY_MS = 4000;
+
+export type ExamPhase = 'loading' | 'error' | 'intro' | 'answering' | 'submitted';
+
+const isNetworkFailure = (error: unknown) =>
+  error instanceof HttpError && (error.code === 'network' || error.code === 'timeout');
+
+const messageOf = (error: unknown) =>
+  isNetworkFailure(error)
+    ? '网络连接失败'
+    : error instanceof Error
+      ? error.message.replace(/[。.，,]$/, '')
+      : String(error);
+
+/**
+ * One candidate's exam attempt, for any layout: the server keeps the clock and the answers; this
+ * hook shows its countdown on the server's time, saves every change (debounced, with a revision),
+ * keeps unsent answers in personal storage while offline and sends them when the connection
+ * returns, counts leaving the page, and submits once — by the candidate or when the time is up.
+ */
+export function useExamAttempt(applyId: number) {
+  const queryClient = useQueryClient();
+  const summaryQuery = useExamine(applyId);
+  const summary = summaryQuery.data;
+  const paperQuery = useAttemptPaper(applyId, Boolean(summary?.Attempt));
+  const clock = useMemo(() => createServerClock(), []);
+
+  const [attempt, setAttempt] = useState<ExamAttempt>();
+  const [draft, setDraft] = useState<AnswerDraft>();
+  const draftRef = useRef<AnswerDraft>(undefined);
+  const [saveState, setSaveState] = useState<SaveState>('saved');
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const submittingRef = useRef(false);
+  const finishedRef = useRef(false);
+  const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const saveInFlight = useRef(false);
+  const saveAgain = useRef(false);
+
+  const current = attempt ?? paperQuery.data?.Attempt ?? summary?.Attempt ?? undefined;
+  const submitted = summary?.Submitted === true || Boolean(current?.SubmittedAt);
+
+  /** Reads the server's time from a write's answer: exact send and receive times. */
+  const timed = useCallback(
+    async <T>(call: () => Promise<T>, serverTimeOf: (result: T) => string): Promise<T> => {
+      const sentAt = Date.now();
+      const result = await call();
+      clock.measure(serverTimeOf(result), sentAt, Date.now());
+      return result;
+    },
+    [clock],
+  );
+
+  const finish = useCallback(() => {
+    if (finishedRef.current) return;
+    finishedRef.current = true;
+    clearTimeout(saveTimer.current);
+    clearAnswerDraft(applyId);
+    for (const endpoint of [
+      getExamine,
+      getAttemptPaper,
+      getApply,
+      getUserProject,
+      getUserRunProject,
+      getPersonalCenterNumber,
+    ])
+      void queryClient.invalidateQueries({ queryKey: [endpoint.name] });
+  }, [applyId, queryClient]);
+
+  const onAttempt = useCallback(
+    (next: ExamAttempt) => {
+      setAttempt(next);
+      if (next.SubmittedAt) finish();
+    },
+    [finish],
+  );
+
+  const commit = useCallback(
+    (next: AnswerDraft) => {
+      draftRef.current = next;
+      writeAnswerDraft(applyId, next);
+      setDraft(next);
+    },
+    [applyId],
+  );
+
+  const flush = useCallback(async () => {
+    clearTimeout(saveTimer.current);
+    if (saveInFlight.current) {
+      saveAgain.current = true;
+      return;
+    }
+    const sending = draftRef.current;
+    if (!sending || sending.revision <= sending.synced || finishedRef.current) return;
+    saveInFlight.current = true;
+    setSaveState((state) => (state === 'offline' ? state : 'saving'));
+    try {
+      const stored = await timed(
+        () =>
+          postSaveAnswers({
+            ApplyId: applyId,
+            Revision: sending.revision,
+            Answers: answersOf(sending.choices),
+            Flagged: sending.flagged,
+          }),
+        (a) => a.ServerTime,
+      );
+      onAttempt(stored);
+      const latest = draftRef.current ?? sending;
+      if (stored.Revision > latest.revision) {
+        // Another device went further: its answers are the candidate's latest.
+        commit(resumeDraft(undefined, stored));
+      } else if (stored.Revision >= sending.revision) {
+        commit({ ...latest, synced: Math.max(latest.synced, sending.revision) });
+      }
+      const after = draftRef.current!;
+      setSaveState(after.revision > after.synced ? 'saving' : 'saved');
+      if (after.revision > after.synced) saveAgain.current = true;
+    } catch (error) {
+      setSaveState(isNetworkFailure(error) ? 'offline' : 'failed');
+      saveTimer.current = setTimeout(() => void flush(), SAVE_RETRY_MS);
+    } finally {
+      saveInFlight.current = false;
+      if (saveAgain.current) {
+        saveAgain.current = false;
+        void flush();
+      }
+    }
+  }, [applyId, commit, onAttempt, timed]);
+
+  const change = useCallback(
+    (update: (draft: AnswerDraft) => Partial<AnswerDraft>) => {
+      const before = draftRef.current;
+      if (!before || finishedRef.current || submittingRef.current) return;
+      commit({ ...before, ...update(before), revision: before.revision + 1 });
+      setSaveState((state) => (state === 'offline' ? state : 'saving'));
+      clearTimeout(saveTimer.current);
+      saveTimer.current = setTimeout(() => void flush(), SAVE_DEBOUNCE_MS);
+    },
+    [commit, flush],
+  );
+
+  const choose = useCallback(
+    (questionId: number, choices: string[]) =>
+      change((d) => ({ choices: { ...d.choices, [questionId]: choices } })),
+    [change],
+  );
+
+  const toggleFlag = useCallback(
+    (questionId: number) =>
+      change((d) => ({
+        flagged: d.flagged.includes(questionId)
+          ? d.flagged.filter((id) => id !== questionId)
+          : [...d.flagged, questionId],
+      })),
+    [change],
+  );
+
+  const start = useCallback(async () => {
+    if (starting) return;
+    setStarting(true);
+    setStartError(null);
+    try {
+      const started = await timed(
+        () => postStartAttempt(applyId),
+        (a) => a.ServerTime,
+      );
+      onAttempt(started);
+      queryClient.setQueryData(examineQueryOptions(applyId).queryKey, (s?: ExamSummary) =>
+        s ? { ...s, Attempt: started } : s,
+      );
+    } catch (error) {
+      setStartError(messageOf(error));
+    } finally {
+      setStarting(false);
+    }
+  }, [applyId, onAttempt, queryClient, starting, timed]);
+
+  const submit = useCallback(async () => {
+    if (submittingRef.current || finishedRef.current) return;
+    submittingRef.current = true;
+    setSubmitting(true);
+    setSubmitError(null);
+    clearTimeout(saveTimer.current);
+    const last = draftRef.current;
+    try {
+      const result = await timed(
+        () =>
+          postSubmitAnswer({
+            ApplyId: applyId,
+            ...(last && last.revision > last.synced
+              ? { Revision: last.revision, Answers: answersOf(last.choices), Flagged: last.flagged }
+              : {}),
+          }),
+        (r) => r.Attempt.ServerTime,
+      );
+      onAttempt(result.Attempt);
+    } catch (error) {
+      setSubmitError(messageOf(error));
+      submittingRef.current = false;
+    } finally {
+      setSubmitting(false);
+    }
+  }, [applyId, onAttempt, timed]);
+
+  // A rough reading of the server's clock until a write gives an exact one.
+  useEffect(() => {
+    if (summary) clock.guess(summary.ServerTime, summaryQuery.dataUpdatedAt);
+  }, [clock, summary, summaryQuery.dataUpdatedAt]);
+
+  // Resuming: this browser's unsent answers when newer, else the server's; unsent ones go now.
+  const paperAttempt = paperQuery.data?.Attempt;
+  useEffect(() => {
+    if (!paperAttempt || draftRef.current || paperAttempt.SubmittedAt) return;
+    const resumed = resumeDraft(readAnswerDraft(applyId), paperAttempt);
+    commit(resumed);
+    if (resumed.revision > resumed.synced) void flush();
+  }, [applyId, commit, flush, paperAttempt]);
+
+  // An open attempt is resumed once with a timed call: the exact clock offset and its state.
+  const resumable = Boolean(summary?.Attempt) && !submitted;
+  useEffect(() => {
+    if (!resumable) return;
+    timed(
+      () => postStartAttempt(applyId),
+      (a) => a.ServerTime,
+    ).then(onAttempt, () => undefined);
+  }, [applyId, onAttempt, resumable, timed]);
+
+  const answering = resumable && Boolean(draft);
+
+  // Back online: send what waited.
+  useEffect(() => {
+    if (!answering) return;
+    const online = () => void flush();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [answering, flush]);
+
+  // Leaving the page (hidden or unfocused) is counted once per absence, on the server.
+  useEffect(() => {
+    if (!answering) return;
+    let away = false;
+    const leave = () => {
+      if (away) return;
+      away = true;
+      postReportLeave(applyId).then(onAttempt, () => undefined);
+    };
+    const back = () => (away = false);
+    const visibility = () => (document.visibilityState === 'hidden' ? leave() : back());
+    document.addEventListener('visibilitychange', visibility);
+    window.addEventListener('blur', leave);
+    window.addEventListener('focus', back);
+    return () => {
+      document.removeEventListener('visibilitychange', visibility);
+      window.removeEventListener('blur', leave);
+      window.removeEventListener('focus', back);
+    };
+  }, [answering, applyId, onAttempt]);
+
+  useEffect(() => () => clearTimeout(saveTimer.current), []);
+
+  const deviceNow = useNow(1000);
+  const left = current ? secondsLeft(current, deviceNow + clock.offsetMs) : null;
+  const timeUp = answering && left === 0;
+
+  // Time up: the answers go once (the server would also submit the saved ones by itself).
+  useEffect(() => {
+    if (timeUp) void submit();
+  }, [timeUp, submit]);
+
+  let phase: ExamPhase;
+  if (summaryQuery.isPending) phase = 'loading';
+  else if (summaryQuery.isError) phase = 'error';
+  else if (submitted) phase = 'submitted';
+  else if (!summary?.Attempt) phase = 'intro';
+  else if (paperQuery.isError) phase = 'error';
+  else phase = answering ? 'answering' : 'loading';
+
+  return {
+    phase,
+    summaryQuery,
+    paperQuery,
+    summary,
+    paper: paperQuery.data,
+    attempt: current,
+    draft,
+    choose,
+    toggleFlag,
+    saveState,
+    secondsLeft: left,
+    timeUp,
+    start,
+    starting,
+    startError,
+    submit,
+    submitting,
+    submitError,
+  };
+}
+
+export type ExamAttemptState = ReturnType<typeof useExamAttempt>;
