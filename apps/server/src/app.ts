@@ -6,7 +6,7 @@ import { registerGatewayRoutes } from './gateways/routes.js';
 import { registerHost } from './host/index.js';
 import { registerIdentity } from './identity/index.js';
 import type { AppDeps } from './platform/deps.js';
-import { installErrorHandling } from './services/errors.js';
+import { answerClientError, installErrorHandling } from './services/errors.js';
 import { registerUploadRoutes } from './services/exam-expand/uploads-route.js';
 import { SERVICE_ROUTES } from './services/index.js';
 import { registerService } from './services/register.js';
@@ -26,6 +26,7 @@ export async function buildApp(
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 4 * 1024 * 1024,
+    clientErrorHandler: answerClientError,
   });
   installErrorHandling(app);
   const allowedOrigins = new Set([config.publicUrl, config.clientDomain]);

@@ -3,9 +3,10 @@ import { ERROR_CODES, MAX_UPLOAD_BYTES, type ServiceId } from '@portal/contracts
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../db/schema/index.js';
-import { DomainError, tooManyRequests, unauthorized } from '../domain/errors.js';
+import { badRequest, DomainError, tooManyRequests, unauthorized } from '../domain/errors.js';
 import type { AppDeps } from '../platform/deps.js';
 import { ok } from './envelope.js';
+import { containsNul, readQueryText } from './query-text.js';
 import type { AuthUser, ServiceRoute, UploadedFile } from './route.js';
 
 export const RATE_LIMIT_PER_MINUTE = 600;
@@ -35,16 +36,23 @@ async function readMultipart(
 ): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      files.push({
-        fileName: part.filename,
-        contentType: part.mimetype,
-        data: await part.toBuffer(),
-      });
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        files.push({
+          fileName: part.filename,
+          contentType: part.mimetype,
+          data: await part.toBuffer(),
+        });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    // The parser's own refusals (too large, too many files) carry a 4xx; anything else it throws
+    // (no boundary, a body cut short) is a malformed upload, not our failure.
+    if ((error as { statusCode?: number }).statusCode) throw error;
+    throw badRequest('上传内容不完整或格式有误，请重新选择文件上传');
   }
   return { fields, files };
 }
@@ -90,7 +98,8 @@ export async function registerService(
             if (endpoint.auth === 'required' && !user) throw unauthorized('请先登录');
             let raw: unknown;
             let files: UploadedFile[] = [];
-            if (endpoint.method === 'GET') raw = request.query;
+            if (endpoint.method === 'GET')
+              raw = readQueryText(endpoint.request, request.query as Record<string, unknown>);
             else if (endpoint.body === 'multipart') {
               if (!request.isMultipart())
                 throw new DomainError(
@@ -101,6 +110,7 @@ export async function registerService(
               raw = form.fields;
               files = form.files;
             } else raw = request.body ?? {};
+            if (containsNul(raw)) throw badRequest('参数中不能含有空字符（\\0），请删除后重试');
             const input = endpoint.request.parse(raw);
             const data = await handler({
               input,
