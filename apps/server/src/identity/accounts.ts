@@ -42,8 +42,10 @@ export async function findActiveUserByMobile(
 }
 
 /**
- * Limits sign-in tries per number and failures per address. A number's tries are counted before
- * the check, atomically, so a burst of simultaneous guesses cannot slip past; success resets it.
+ * Limits sign-in failures per number and per address. Every try is counted as a failure before
+ * it is checked, in one atomic increment per counter, so a burst of simultaneous guesses cannot
+ * all read the same count; a success gives its try back (number reset, address minus one).
+ * A number's refused tries stay counted, so hammering a locked number keeps it locked.
  */
 export function createAttemptLimiter(store: KeyValueStore) {
   const mobileKey = (mobile: string) => `identity:failures:mobile:${mobile}`;
@@ -53,17 +55,18 @@ export function createAttemptLimiter(store: KeyValueStore) {
     async startAttempt(mobile: string, address: string): Promise<boolean> {
       const [byMobile, byAddress] = await Promise.all([
         store.increment(mobileKey(mobile), FAILURE_WINDOW_SECONDS),
-        store.get(addressKey(address)),
+        store.increment(addressKey(address), FAILURE_WINDOW_SECONDS),
       ]);
-      return (
-        byMobile <= MAX_FAILURES_PER_MOBILE && Number(byAddress ?? 0) < MAX_FAILURES_PER_ADDRESS
-      );
+      const allowed = byMobile <= MAX_FAILURES_PER_MOBILE && byAddress <= MAX_FAILURES_PER_ADDRESS;
+      // A try refused unheard is no failure of the address: give its count back.
+      if (!allowed) await store.increment(addressKey(address), FAILURE_WINDOW_SECONDS, -1);
+      return allowed;
     },
-    async recordFailure(address: string): Promise<void> {
-      await store.increment(addressKey(address), FAILURE_WINDOW_SECONDS);
-    },
-    async reset(mobile: string): Promise<void> {
-      await store.delete(mobileKey(mobile));
+    async succeeded(mobile: string, address: string): Promise<void> {
+      await Promise.all([
+        store.delete(mobileKey(mobile)),
+        store.increment(addressKey(address), FAILURE_WINDOW_SECONDS, -1),
+      ]);
     },
   };
 }
@@ -79,11 +82,8 @@ export async function signInWithPassword(
     return { ok: false, message: TOO_MANY_ATTEMPTS };
   const user = await findActiveUserByMobile(db, input.mobile);
   const matches = await verifyPassword(input.password, user?.passwordHash ?? (await DUMMY_HASH));
-  if (!user || !matches) {
-    await limiter.recordFailure(input.address);
-    return { ok: false, message: SIGN_IN_FAILED };
-  }
-  await limiter.reset(input.mobile);
+  if (!user || !matches) return { ok: false, message: SIGN_IN_FAILED };
+  await limiter.succeeded(input.mobile, input.address);
   return { ok: true, userId: user.id };
 }
 

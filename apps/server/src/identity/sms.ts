@@ -98,13 +98,10 @@ export function createSmsSignIn(deps: AppDeps, limiter: AttemptLimiter): SmsSign
       if (!(await limiter.startAttempt(mobile, address)))
         return { ok: false, message: TOO_MANY_ATTEMPTS };
       const spent = await spendCode(deps, { mobile, code, scene: 'SignIn' });
-      if (!spent.ok) {
-        await limiter.recordFailure(address);
-        return spent;
-      }
+      if (!spent.ok) return spent;
       const user = await findActiveUserByMobile(deps.db, mobile);
       if (!user) return { ok: false, message: SIGN_IN_FAILED };
-      await limiter.reset(mobile);
+      await limiter.succeeded(mobile, address);
       return { ok: true, userId: user.id };
     },
 
