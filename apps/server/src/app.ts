@@ -6,6 +6,7 @@ import { registerGatewayRoutes } from './gateways/routes.js';
 import { registerHost } from './host/index.js';
 import { registerIdentity } from './identity/index.js';
 import type { AppDeps } from './platform/deps.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
 import { answerClientError, installErrorHandling } from './services/errors.js';
 import { registerUploadRoutes } from './services/exam-expand/uploads-route.js';
 import { SERVICE_ROUTES } from './services/index.js';
@@ -29,6 +30,7 @@ export async function buildApp(
     clientErrorHandler: answerClientError,
   });
   installErrorHandling(app);
+  await registerSecurityHeaders(app, config);
   const allowedOrigins = new Set([config.publicUrl, config.clientDomain]);
   await app.register(cors, {
     origin: (origin, callback) => callback(null, !origin || allowedOrigins.has(origin)),

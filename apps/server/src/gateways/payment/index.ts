@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../domain/errors.js';
 import { settlePaymentOrder } from '../../domain/payments.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { KeyValueStore } from '../../platform/kv-store.js';
+import { cashierPageHelmet } from '../../platform/security-headers.js';
 import type { GatewayContext } from '../index.js';
 import type { PaymentGateway, PaymentState } from '../types.js';
 import { renderCashierPage } from './cashier-page.js';
@@ -112,7 +113,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps)
       return record;
     };
 
-    scope.get(CASHIER_PATH, async (request, reply) => {
+    scope.get(CASHIER_PATH, { helmet: cashierPageHelmet(deps.config) }, async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const record = await checked(query.orderNo, query.sign);
       return reply
