@@ -6,6 +6,7 @@ import { users } from '../db/schema/index.js';
 import { badRequest, DomainError, tooManyRequests, unauthorized } from '../domain/errors.js';
 import type { AppDeps } from '../platform/deps.js';
 import { ok } from './envelope.js';
+import { claimIdempotencyKey } from './idempotency.js';
 import { containsNul, readQueryText } from './query-text.js';
 import type { AuthUser, ServiceRoute, UploadedFile } from './route.js';
 
@@ -112,25 +113,40 @@ export async function registerService(
             } else raw = request.body ?? {};
             if (containsNul(raw)) throw badRequest('参数中不能含有空字符（\\0），请删除后重试');
             const input = endpoint.request.parse(raw);
-            const data = await handler({
-              input,
-              user,
-              requireUser: () => {
-                if (!user) throw unauthorized('请先登录');
-                return user;
-              },
-              deps,
-              clientIp: request.ip,
-              files,
-              host: hostOf(request),
-            });
-            const answer = endpoint.response.safeParse(data);
-            // An answer that breaks the contract is our bug, not the caller's: a 500, logged.
-            if (!answer.success)
-              throw new Error(
-                `${endpoint.name} answered outside the contract: ${answer.error.message}`,
-              );
-            return reply.send(ok(answer.data));
+            const idempotent =
+              endpoint.method === 'POST' && endpoint.body === 'json'
+                ? await claimIdempotencyKey(deps.store, request.headers['idempotency-key'], {
+                    endpoint: endpoint.name,
+                    caller: user ? `user:${user.userId}` : `address:${request.ip}`,
+                    input,
+                  })
+                : null;
+            if (idempotent?.earlier) return reply.send(idempotent.earlier);
+            try {
+              const data = await handler({
+                input,
+                user,
+                requireUser: () => {
+                  if (!user) throw unauthorized('请先登录');
+                  return user;
+                },
+                deps,
+                clientIp: request.ip,
+                files,
+                host: hostOf(request),
+              });
+              const answer = endpoint.response.safeParse(data);
+              // An answer that breaks the contract is our bug, not the caller's: a 500, logged.
+              if (!answer.success)
+                throw new Error(
+                  `${endpoint.name} answered outside the contract: ${answer.error.message}`,
+                );
+              const envelope = ok(answer.data);
+              await idempotent?.remember(envelope);
+              return reply.send(envelope);
+            } finally {
+              await idempotent?.release();
+            }
           },
         });
       }
