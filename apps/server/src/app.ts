@@ -10,11 +10,12 @@ import { registerSecurityHeaders } from './platform/security-headers.js';
 import { answerClientError, installErrorHandling } from './services/errors.js';
 import { registerUploadRoutes } from './services/exam-expand/uploads-route.js';
 import { SERVICE_ROUTES } from './services/index.js';
-import { registerService } from './services/register.js';
+import { registerService, type RateLimits } from './services/register.js';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
-  rateLimitPerMinute?: number;
+  /** The services' per-user and per-address limits (tests set them low, or out of the way). */
+  rateLimits?: RateLimits;
 }
 
 /** Wires the parts this process serves; server.ts only listens. */
@@ -38,13 +39,7 @@ export async function buildApp(
   });
   for (const serviceId of SERVICE_IDS) {
     if (config.parts.has(serviceId))
-      await registerService(
-        app,
-        serviceId,
-        SERVICE_ROUTES[serviceId],
-        deps,
-        options.rateLimitPerMinute,
-      );
+      await registerService(app, serviceId, SERVICE_ROUTES[serviceId], deps, options.rateLimits);
   }
   if (config.parts.has('exam-expand')) await registerUploadRoutes(app, deps);
   await registerGatewayRoutes(app, deps);

@@ -147,7 +147,10 @@ describe('fuzzing every call of the contract', () => {
   let countTables: () => Promise<TableCounts>;
   beforeAll(async () => {
     t = await createTestApp({
-      rateLimitPerMinute: Number.MAX_SAFE_INTEGER,
+      rateLimits: {
+        perUserPerMinute: Number.MAX_SAFE_INTEGER,
+        perAddressPerMinute: Number.MAX_SAFE_INTEGER,
+      },
       gateways: { pdf: { htmlToPdf: async () => Buffer.from('%PDF-1.4\n%%EOF\n') } },
     });
     const tables = (await t.db.execute(
