@@ -193,10 +193,21 @@ export async function downloadTicket(
   const fileName = `准考证-${applyId}.pdf`;
   const cached = await deps.store.get(key);
   if (cached) return { FileName: fileName, ContentType: 'application/pdf', Base64: cached };
-  const file = await renderPdf(deps.pdf, Html, fileName);
-  await deps.store.set(key, file.Base64, TICKET_PDF_CACHE_SECONDS);
-  return file;
+  // Simultaneous downloads of one ticket (several taps, several devices) share one render.
+  let rendering = ticketsRendering.get(key);
+  if (!rendering) {
+    rendering = renderPdf(deps.pdf, Html, fileName)
+      .then(async (file) => {
+        await deps.store.set(key, file.Base64, TICKET_PDF_CACHE_SECONDS);
+        return file;
+      })
+      .finally(() => ticketsRendering.delete(key));
+    ticketsRendering.set(key, rendering);
+  }
+  return rendering;
 }
+
+const ticketsRendering = new Map<string, Promise<PdfFile>>();
 
 /** ProjectPreview/GeneratePrint: a sample ticket of the project for a reviewer. */
 export async function sampleTicket(
