@@ -26,12 +26,15 @@ describe('who a caller is, for the per-address limits', () => {
   }
 
   it('ignores X-Forwarded-For by default: a forged header does not dodge the limit', async () => {
-    t = await createTestApp({ rateLimitPerMinute: 2 });
+    t = await createTestApp({ rateLimits: { perUserPerMinute: 2, perAddressPerMinute: 2 } });
     expect(await statusesWithForgedAddresses(t)).toEqual([200, 200, 429]);
   });
 
   it('believes it behind a proxy (TRUST_PROXY=on)', async () => {
-    t = await createTestApp({ rateLimitPerMinute: 2, env: { TRUST_PROXY: 'on' } });
+    t = await createTestApp({
+      rateLimits: { perUserPerMinute: 2, perAddressPerMinute: 2 },
+      env: { TRUST_PROXY: 'on' },
+    });
     expect(await statusesWithForgedAddresses(t)).toEqual([200, 200, 200]);
   });
 });

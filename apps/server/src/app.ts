@@ -6,15 +6,17 @@ import { registerGatewayRoutes } from './gateways/routes.js';
 import { registerHost } from './host/index.js';
 import { registerIdentity } from './identity/index.js';
 import type { AppDeps } from './platform/deps.js';
-import { installErrorHandling } from './services/errors.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
+import { answerClientError, installErrorHandling } from './services/errors.js';
 import { startExamSweep } from './services/exam-custom/sweep.js';
 import { registerUploadRoutes } from './services/exam-expand/uploads-route.js';
 import { SERVICE_ROUTES } from './services/index.js';
-import { registerService } from './services/register.js';
+import { registerService, type RateLimits } from './services/register.js';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
-  rateLimitPerMinute?: number;
+  /** The services' per-user and per-address limits (tests set them low, or out of the way). */
+  rateLimits?: RateLimits;
 }
 
 /** Wires the parts this process serves; server.ts only listens. */
@@ -27,8 +29,10 @@ export async function buildApp(
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 4 * 1024 * 1024,
+    clientErrorHandler: answerClientError,
   });
   installErrorHandling(app);
+  await registerSecurityHeaders(app, config);
   const allowedOrigins = new Set([config.publicUrl, config.clientDomain]);
   await app.register(cors, {
     origin: (origin, callback) => callback(null, !origin || allowedOrigins.has(origin)),
@@ -36,13 +40,7 @@ export async function buildApp(
   });
   for (const serviceId of SERVICE_IDS) {
     if (config.parts.has(serviceId))
-      await registerService(
-        app,
-        serviceId,
-        SERVICE_ROUTES[serviceId],
-        deps,
-        options.rateLimitPerMinute,
-      );
+      await registerService(app, serviceId, SERVICE_ROUTES[serviceId], deps, options.rateLimits);
   }
   if (config.parts.has('exam-expand')) await registerUploadRoutes(app, deps);
   if (config.parts.has('exam-custom')) startExamSweep(app, deps);

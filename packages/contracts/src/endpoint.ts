@@ -30,6 +30,13 @@ export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
 
 export const OPEN_SERVICE_PREFIX = '/OpenService/v1';
 
+/**
+ * A POST may carry this header; the server answers a repeat of the same call with the same key
+ * (a retry after a lost answer) with the first answer instead of doing it twice.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
 interface EndpointOptions<Req extends z.ZodType, Res extends z.ZodType> {
   method: HttpMethod;
   client: ClientId;

@@ -35,10 +35,21 @@ export type FieldErrors = z.infer<typeof fieldErrorsSchema>['FieldErrors'];
 export const MAX_PAGE_SIZE = 50;
 export const DEFAULT_PAGE_SIZE = 10;
 
-/** Query or body fields of a paged list; page numbers start at 1. */
+/** The largest id: ids are PostgreSQL integer (int4) columns. */
+export const MAX_ID = 2_147_483_647;
+/** The deepest page a list serves; paging further than this is a scraper, not a person. */
+export const MAX_PAGE_INDEX = 100_000;
+
+/**
+ * Numbers are typed strictly: a JSON body's types are checked as they are, and the server turns
+ * a query string's text into numbers for the fields typed as numbers before it parses (GET only).
+ */
+export const idSchema = z.number().int().min(1).max(MAX_ID);
+
+/** Query fields of a paged list; page numbers start at 1. */
 export const pageQuerySchema = z.object({
-  PageIndex: z.coerce.number().int().min(1).default(1),
-  PageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  PageIndex: z.number().int().min(1).max(MAX_PAGE_INDEX).default(1),
+  PageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
@@ -57,8 +68,6 @@ export interface Paged<T> {
   PageSize: number;
 }
 
-/** Ids travel as positive integers; GET queries carry them as text, hence the coercion. */
-export const idSchema = z.coerce.number().int().positive();
 /** Times travel as ISO 8601 with an offset. */
 export const timeSchema = z.iso.datetime({ offset: true });
 export const emptySchema = z.object({}).loose();

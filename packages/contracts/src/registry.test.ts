@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_ID } from './envelope.js';
 import { ENDPOINTS, endpointByName } from './registry.js';
 import { CLIENT_IDS } from './services.js';
 
@@ -147,13 +148,21 @@ describe('the contract', () => {
     }
   });
 
-  it('coerces GET query text into numbers', () => {
-    const endpoint = endpointByName('Project/GetProjectList')!;
-    expect(endpoint.request.parse({ PageIndex: '2', PageSize: '20', LableId: '3' })).toMatchObject({
-      PageIndex: 2,
-      PageSize: 20,
-      LableId: 3,
-    });
+  it('checks the ids of a JSON body as they are: true or text is not an id', () => {
+    const endpoint = endpointByName('Project/SubmitAsk')!;
+    const content = '这个项目什么时候开始报名？';
+    expect(endpoint.request.safeParse({ ProjectId: 1, Content: content }).success).toBe(true);
+    for (const ProjectId of [true, '1', 0, 1.5, MAX_ID + 1])
+      expect(
+        endpoint.request.safeParse({ ProjectId, Content: content }).success,
+        String(ProjectId),
+      ).toBe(false);
+  });
+
+  it('states the range of every id: up to the largest integer column value', () => {
+    const endpoint = endpointByName('Project/GetProject')!;
+    expect(endpoint.request.safeParse({ ProjectId: MAX_ID }).success).toBe(true);
+    expect(endpoint.request.safeParse({ ProjectId: 2 ** 31 }).success).toBe(false);
   });
 
   it('refuses a page size over the limit', () => {

@@ -13,9 +13,7 @@ import type { AppDeps } from '../platform/deps.js';
 import { consumeCaptchaToken } from './captcha.js';
 import {
   badRequest,
-  conflict,
   DomainError,
-  notFound,
   tooManyRequests,
   unauthorized,
   verificationExpired,
@@ -56,32 +54,33 @@ async function activeUserIdByMobile(deps: SmsDeps, mobile: string): Promise<numb
   return row?.id ?? null;
 }
 
-/** Who may receive a code for which scene. */
-async function checkScene(
+/**
+ * Whether the code really goes out. Every answer is the same whether or not the number has an
+ * account: a SignIn code for an unknown number is stored but never sent (verifying it fails like
+ * a wrong code), and "already registered" is told only after the code is verified (sign-up,
+ * User/ChangeMobile), to someone who holds the phone. Only the caller's own account is checked here.
+ */
+async function codeGoesOut(
   deps: SmsDeps,
   mobile: string,
   scene: SmsScene,
   userId: number | undefined,
-): Promise<void> {
-  const owner = await activeUserIdByMobile(deps, mobile);
+): Promise<boolean> {
   switch (scene) {
     case 'SignUp':
-      if (owner !== null) throw conflict('该手机号已注册，请直接登录');
-      return;
+      return true;
     case 'SignIn':
-      if (owner === null) throw notFound('该手机号未注册');
-      return;
+      return (await activeUserIdByMobile(deps, mobile)) !== null;
     case 'CloseAccount':
-      if (owner === null) throw notFound('该手机号未注册');
-      if (userId !== undefined && owner !== userId)
+      if (userId === undefined) throw unauthorized('请先登录');
+      if ((await activeUserIdByMobile(deps, mobile)) !== userId)
         throw badRequest('请使用本账号绑定的手机号', { Mobile: '不是本账号绑定的手机号' });
-      return;
+      return true;
     case 'ChangeMobile':
       if (userId === undefined) throw unauthorized('请先登录');
-      if (owner === userId)
+      if ((await activeUserIdByMobile(deps, mobile)) === userId)
         throw badRequest('新手机号与当前手机号相同', { Mobile: '新手机号与当前手机号相同' });
-      if (owner !== null) throw conflict('该手机号已被其他账号使用');
-      return;
+      return true;
   }
 }
 
@@ -116,14 +115,14 @@ export interface SendSmsCodeInput {
   userId?: number | undefined;
 }
 
-/** ShortMessage/SendVerifyShortMessage: captcha first, then who may receive it, then the limits. */
+/** ShortMessage/SendVerifyShortMessage: captcha first, then the limits, and only then any lookup. */
 export async function sendSmsCode(
   deps: SmsDeps,
   input: SendSmsCodeInput,
 ): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
   await consumeCaptchaToken(deps, input.captchaToken, CAPTCHA_SCENE, input.clientIp);
-  await checkScene(deps, input.mobile, input.scene, input.userId);
   await checkRateLimits(deps, input.mobile, input.clientIp);
+  const goesOut = await codeGoesOut(deps, input.mobile, input.scene, input.userId);
   const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
   // Each code has its own try counter, so a new code starts from zero.
   const record = {
@@ -137,6 +136,8 @@ export async function sendSmsCode(
   );
   await deps.store.set(sentKey(input.scene, input.mobile), '1', SENT_MARKER_TTL_SECONDS);
   const minutes = Math.round(SMS_CODE_TTL_SECONDS / 60);
+  const sent = { resendAfterSeconds: SMS_RESEND_SECONDS, expiresInSeconds: SMS_CODE_TTL_SECONDS };
+  if (!goesOut) return sent;
   try {
     await deps.gateways.sms.send(
       input.mobile,
@@ -148,7 +149,7 @@ export async function sendSmsCode(
     deps.log?.error({ err: error }, 'sms gateway failed');
     throw new DomainError(ERROR_CODES.SERVICE_UNAVAILABLE, '短信发送失败，请稍后再试');
   }
-  return { resendAfterSeconds: SMS_RESEND_SECONDS, expiresInSeconds: SMS_CODE_TTL_SECONDS };
+  return sent;
 }
 
 export interface VerifySmsCodeInput {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   PREVIEW_SAMPLE_MARK,
   type ApplyStatus,
@@ -12,6 +13,8 @@ import { moveApplication, requireForm, requireOwnApplication } from './applicati
 import { conflict } from './errors.js';
 import { requireProject } from './projects.js';
 import { escapeHtml } from '../platform/html.js';
+import type { KeyValueStore } from '../platform/kv-store.js';
+import { htmlToPdfFile } from './web-pages.js';
 
 export interface TicketData {
   candidateName: string;
@@ -179,27 +182,39 @@ export async function generateTicket(
 }
 
 /** A document through the PDF gateway, in the envelope's shape. */
-export async function renderPdf(pdf: PdfGateway, html: string, fileName: string): Promise<PdfFile> {
-  const buffer = await pdf.htmlToPdf(html);
-  const safeName = fileName.replace(/[\\/:*?"<>|\s]+/g, '_').slice(0, 90) || 'document';
-  return {
-    FileName: safeName.endsWith('.pdf') ? safeName : `${safeName}.pdf`,
-    ContentType: 'application/pdf',
-    Base64: buffer.toString('base64'),
-  };
-}
+export const renderPdf = (pdf: PdfGateway, html: string, fileName: string): Promise<PdfFile> =>
+  htmlToPdfFile(pdf, html, fileName);
+
+/** A ticket is the same document until its data changes: a reprint is served from here. */
+export const TICKET_PDF_CACHE_SECONDS = 24 * 60 * 60;
 
 /** ProjectFlow/DownloadPrint: the same ticket, as a PDF. */
 export async function downloadTicket(
-  db: Database,
-  pdf: PdfGateway,
+  deps: { db: Database; pdf: PdfGateway; store: KeyValueStore },
   user: { userId: number; tenantId: number },
   applyId: number,
   now: Date,
 ): Promise<PdfFile> {
-  const { Html } = await generateTicket(db, user, applyId, now);
-  return renderPdf(pdf, Html, `准考证-${applyId}`);
+  const { Html } = await generateTicket(deps.db, user, applyId, now);
+  const key = `pdf:ticket:${createHash('sha256').update(Html).digest('base64url')}`;
+  const fileName = `准考证-${applyId}.pdf`;
+  const cached = await deps.store.get(key);
+  if (cached) return { FileName: fileName, ContentType: 'application/pdf', Base64: cached };
+  // Simultaneous downloads of one ticket (several taps, several devices) share one render.
+  let rendering = ticketsRendering.get(key);
+  if (!rendering) {
+    rendering = renderPdf(deps.pdf, Html, fileName)
+      .then(async (file) => {
+        await deps.store.set(key, file.Base64, TICKET_PDF_CACHE_SECONDS);
+        return file;
+      })
+      .finally(() => ticketsRendering.delete(key));
+    ticketsRendering.set(key, rendering);
+  }
+  return rendering;
 }
+
+const ticketsRendering = new Map<string, Promise<PdfFile>>();
 
 /** ProjectPreview/GeneratePrint: a sample ticket of the project for a reviewer. */
 /** A preview's ticket: the project's own data with a sample candidate, marked 样例 (no person's data). */

@@ -4,20 +4,27 @@ import fastifyStatic from '@fastify/static';
 import { FALLBACK_ROUTE, ROUTE_BASE, RUNTIME_CONFIG_GLOBAL } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../platform/deps.js';
+import { hostPageHelmet, scriptNonceOf } from '../platform/security-headers.js';
 import { refusal } from '../services/envelope.js';
 import { runtimeConfigFor } from './runtime-config.js';
 
 export const CONFIG_PLACEHOLDER = '<!--portal-config-->';
 const API_PREFIXES = ['/services/', '/identity', '/gateways/'];
 
-/** The host page: the built index.html with the runtime config object written in. */
-export function renderHostPage(template: string, config: AppDeps['config']): string {
+/**
+ * The host page: the built index.html with the runtime config object written in, as the one
+ * inline script the page's Content-Security-Policy lets run (by its per-response nonce).
+ */
+export function renderHostPage(
+  template: string,
+  config: AppDeps['config'],
+): (scriptNonce: string) => string {
   // Escape '<' so the JSON cannot close the script element.
   const json = JSON.stringify(runtimeConfigFor(config)).replace(/</g, '\\u003c');
-  return template.replace(
-    CONFIG_PLACEHOLDER,
-    `<script>window.${RUNTIME_CONFIG_GLOBAL}=${json}</script>`,
-  );
+  const at = template.indexOf(CONFIG_PLACEHOLDER);
+  const [before, after] = [template.slice(0, at), template.slice(at + CONFIG_PLACEHOLDER.length)];
+  return (scriptNonce) =>
+    `${before}<script nonce="${scriptNonce}">window.${RUNTIME_CONFIG_GLOBAL}=${json}</script>${after}`;
 }
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>尚未构建</title>
@@ -29,7 +36,7 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
   const built = fs.existsSync(indexFile);
   const page = built
     ? renderHostPage(fs.readFileSync(indexFile, 'utf8'), deps.config)
-    : NOT_BUILT_PAGE;
+    : () => NOT_BUILT_PAGE;
   if (built) {
     await app.register(fastifyStatic, {
       root: deps.config.webDistDir,
@@ -48,11 +55,12 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
       .status(built ? 200 : 503)
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(page);
+      .send(page(scriptNonceOf(reply.raw)));
+  const pageOptions = { helmet: hostPageHelmet(deps.config) };
 
   app.get('/', (_request, reply) => reply.redirect(FALLBACK_ROUTE));
-  app.get(ROUTE_BASE, (_request, reply) => sendPage(reply));
-  app.get(`${ROUTE_BASE}/*`, (_request, reply) => sendPage(reply));
+  app.get(ROUTE_BASE, pageOptions, (_request, reply) => sendPage(reply));
+  app.get(`${ROUTE_BASE}/*`, pageOptions, (_request, reply) => sendPage(reply));
   // Any other page address: the SPA sends unknown paths to the project list (§2).
   app.get('/*', (request, reply) => {
     if (API_PREFIXES.some((p) => request.url.startsWith(p)))

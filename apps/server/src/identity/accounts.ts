@@ -5,13 +5,28 @@ import { hashPassword, verifyPassword } from '../domain/passwords.js';
 import type { KeyValueStore } from '../platform/kv-store.js';
 
 export const SIGN_IN_FAILED = '手机号或密码不正确';
-export const TOO_MANY_ATTEMPTS = '尝试次数过多，请15分钟后再试';
+/** A number past its free tries waits before the next one; the wait grows with every failure. */
+export const tooManyAttempts = (seconds: number) =>
+  `尝试次数较多，请${seconds >= 120 ? `${Math.ceil(seconds / 60)}分钟` : `${seconds}秒`}后再试`;
 export const MOBILE_TAKEN = '该手机号已注册，请直接登录';
 
 const FAILURE_WINDOW_SECONDS = 15 * 60;
-/** Failed sign-ins allowed per number, and per address (many people may share one). */
-const MAX_FAILURES_PER_MOBILE = 5;
+/** A number's failures are remembered this long (a success forgets them). */
+const MOBILE_FAILURE_MEMORY_SECONDS = 24 * 60 * 60;
+/** Tries a number gets at once; after them, waits of 30 s, 60 s, 120 s … up to 15 minutes. */
+export const FREE_TRIES_PER_MOBILE = 5;
+const FIRST_WAIT_SECONDS = 30;
+const LONGEST_WAIT_SECONDS = 15 * 60;
+/** Failed sign-ins per address (many people may share one). */
 const MAX_FAILURES_PER_ADDRESS = 20;
+
+/** Seconds from a number's first failure before its try number `n` may be judged. */
+function earliestTrySeconds(n: number): number {
+  let total = 0;
+  for (let k = 1; k <= n - FREE_TRIES_PER_MOBILE; k++)
+    total += Math.min(FIRST_WAIT_SECONDS * 2 ** (k - 1), LONGEST_WAIT_SECONDS);
+  return total;
+}
 
 // Unknown numbers still cost one scrypt, so timing does not tell which numbers exist.
 const DUMMY_HASH = hashPassword('not-a-real-password-0');
@@ -20,6 +35,8 @@ export interface SignInOutcome {
   ok: boolean;
   userId?: number;
   message?: string;
+  /** Refused unheard: the number must wait, or the address has used up its tries (429). */
+  limited?: boolean;
 }
 
 /** An account that may sign in: active and still holding its number. */
@@ -42,28 +59,43 @@ export async function findActiveUserByMobile(
 }
 
 /**
- * Limits sign-in tries per number and failures per address. A number's tries are counted before
- * the check, atomically, so a burst of simultaneous guesses cannot slip past; success resets it.
+ * Limits sign-in failures per number and per address, without locking anybody out: a number gets
+ * FREE_TRIES_PER_MOBILE tries at once, then waits that grow with each failure (the right password
+ * works again after the wait). Every try is counted before it is judged, in one atomic increment
+ * per counter, so simultaneous guesses cannot all read the same count; a try refused unheard or a
+ * success gives its count back.
  */
-export function createAttemptLimiter(store: KeyValueStore) {
+export function createAttemptLimiter(store: KeyValueStore, now: () => number = Date.now) {
   const mobileKey = (mobile: string) => `identity:failures:mobile:${mobile}`;
+  const firstFailureKey = (mobile: string) => `identity:first-failure:mobile:${mobile}`;
   const addressKey = (address: string) => `identity:failures:address:${address}`;
   return {
-    /** Counts this try; false when the number or the address has used up its tries. */
-    async startAttempt(mobile: string, address: string): Promise<boolean> {
+    /** Counts this try; the seconds to wait when it may not be judged now (0 for "go ahead"). */
+    async startAttempt(mobile: string, address: string): Promise<number> {
       const [byMobile, byAddress] = await Promise.all([
-        store.increment(mobileKey(mobile), FAILURE_WINDOW_SECONDS),
-        store.get(addressKey(address)),
+        store.increment(mobileKey(mobile), MOBILE_FAILURE_MEMORY_SECONDS),
+        store.increment(addressKey(address), FAILURE_WINDOW_SECONDS),
       ]);
-      return (
-        byMobile <= MAX_FAILURES_PER_MOBILE && Number(byAddress ?? 0) < MAX_FAILURES_PER_ADDRESS
-      );
+      if (byMobile === 1)
+        await store.set(firstFailureKey(mobile), String(now()), MOBILE_FAILURE_MEMORY_SECONDS);
+      const since = Number((await store.get(firstFailureKey(mobile))) ?? now());
+      const elapsedSeconds = (now() - since) / 1000;
+      const mobileWait = Math.ceil(earliestTrySeconds(byMobile) - elapsedSeconds);
+      const addressWait = byAddress > MAX_FAILURES_PER_ADDRESS ? FAILURE_WINDOW_SECONDS : 0;
+      const wait = Math.max(mobileWait, addressWait, 0);
+      if (wait > 0)
+        await Promise.all([
+          store.increment(mobileKey(mobile), MOBILE_FAILURE_MEMORY_SECONDS, -1),
+          store.increment(addressKey(address), FAILURE_WINDOW_SECONDS, -1),
+        ]);
+      return wait;
     },
-    async recordFailure(address: string): Promise<void> {
-      await store.increment(addressKey(address), FAILURE_WINDOW_SECONDS);
-    },
-    async reset(mobile: string): Promise<void> {
-      await store.delete(mobileKey(mobile));
+    async succeeded(mobile: string, address: string): Promise<void> {
+      await Promise.all([
+        store.delete(mobileKey(mobile)),
+        store.delete(firstFailureKey(mobile)),
+        store.increment(addressKey(address), FAILURE_WINDOW_SECONDS, -1),
+      ]);
     },
   };
 }
@@ -75,15 +107,12 @@ export async function signInWithPassword(
   limiter: AttemptLimiter,
   input: { mobile: string; password: string; address: string },
 ): Promise<SignInOutcome> {
-  if (!(await limiter.startAttempt(input.mobile, input.address)))
-    return { ok: false, message: TOO_MANY_ATTEMPTS };
+  const wait = await limiter.startAttempt(input.mobile, input.address);
+  if (wait > 0) return { ok: false, message: tooManyAttempts(wait), limited: true };
   const user = await findActiveUserByMobile(db, input.mobile);
   const matches = await verifyPassword(input.password, user?.passwordHash ?? (await DUMMY_HASH));
-  if (!user || !matches) {
-    await limiter.recordFailure(input.address);
-    return { ok: false, message: SIGN_IN_FAILED };
-  }
-  await limiter.reset(input.mobile);
+  if (!user || !matches) return { ok: false, message: SIGN_IN_FAILED };
+  await limiter.succeeded(input.mobile, input.address);
   return { ok: true, userId: user.id };
 }
 

@@ -4,10 +4,19 @@ import type { AppDeps } from '../platform/deps.js';
 import { interactionRoutes } from './interactions.js';
 import { createProvider } from './provider.js';
 import { createAttemptLimiter } from './accounts.js';
+import { renderMessagePage } from './pages.js';
 import { createSmsSignIn } from './sms.js';
 
 /** Where the provider is mounted in this process; the Authority's public URL may differ. */
 export const IDENTITY_PREFIX = '/identity';
+
+/**
+ * New sign-in requests (each stores an interaction row) per address and minute: an exam room of
+ * 500 behind one address signs in within a few minutes, while a flood is cut to a bounded number
+ * of rows that the adapter sweeps once they expire.
+ */
+export const AUTHORIZE_PER_ADDRESS_PER_MINUTE = 300;
+const AUTHORIZE_PATH = '/connect/authorize';
 
 /** The OpenID Connect provider under /identity (the Authority). */
 export async function registerIdentity(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -24,6 +33,22 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps): Pro
   const callback = provider.callback();
 
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.split('?')[0] === `${IDENTITY_PREFIX}${AUTHORIZE_PATH}`) {
+      const minute = Math.floor(deps.now().getTime() / 60_000);
+      const count = await deps.store.increment(`rate:authorize:${request.ip}:${minute}`, 60);
+      if (count > AUTHORIZE_PER_ADDRESS_PER_MINUTE)
+        return reply
+          .status(429)
+          .header('retry-after', '60')
+          .type('text/html; charset=utf-8')
+          .send(
+            renderMessagePage({
+              brand: deps.config.share.title,
+              title: '请求过于频繁',
+              message: '当前网络发起的登录请求过多，请一分钟后再试。',
+            }),
+          );
+    }
     reply.hijack();
     // Koa sees the path below the mount point; oidc-provider rebuilds its URLs from originalUrl.
     const raw = request.raw as IncomingMessage & { originalUrl?: string };

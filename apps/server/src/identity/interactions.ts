@@ -10,7 +10,7 @@ import {
   findActiveUserById,
   SIGN_IN_FAILED,
   signInWithPassword,
-  TOO_MANY_ATTEMPTS,
+  type SignInOutcome,
 } from './accounts.js';
 import { authorityBasePath } from './provider.js';
 import {
@@ -178,7 +178,7 @@ export function interactionRoutes(
         mobile: string;
         secret: string;
         address: string;
-      }) => Promise<{ ok: boolean; userId?: number; message?: string }>,
+      }) => Promise<SignInOutcome>,
     ) =>
     async (ctx: KoaContext, uid: string) => {
       const form = await readForm(ctx.req);
@@ -192,11 +192,7 @@ export function interactionRoutes(
       if (!secret) return refuse(missingSecret, secretField, 400);
       const outcome = await attempt({ mobile, secret, address: ctx.ip });
       if (!outcome.ok || !outcome.userId)
-        return refuse(
-          outcome.message ?? SIGN_IN_FAILED,
-          secretField,
-          outcome.message === TOO_MANY_ATTEMPTS ? 429 : 401,
-        );
+        return refuse(outcome.message ?? SIGN_IN_FAILED, secretField, outcome.limited ? 429 : 401);
       return finishLogin(ctx, outcome.userId);
     };
 

@@ -4,7 +4,12 @@ import { checkCaptcha, createCaptchaChallenge } from '../domain/captcha.js';
 import { DomainError } from '../domain/errors.js';
 import { consumeVerifyToken, sendSmsCode, verifySmsCode } from '../domain/sms.js';
 import type { AppDeps } from '../platform/deps.js';
-import { findActiveUserByMobile, SIGN_IN_FAILED, TOO_MANY_ATTEMPTS } from './accounts.js';
+import {
+  findActiveUserByMobile,
+  SIGN_IN_FAILED,
+  tooManyAttempts,
+  type SignInOutcome,
+} from './accounts.js';
 import type { AttemptLimiter } from './accounts.js';
 import { readJson } from './interactions.js';
 
@@ -14,11 +19,7 @@ export interface SmsSignIn {
   pageScript(action: string): string;
   /** JSON endpoints the script calls: `captcha` (a challenge) and `sms-code` (send). */
   handleJson(ctx: KoaContext, action: 'captcha' | 'sms-code'): Promise<void>;
-  signIn(input: {
-    mobile: string;
-    code: string;
-    address: string;
-  }): Promise<{ ok: boolean; userId?: number; message?: string }>;
+  signIn(input: { mobile: string; code: string; address: string }): Promise<SignInOutcome>;
   verifySignUp(input: { mobile: string; code: string }): Promise<{ ok: boolean; message?: string }>;
 }
 
@@ -95,16 +96,13 @@ export function createSmsSignIn(deps: AppDeps, limiter: AttemptLimiter): SmsSign
     },
 
     async signIn({ mobile, code, address }) {
-      if (!(await limiter.startAttempt(mobile, address)))
-        return { ok: false, message: TOO_MANY_ATTEMPTS };
+      const wait = await limiter.startAttempt(mobile, address);
+      if (wait > 0) return { ok: false, message: tooManyAttempts(wait), limited: true };
       const spent = await spendCode(deps, { mobile, code, scene: 'SignIn' });
-      if (!spent.ok) {
-        await limiter.recordFailure(address);
-        return spent;
-      }
+      if (!spent.ok) return spent;
       const user = await findActiveUserByMobile(deps.db, mobile);
       if (!user) return { ok: false, message: SIGN_IN_FAILED };
-      await limiter.reset(mobile);
+      await limiter.succeeded(mobile, address);
       return { ok: true, userId: user.id };
     },
 

@@ -40,6 +40,15 @@ function behavesLikeAStore(name: string, make: () => KeyValueStore) {
       expect(await store.increment(k, 1)).toBe(1);
     });
 
+    it('increment is atomic: simultaneous callers each see their own count, and it can give back', async () => {
+      const k = key('atomic');
+      const counts = await Promise.all(Array.from({ length: 40 }, () => store.increment(k, 60)));
+      expect([...counts].sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 40 }, (_, i) => i + 1),
+      );
+      expect(await store.increment(k, 60, -1)).toBe(39);
+    });
+
     it('delete removes a value', async () => {
       const k = key('del');
       await store.set(k, 'x', 60);

@@ -10,8 +10,8 @@ export interface KeyValueStore {
   /** Reads and deletes in one step, so a value can be spent only once. */
   take(key: string): Promise<string | null>;
   delete(key: string): Promise<void>;
-  /** Adds one; the first increment starts the window of ttlSeconds. */
-  increment(key: string, ttlSeconds: number): Promise<number>;
+  /** Adds `by` (one unless told) in one step; the first increment starts the window of ttlSeconds. */
+  increment(key: string, ttlSeconds: number, by?: number): Promise<number>;
   /** Seconds left, or null when the key is absent. */
   ttl(key: string): Promise<number | null>;
   close(): Promise<void>;
@@ -42,9 +42,9 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
     async delete(key) {
       entries.delete(key);
     },
-    async increment(key, ttlSeconds) {
+    async increment(key, ttlSeconds, by = 1) {
       const entry = live(key);
-      const next = entry ? Number(entry.value) + 1 : 1;
+      const next = (entry ? Number(entry.value) : 0) + by;
       entries.set(key, {
         value: String(next),
         expiresAt: entry?.expiresAt ?? now() + ttlSeconds * 1000,
@@ -73,10 +73,10 @@ export function createRedisStore(url: string, prefix = 'portal:'): KeyValueStore
     async delete(key) {
       await redis.del(k(key));
     },
-    async increment(key, ttlSeconds) {
+    async increment(key, ttlSeconds, by = 1) {
       const [[, count]] = (await redis
         .multi()
-        .incr(k(key))
+        .incrby(k(key), by)
         .expire(k(key), Math.max(1, Math.ceil(ttlSeconds)), 'NX')
         .exec()) as [[Error | null, number]];
       return count;

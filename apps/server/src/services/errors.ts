@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '@portal/contracts';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 import { DomainError } from '../domain/errors.js';
 import { refusal, SERVER_ERROR_MESSAGE } from './envelope.js';
 
@@ -29,8 +30,38 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: '上传请使用 multipart/form-data',
 };
 
+const CLIENT_ERRORS: Record<string, [status: number, reason: string, message: string]> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    '请求地址或请求头过长，请缩短查询条件后重试',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', '请求超时，请检查网络后重试'],
+};
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (a query string past the
+ * header limit, a malformed request line); those answers are the envelope too.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    '请求格式有误',
+  ];
+  const body = Buffer.from(JSON.stringify(refusal(status, message)));
+  const head =
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+  if (socket.writable) socket.end(Buffer.concat([Buffer.from(head), body]));
+  else socket.destroy();
+}
+
 /** One place turns every failure into the envelope; 5xx details stay in the log. */
 export function installErrorHandling(app: FastifyInstance): void {
+  // The contract's own messages are Chinese; zod's built-in ones (types, ranges) are made so too.
+  z.config(z.locales.zhCN());
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof DomainError) {
       const data = error.fieldErrors ? { FieldErrors: error.fieldErrors } : null;

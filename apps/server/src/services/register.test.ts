@@ -146,7 +146,7 @@ describe('service framework', () => {
       'exam-flow',
       [route(getProjectList, async () => ({ Items: [], Total: 0, PageIndex: 1, PageSize: 10 }))],
       { ...t.deps, store: createMemoryStore() },
-      3,
+      { perUserPerMinute: 100, perAddressPerMinute: 3 },
     );
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++)

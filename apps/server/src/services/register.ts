@@ -4,14 +4,25 @@ import { ERROR_CODES, MAX_UPLOAD_BYTES, type ServiceId } from '@portal/contracts
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../db/schema/index.js';
-import { DomainError, tooManyRequests, unauthorized } from '../domain/errors.js';
+import { badRequest, DomainError, tooManyRequests, unauthorized } from '../domain/errors.js';
 import { PREVIEW_SESSION_EXPIRED, requireReviewer, type Reviewer } from '../domain/preview.js';
 import { tenantIdFor } from '../domain/tenants.js';
 import type { AppDeps } from '../platform/deps.js';
 import { ok } from './envelope.js';
+import { claimIdempotencyKey } from './idempotency.js';
+import { containsNul, readQueryText } from './query-text.js';
 import type { AuthUser, PreviewProof, ServiceRoute, UploadedFile } from './route.js';
 
-export const RATE_LIMIT_PER_MINUTE = 600;
+/**
+ * Calls a minute per service (README, "Limits"): a signed-in caller is counted as a user, so an
+ * exam room of 500 behind one address is 500 callers; an anonymous caller by address, sized for
+ * those 500 opening the public pages at once.
+ */
+export interface RateLimits {
+  perUserPerMinute: number;
+  perAddressPerMinute: number;
+}
+export const RATE_LIMITS: RateLimits = { perUserPerMinute: 300, perAddressPerMinute: 3_000 };
 
 async function authenticate(request: FastifyRequest, deps: AppDeps): Promise<AuthUser | null> {
   const header = request.headers.authorization;
@@ -38,16 +49,23 @@ async function readMultipart(
 ): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      files.push({
-        fileName: part.filename,
-        contentType: part.mimetype,
-        data: await part.toBuffer(),
-      });
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        files.push({
+          fileName: part.filename,
+          contentType: part.mimetype,
+          data: await part.toBuffer(),
+        });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    // The parser's own refusals (too large, too many files) carry a 4xx; anything else it throws
+    // (no boundary, a body cut short) is a malformed upload, not our failure.
+    if ((error as { statusCode?: number }).statusCode) throw error;
+    throw badRequest('上传内容不完整或格式有误，请重新选择文件上传');
   }
   return { fields, files };
 }
@@ -90,18 +108,18 @@ export async function registerService(
   serviceId: ServiceId,
   routes: readonly ServiceRoute[],
   deps: AppDeps,
-  rateLimitPerMinute = RATE_LIMIT_PER_MINUTE,
+  rateLimits: RateLimits = RATE_LIMITS,
 ): Promise<void> {
+  const countCall = async (caller: string, limit: number) => {
+    const window = Math.floor(deps.now().getTime() / 60_000);
+    if ((await deps.store.increment(`rate:${serviceId}:${caller}:${window}`, 60)) > limit)
+      throw tooManyRequests('请求过于频繁，请稍后再试');
+  };
   await app.register(
     async (service) => {
       await service.register(cookie);
       await service.register(multipart, {
         limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 },
-      });
-      service.addHook('onRequest', async (request) => {
-        const window = Math.floor(deps.now().getTime() / 60_000);
-        const count = await deps.store.increment(`rate:${serviceId}:${request.ip}:${window}`, 60);
-        if (count > rateLimitPerMinute) throw tooManyRequests('请求过于频繁，请稍后再试');
       });
       for (const { endpoint, handler } of routes) {
         if (endpoint.service !== serviceId)
@@ -112,12 +130,16 @@ export async function registerService(
           handler: async (request, reply) => {
             const user =
               endpoint.auth === 'required' || request.headers.authorization
-                ? await authenticate(request, deps).catch((error: unknown) => {
+                ? await authenticate(request, deps).catch(async (error: unknown) => {
                     // A stale token on a public call is treated as anonymous.
                     if (endpoint.auth !== 'required' && error instanceof DomainError) return null;
+                    // A refused token counts against its address: forged ones cannot flood.
+                    await countCall(`address:${request.ip}`, rateLimits.perAddressPerMinute);
                     throw error;
                   })
                 : null;
+            if (user) await countCall(`user:${user.userId}`, rateLimits.perUserPerMinute);
+            else await countCall(`address:${request.ip}`, rateLimits.perAddressPerMinute);
             if (endpoint.auth === 'required' && !user) throw unauthorized('请先登录');
             const previewProof = previewProofOf(request, reply, deps);
             // A LoginName alone proves nothing (§6): no proof, no preview.
@@ -125,7 +147,8 @@ export async function registerService(
               throw unauthorized(PREVIEW_SESSION_EXPIRED);
             let raw: unknown;
             let files: UploadedFile[] = [];
-            if (endpoint.method === 'GET') raw = request.query;
+            if (endpoint.method === 'GET')
+              raw = readQueryText(endpoint.request, request.query as Record<string, unknown>);
             else if (endpoint.body === 'multipart') {
               if (!request.isMultipart())
                 throw new DomainError(
@@ -136,6 +159,7 @@ export async function registerService(
               raw = form.fields;
               files = form.files;
             } else raw = request.body ?? {};
+            if (containsNul(raw)) throw badRequest('参数中不能含有空字符（\\0），请删除后重试');
             const input = endpoint.request.parse(raw);
             const reviewer: Reviewer | null =
               endpoint.auth === 'preview'
@@ -145,30 +169,45 @@ export async function registerService(
                     siteTenantId: await tenantIdFor(deps.db, hostOf(request), null),
                   })
                 : null;
-            const data = await handler({
-              input,
-              user,
-              requireUser: () => {
-                if (!user) throw unauthorized('请先登录');
-                return user;
-              },
-              requireReviewer: () => {
-                if (!reviewer) throw unauthorized(PREVIEW_SESSION_EXPIRED);
-                return reviewer;
-              },
-              previewProof,
-              deps,
-              clientIp: request.ip,
-              files,
-              host: hostOf(request),
-            });
-            const answer = endpoint.response.safeParse(data);
-            // An answer that breaks the contract is our bug, not the caller's: a 500, logged.
-            if (!answer.success)
-              throw new Error(
-                `${endpoint.name} answered outside the contract: ${answer.error.message}`,
-              );
-            return reply.send(ok(answer.data));
+            const idempotent =
+              endpoint.method === 'POST' && endpoint.body === 'json'
+                ? await claimIdempotencyKey(deps.store, request.headers['idempotency-key'], {
+                    endpoint: endpoint.name,
+                    caller: user ? `user:${user.userId}` : `address:${request.ip}`,
+                    input,
+                  })
+                : null;
+            if (idempotent?.earlier) return reply.send(idempotent.earlier);
+            try {
+              const data = await handler({
+                input,
+                user,
+                requireUser: () => {
+                  if (!user) throw unauthorized('请先登录');
+                  return user;
+                },
+                requireReviewer: () => {
+                  if (!reviewer) throw unauthorized(PREVIEW_SESSION_EXPIRED);
+                  return reviewer;
+                },
+                previewProof,
+                deps,
+                clientIp: request.ip,
+                files,
+                host: hostOf(request),
+              });
+              const answer = endpoint.response.safeParse(data);
+              // An answer that breaks the contract is our bug, not the caller's: a 500, logged.
+              if (!answer.success)
+                throw new Error(
+                  `${endpoint.name} answered outside the contract: ${answer.error.message}`,
+                );
+              const envelope = ok(answer.data);
+              await idempotent?.remember(envelope);
+              return reply.send(envelope);
+            } finally {
+              await idempotent?.release();
+            }
           },
         });
       }

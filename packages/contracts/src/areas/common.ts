@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { idSchema } from '../envelope.js';
 import { uploadedFileValueSchema } from '../form.js';
-import { pdfFileSchema } from './flow.js';
+import { MAX_PDF_HTML_LENGTH, pdfFileSchema } from './flow.js';
 
 export const UPLOAD_PURPOSES = ['avatar', 'photo', 'file'] as const;
 /** The largest upload the server takes at all; a form field may set a lower one. */
@@ -58,7 +58,7 @@ export const htmlToPdf = defineEndpoint('Common/HtmlToPdf', {
   method: 'POST',
   client: 'exam-expand',
   request: z.object({
-    Html: z.string().min(1).max(2_000_000),
+    Html: z.string().min(1).max(MAX_PDF_HTML_LENGTH, `内容过大，最多${MAX_PDF_HTML_LENGTH}个字符`),
     FileName: z.string().max(100).optional(),
   }),
   response: pdfFileSchema,

@@ -170,7 +170,7 @@ export const cooperateApply = defineEndpoint('Temporary/CooperateApply', {
       .or(z.literal('')),
     Remark: z.string().trim().max(500, '需求说明最多500个字').optional(),
     /** Set when the request is to buy an equity package of Enterprise/GetEquityBuy. */
-    EquityId: z.number().int().positive().optional(),
+    EquityId: idSchema.optional(),
   }),
   response: z.object({ CooperateId: z.number().int() }),
 });

@@ -38,6 +38,8 @@ export const flowViewSchema = z.object({
 export type FlowView = z.infer<typeof flowViewSchema>;
 
 export const printHtmlSchema = z.object({ ApplyId: z.number().int(), Html: z.string() });
+/** The largest HTML turned into a PDF at all; an admission ticket is a few kilobytes. */
+export const MAX_PDF_HTML_LENGTH = 200_000;
 /** A generated document travels inside the envelope so every answer has one shape. */
 export const pdfFileSchema = z.object({
   FileName: z.string(),

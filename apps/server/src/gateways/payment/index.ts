@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../domain/errors.js';
 import { settlePaymentOrder } from '../../domain/payments.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { KeyValueStore } from '../../platform/kv-store.js';
+import { cashierPageHelmet } from '../../platform/security-headers.js';
 import type { GatewayContext } from '../index.js';
 import type { PaymentGateway, PaymentState } from '../types.js';
 import { renderCashierPage } from './cashier-page.js';
@@ -11,6 +12,8 @@ import { renderCashierPage } from './cashier-page.js';
 /** The sandbox keeps an order's record this long (the cashier link's life). */
 const RECORD_TTL_SECONDS = 30 * 24 * 3600;
 export const CASHIER_PATH = '/gateways/payment/cashier';
+/** How old (or how far ahead) a notification's timestamp may be. */
+export const PAYMENT_NOTICE_MAX_AGE_SECONDS = 5 * 60;
 export const NOTIFY_PATH = '/gateways/payment/notify';
 
 export interface SandboxPayment {
@@ -112,7 +115,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps)
       return record;
     };
 
-    scope.get(CASHIER_PATH, async (request, reply) => {
+    scope.get(CASHIER_PATH, { helmet: cashierPageHelmet(deps.config) }, async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const record = await checked(query.orderNo, query.sign);
       return reply
@@ -164,6 +167,9 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps)
         !verifySignature(secret, noticeText(notice as PaymentNotice), notice.Sign)
       )
         throw badRequest('支付通知签名无效');
+      // A signed notice replayed later (captured, or delayed for ever) is refused by its age.
+      const ageSeconds = Math.abs(deps.now().getTime() / 1000 - notice.Timestamp);
+      if (ageSeconds > PAYMENT_NOTICE_MAX_AGE_SECONDS) throw badRequest('支付通知已过期');
       await settlePaymentOrder(
         deps.db,
         notice.OrderNo,

@@ -12,6 +12,11 @@ export const flowRoutes: ServiceRoute[] = [
     generateTicket(deps.db, requireUser(), input.ApplyId, deps.now()),
   ),
   route(downloadPrint, async ({ input, requireUser, deps }) =>
-    downloadTicket(deps.db, deps.gateways.pdf, requireUser(), input.ApplyId, deps.now()),
+    downloadTicket(
+      { db: deps.db, pdf: deps.gateways.pdf, store: deps.store },
+      requireUser(),
+      input.ApplyId,
+      deps.now(),
+    ),
   ),
 ];

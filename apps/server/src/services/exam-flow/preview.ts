@@ -27,7 +27,7 @@ import { listProjectNotices } from '../../domain/project-notices.js';
 import { listPositions, requireProject, toProjectDetail } from '../../domain/projects.js';
 import { tenantIdFor } from '../../domain/tenants.js';
 import { sampleTicket } from '../../domain/tickets.js';
-import { createAttemptLimiter, TOO_MANY_ATTEMPTS } from '../../identity/accounts.js';
+import { createAttemptLimiter, tooManyAttempts } from '../../identity/accounts.js';
 import type { KeyValueStore } from '../../platform/kv-store.js';
 import { route, type ServiceRoute } from '../route.js';
 
@@ -58,19 +58,19 @@ export const previewRoutes: ServiceRoute[] = [
         throw badRequest('请先完成滑动验证', { Captcha: '请先完成滑动验证' });
       await consumeCaptchaToken(deps, input.CaptchaToken, CAPTCHA_SCENE, clientIp);
     }
-    if (!(await limiter.startAttempt(attemptKey, clientIp)))
-      throw tooManyRequests(TOO_MANY_ATTEMPTS);
+    const wait = await limiter.startAttempt(attemptKey, clientIp);
+    if (wait > 0) throw tooManyRequests(tooManyAttempts(wait));
     const reviewer = await verifyReviewerPassword(deps.db, input.LoginName, input.Password);
     if (!reviewer) {
-      await Promise.all([
-        limiter.recordFailure(clientIp),
-        deps.store.increment(failureKey(input.LoginName), FAILURE_WINDOW_SECONDS),
-      ]);
+      await deps.store.increment(failureKey(input.LoginName), FAILURE_WINDOW_SECONDS);
       throw badRequest(PREVIEW_SIGN_IN_FAILED, { Password: PREVIEW_SIGN_IN_FAILED });
     }
     if (reviewer.tenantId !== (await tenantIdFor(deps.db, host, null)))
       throw forbidden(PREVIEW_OTHER_TENANT);
-    await Promise.all([limiter.reset(attemptKey), deps.store.delete(failureKey(input.LoginName))]);
+    await Promise.all([
+      limiter.succeeded(attemptKey, clientIp),
+      deps.store.delete(failureKey(input.LoginName)),
+    ]);
     previewProof.set(await startPreviewSession(deps.store, reviewer), PREVIEW_SESSION_TTL_SECONDS);
     return {
       LoginName: reviewer.loginName,

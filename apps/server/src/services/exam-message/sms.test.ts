@@ -10,7 +10,8 @@ const DEMO = '13800138000';
 describe('ShortMessage', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // Behind a trusted proxy, so `send` can give each call its own address (X-Forwarded-For).
+    t = await createTestApp({ env: { TRUST_PROXY: 'on' } });
   });
   afterAll(() => t.close());
 
@@ -89,21 +90,63 @@ describe('ShortMessage', () => {
     expect(body.Data).toMatchObject({ FieldErrors: { Mobile: '请填写正确的11位手机号码' } });
   });
 
-  it('scene rules: SignUp only for a new number, SignIn/CloseAccount only for a registered one', async () => {
-    const signUpTaken = await send(DEMO, 'SignUp');
-    expect(signUpTaken.status).toBe(409);
-    const signInUnknown = await send('13512345678', 'SignIn');
-    expect(signInUnknown.status).toBe(404);
-    expect(signInUnknown.body.ErrMsg).toBe('该手机号未注册');
-    expect((await send('13512345678', 'CloseAccount')).status).toBe(404);
-    expect((await send('13512345678', 'SignUp')).status).toBe(200);
+  it('answers alike whether or not a number has an account (no enumeration)', async () => {
+    const registered = '13900139000';
+    const unknown = '13512345678';
+    for (const scene of ['SignIn', 'SignUp'] as const) {
+      const [a, b] = [await send(registered, scene), await send(unknown, scene)];
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(a.body).toEqual(b.body);
+      await Promise.all([resetCooldown(registered), resetCooldown(unknown)]);
+    }
+    // A SignIn code for an unknown number is never sent, and verifying it fails like a wrong code.
+    expect(await lastSmsCode(t, unknown)).toMatch(/^\d{6}$/); // the SignUp one
+    const guess = await t.call(verifyShortMessage, {
+      Mobile: unknown,
+      Scene: 'SignIn',
+      Code: '123456',
+    });
+    expect(guess.status).toBe(400);
+    expect(guess.body.ErrMsg).toBe('验证码不正确');
   });
 
-  it('ChangeMobile needs a sign-in and a number nobody uses', async () => {
-    expect((await send('13612345678', 'ChangeMobile')).status).toBe(401);
-    expect((await send('13900139000', 'ChangeMobile', t.demoUserId)).status).toBe(409);
-    expect((await send(DEMO, 'ChangeMobile', t.demoUserId)).status).toBe(400);
-    expect((await send('13612345678', 'ChangeMobile', t.demoUserId)).status).toBe(200);
+  it('counts the limits before any lookup: a limited caller learns nothing either', async () => {
+    const app = await createTestApp();
+    try {
+      for (let i = 0; i < 20; i++)
+        await app.call(sendVerifyShortMessage, {
+          Mobile: `1580000${String(i).padStart(4, '0')}`,
+          Scene: 'SignUp',
+          CaptchaToken: await passCaptcha(app),
+        });
+      const answers = [];
+      for (const Mobile of [DEMO, '13512345679'])
+        answers.push(
+          await app.call(sendVerifyShortMessage, {
+            Mobile,
+            Scene: 'SignIn',
+            CaptchaToken: await passCaptcha(app),
+          }),
+        );
+      expect(answers.map((a) => a.status)).toEqual([429, 429]);
+      expect(answers[0]!.body).toEqual(answers[1]!.body);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('CloseAccount and ChangeMobile need a sign-in and check only the number of the caller', async () => {
+    const sendAfresh = async (mobile: string, scene: SmsScene, as?: number) => {
+      await resetCooldown(mobile);
+      return (await send(mobile, scene, as)).status;
+    };
+    expect(await sendAfresh('13512345678', 'CloseAccount')).toBe(401);
+    expect(await sendAfresh('13612345678', 'ChangeMobile')).toBe(401);
+    expect(await sendAfresh('13900139000', 'CloseAccount', t.demoUserId)).toBe(400);
+    expect(await sendAfresh(DEMO, 'ChangeMobile', t.demoUserId)).toBe(400);
+    // Another account's number: the code goes to that phone; User/ChangeMobile refuses it later.
+    expect(await sendAfresh('13900139000', 'ChangeMobile', t.demoUserId)).toBe(200);
+    expect(await sendAfresh('13612345678', 'ChangeMobile', t.demoUserId)).toBe(200);
   });
 
   it('a right code is spent at once for a VerifyToken; a wrong one is 400', async () => {

@@ -111,6 +111,33 @@ describe('ProjectPayment/ and MerchantOrder/ calls with the sandbox cashier', ()
     expect(tampered.json().ErrMsg).toBe('支付链接无效或已被篡改');
   });
 
+  it('a rightly signed notice older than five minutes is refused and changes nothing', async () => {
+    const order = await t.call(
+      getProjectPaymentOrder,
+      { ApplyId: unpaidApplyId },
+      { as: t.demoUserId },
+    );
+    const notice = {
+      OrderNo: order.body.Data.OrderNo,
+      Status: 'Paid' as const,
+      PaidAt: null,
+      Timestamp: Math.floor(Date.now() / 1000) - 10 * 60,
+    };
+    const replayed = await t.app.inject({
+      method: 'POST',
+      url: NOTIFY_PATH,
+      payload: { ...notice, Sign: sign(t.deps.secrets.paymentSecret, noticeText(notice)) },
+    });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().ErrMsg).toBe('支付通知已过期');
+    const check = await t.call(
+      verifyPaymentOrder,
+      { OrderId: order.body.Data.OrderId },
+      { as: t.demoUserId },
+    );
+    expect(check.body.Data.Status).toBe('Pending');
+  });
+
   it('a notice with a bad signature is refused with 400 and changes nothing', async () => {
     const order = await t.call(
       getProjectPaymentOrder,

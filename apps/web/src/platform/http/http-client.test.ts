@@ -4,6 +4,8 @@ import {
   ENDPOINTS,
   getPageConfig,
   getUser,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
   previewGeneratePrint,
   previewGetForm,
   updateHeadPortrait,
@@ -134,6 +136,22 @@ describe('§7 methods', () => {
     expect(JSON.parse(String(init.body))).toEqual({
       HeadPortrait: 'https://cdn.example.com/a.png',
     });
+  });
+
+  it('a POST carries an idempotency key, kept when the same call is sent again after a lost answer', async () => {
+    const keyOf = (index: number) =>
+      new Headers(sentRequest(index).init.headers).get(IDEMPOTENCY_KEY_HEADER);
+    const input = { HeadPortrait: 'https://cdn.example.com/a.png' };
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await rejection(callEndpoint(updateHeadPortrait, input));
+    answer(200, { ErrCode: 0, ErrMsg: '', Data: profile });
+    await callEndpoint(updateHeadPortrait, input);
+    answer(200, { ErrCode: 0, ErrMsg: '', Data: profile });
+    await callEndpoint(updateHeadPortrait, input);
+    expect(keyOf(0)).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    expect(keyOf(1)).toBe(keyOf(0));
+    expect(keyOf(2)).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    expect(keyOf(2)).not.toBe(keyOf(1));
   });
 
   it("an endpoint with body 'multipart' sends form data with its files", async () => {

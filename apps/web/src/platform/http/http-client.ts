@@ -1,4 +1,5 @@
 import {
+  IDEMPOTENCY_KEY_HEADER,
   envelopeSchema,
   ERROR_CODES,
   fieldErrorsSchema,
@@ -41,6 +42,18 @@ function readCookie(name: string): string | null {
 }
 
 type Params = Record<string, unknown>;
+
+/**
+ * The key of a POST whose answer never came, by call: sending the same call again (a retry) reuses
+ * it, so the server does it once. Any answer ends the call's key.
+ */
+const unansweredKeys = new Map<string, string>();
+
+function newIdempotencyKey(): string {
+  // getRandomValues also works outside secure contexts (randomUUID does not).
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 function appendQuery(url: URL, params: Params): void {
   for (const [key, value] of Object.entries(params)) {
@@ -164,6 +177,15 @@ async function send<E extends Endpoint>(
   options: CallOptions = {},
 ): Promise<ResponseOf<E>> {
   const { url, init } = buildRequest(base, endpoint, (input ?? {}) as Params, options);
+  const callId =
+    endpoint.method === 'POST' && typeof init.body === 'string'
+      ? `${endpoint.name} ${init.body}`
+      : null;
+  if (callId) {
+    const key = unansweredKeys.get(callId) ?? newIdempotencyKey();
+    unansweredKeys.set(callId, key);
+    (init.headers as Headers).set(IDEMPOTENCY_KEY_HEADER, key);
+  }
   const controller = new AbortController();
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const timer =
@@ -178,6 +200,7 @@ async function send<E extends Endpoint>(
     const response = await fetch(url, { ...init, signal: controller.signal });
     status = response.status;
     text = await response.text();
+    if (callId) unansweredKeys.delete(callId);
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const reason = controller.signal.aborted ? controller.signal.reason : error;

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oidcPayloads } from '../db/schema/index.js';
+import { openTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { createDatabaseAdapterFactory } from './adapter.js';
+import { AUTHORIZE_PER_ADDRESS_PER_MINUTE } from './index.js';
+import { callbackUrlOf, startIdentityTestServer, type IdentityTestServer } from './test-server.js';
+
+describe('anonymous sign-in requests cannot pile up rows', () => {
+  let server: IdentityTestServer;
+  beforeAll(async () => {
+    server = await startIdentityTestServer();
+  });
+  afterAll(() => server.close());
+
+  const authorize = () => {
+    const url = new URL(`${server.issuer}/connect/authorize`);
+    url.search = new URLSearchParams({
+      client_id: 'portal-web',
+      redirect_uri: callbackUrlOf(server),
+      response_type: 'token id_token',
+      scope: 'openid profile',
+      state: 's'.repeat(32),
+      nonce: 'n'.repeat(32),
+    }).toString();
+    return fetch(url, { redirect: 'manual' });
+  };
+  const interactionRows = async () =>
+    (await server.db.select().from(oidcPayloads).where(eq(oidcPayloads.model, 'Interaction')))
+      .length;
+
+  it(`refuses more than ${AUTHORIZE_PER_ADDRESS_PER_MINUTE} a minute from one address with 429, storing nothing`, async () => {
+    expect((await authorize()).status).toBe(303);
+    // This minute's and the next one's budget used up, so the check cannot straddle a minute.
+    const minute = Math.floor(Date.now() / 60_000);
+    for (const m of [minute, minute + 1])
+      await server.deps.store.increment(
+        `rate:authorize:127.0.0.1:${m}`,
+        120,
+        AUTHORIZE_PER_ADDRESS_PER_MINUTE,
+      );
+    const rows = await interactionRows();
+    const refused = await authorize();
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain('请一分钟后再试');
+    expect(await interactionRows()).toBe(rows);
+  });
+});
+
+describe('the identity adapter', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('sweeps expired interaction rows on a later write', async () => {
+    let now = new Date('2026-01-01T00:00:00Z');
+    const adapter = createDatabaseAdapterFactory(database.handle.db, () => now)('Interaction');
+    await adapter.upsert('old', { uid: 'old' }, 60);
+    now = new Date('2026-01-01T00:05:00Z');
+    await adapter.upsert('new', { uid: 'new' }, 60);
+    const ids = (await database.handle.db.select({ id: oidcPayloads.id }).from(oidcPayloads)).map(
+      (row) => row.id,
+    );
+    expect(ids).toContain('new');
+    expect(ids).not.toContain('old');
+  });
+});
