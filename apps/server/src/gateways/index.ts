@@ -4,6 +4,7 @@ import type { ServerSecrets } from '../platform/secrets.js';
 import { createCaptchaGateway } from './captcha/index.js';
 import { createPaymentGateway } from './payment/index.js';
 import { createPdfGateway } from './pdf/index.js';
+import { createAliyunSmsGateway } from './sms/aliyun-sms.js';
 import { createSmsGateway } from './sms/index.js';
 import type { Gateways } from './types.js';
 import { createWeChatGateway } from './wechat/index.js';
@@ -16,11 +17,14 @@ export interface GatewayContext {
   store: KeyValueStore;
 }
 
-/** The working local implementation of every gateway; production adapters plug in here. */
+/** Each gateway by configuration: the providers of production, or the demo's local ones. */
 export function createGateways(context: GatewayContext): Gateways {
   const captcha = createCaptchaGateway(context);
   return {
-    sms: createSmsGateway(context),
+    sms:
+      context.config.sms.provider === 'aliyun'
+        ? createAliyunSmsGateway(context.config.sms)
+        : createSmsGateway(context),
     ...(captcha ? { captcha } : {}),
     payment: createPaymentGateway(context),
     weChat: createWeChatGateway(context),

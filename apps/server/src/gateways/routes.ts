@@ -5,9 +5,9 @@ import { registerPdfRoutes } from './pdf/index.js';
 import { registerSmsRoutes } from './sms/index.js';
 import { registerWeChatRoutes } from './wechat/index.js';
 
-/** Local gateways' pages under /gateways: payment cashier, WeChat authorisation, SMS outbox. */
+/** Gateways' pages under /gateways: the demo's cashier, WeChat authorisation and SMS outbox. */
 export async function registerGatewayRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  await registerPaymentRoutes(app, deps);
+  if (deps.config.payment.provider === 'sandbox') await registerPaymentRoutes(app, deps);
   await registerPdfRoutes(app, deps);
   await registerSmsRoutes(app, deps);
   await registerWeChatRoutes(app, deps);

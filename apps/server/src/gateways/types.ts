@@ -1,8 +1,12 @@
 import type { OrderStatus } from '@portal/contracts';
 
-/** Sends a text message. The local one logs it and keeps it in a development-only outbox. */
+/**
+ * Sends a text message. The local one logs it and keeps it in a demo-only outbox; a provider
+ * sends its registered template filled with templateParams (e.g. `{ code }`) instead of the text.
+ * A refusal a person can act on is thrown as a DomainError.
+ */
 export interface SmsGateway {
-  send(mobile: string, text: string): Promise<void>;
+  send(mobile: string, text: string, templateParams?: Record<string, string>): Promise<void>;
 }
 
 export interface PaymentRequest {

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { ServerConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedIfEmpty } from './db/seed/index.js';
+import { createGateways } from './gateways/index.js';
+import { createMemoryStore, createRedisStore } from './platform/kv-store.js';
+import { loadOrCreateSecrets, readSecretsFile } from './platform/secrets.js';
+import { createLocalVerifier, createRemoteVerifier } from './platform/tokens.js';
+
+export interface Portal {
+  app: FastifyInstance;
+  /** Demo data was written on this start (demo mode, empty database). */
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Everything a started server needs, by mode: production reads its keys from SECRETS_FILE and
+ * gets no demo data; demo generates keys into DATA_DIR and seeds an empty database.
+ */
+export async function openPortal(
+  config: ServerConfig,
+  options: { logger?: boolean | object } = {},
+): Promise<Portal> {
+  const secrets =
+    config.mode === 'production'
+      ? readSecretsFile(config.secretsFile!)
+      : await loadOrCreateSecrets(config.dataDir);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: `${config.dataDir}/pglite`,
+  });
+  await database.migrate();
+  const seeded = config.mode === 'production' ? false : await seedIfEmpty(database.db);
+  const store = config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore();
+  const tokens = config.parts.has('identity')
+    ? createLocalVerifier(secrets.signingJwk, config.authorityUrl)
+    : createRemoteVerifier(config.authorityUrl);
+  const app = await buildApp(
+    {
+      config,
+      db: database.db,
+      store,
+      tokens,
+      secrets,
+      gateways: createGateways({ config, secrets, store }),
+      now: () => new Date(),
+    },
+    { logger: options.logger ?? false },
+  );
+  app.log.info(
+    {
+      mode: config.mode,
+      database: database.kind,
+      store: config.redisUrl ? 'redis' : 'memory',
+      parts: [...config.parts],
+      seeded,
+    },
+    'portal starting',
+  );
+  return {
+    app,
+    seeded,
+    async close() {
+      await app.close();
+      await store.close();
+      await database.close();
+    },
+  };
+}
