@@ -10,7 +10,7 @@ export type ServerPart = ServiceId | (typeof EXTRA_PARTS)[number];
 const ALL_PARTS: readonly ServerPart[] = [...SERVICE_IDS, ...EXTRA_PARTS];
 
 /** Demo gateways (sandbox cashier, SMS outbox) first; production accepts only the others. */
-export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+export const PAYMENT_PROVIDERS = ['sandbox', 'wechatpay'] as const;
 export const SMS_PROVIDERS = ['outbox', 'aliyun'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export type SmsProvider = (typeof SMS_PROVIDERS)[number];
@@ -36,6 +36,14 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(SMS_PROVIDERS).optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().default(''),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().default(''),
+  WECHATPAY_MCH_ID: z.string().default(''),
+  WECHATPAY_APP_ID: z.string().default(''),
+  WECHATPAY_MERCHANT_SERIAL_NO: z.string().default(''),
+  WECHATPAY_MERCHANT_PRIVATE_KEY_FILE: z.string().default(''),
+  WECHATPAY_API_V3_KEY: z.string().default(''),
+  WECHATPAY_PLATFORM_PUBLIC_KEY_FILE: z.string().default(''),
+  WECHATPAY_PLATFORM_PUBLIC_KEY_ID: z.string().default(''),
+  WECHATPAY_BASE_URL: z.string().url().default('https://api.mch.weixin.qq.com'),
   ALIYUN_SMS_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com/'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -73,11 +81,23 @@ export interface AliyunSmsSettings {
   endpoint: string;
 }
 
+/** Key material is named by file; createGateways reads it. */
+export interface WeChatPayConfig {
+  mchId: string;
+  appId: string;
+  merchantSerialNo: string;
+  merchantPrivateKeyFile: string;
+  apiV3Key: string;
+  platformPublicKeyFile: string;
+  platformPublicKeyId: string;
+  baseUrl: string;
+}
+
 export interface ServerConfig {
   mode: PortalMode;
   /** The identity provider's keys and the other secrets: a file in production, generated otherwise. */
   secretsFile: string | undefined;
-  payment: { provider: PaymentProvider };
+  payment: { provider: 'sandbox' } | ({ provider: 'wechatpay' } & WeChatPayConfig);
   sms: { provider: 'outbox' } | ({ provider: 'aliyun' } & AliyunSmsSettings);
   host: string;
   port: number;
@@ -164,6 +184,7 @@ function checkProductionSettings(e: Env): void {
   if (!e.SMS_PROVIDER) missing.push('SMS_PROVIDER (aliyun)');
   else if (e.SMS_PROVIDER === 'outbox') refused.push('SMS_PROVIDER=outbox');
   if (e.SMS_PROVIDER === 'aliyun') missing.push(...missingAliyunSmsSettings(e));
+  if (e.PAYMENT_PROVIDER === 'wechatpay') missing.push(...missingWeChatPaySettings(e));
   if (e.SMS_DEV_OUTBOX === 'on') refused.push('SMS_DEV_OUTBOX=on');
   if (e.DEV_TOOLS === 'on') refused.push('DEV_TOOLS=on');
   const problems = [
@@ -186,6 +207,41 @@ function missingAliyunSmsSettings(e: Env): string[] {
   return Object.entries(required)
     .filter(([, value]) => !value)
     .map(([name]) => name);
+}
+
+const WECHATPAY_REQUIRED = [
+  'WECHATPAY_MCH_ID',
+  'WECHATPAY_APP_ID',
+  'WECHATPAY_MERCHANT_SERIAL_NO',
+  'WECHATPAY_MERCHANT_PRIVATE_KEY_FILE',
+  'WECHATPAY_API_V3_KEY',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY_FILE',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY_ID',
+] as const;
+
+function missingWeChatPaySettings(e: Env): string[] {
+  const missing: string[] = WECHATPAY_REQUIRED.filter((name) => !e[name]);
+  if (e.WECHATPAY_API_V3_KEY && Buffer.byteLength(e.WECHATPAY_API_V3_KEY) !== 32)
+    missing.push('WECHATPAY_API_V3_KEY (32 characters)');
+  return missing;
+}
+
+function paymentSettingsOf(e: Env): ServerConfig['payment'] {
+  if (e.PAYMENT_PROVIDER !== 'wechatpay') return { provider: 'sandbox' };
+  const missing = missingWeChatPaySettings(e);
+  if (missing.length > 0)
+    throw new ConfigError(`PAYMENT_PROVIDER=wechatpay: missing ${missing.join(', ')}`);
+  return {
+    provider: 'wechatpay',
+    mchId: e.WECHATPAY_MCH_ID,
+    appId: e.WECHATPAY_APP_ID,
+    merchantSerialNo: e.WECHATPAY_MERCHANT_SERIAL_NO,
+    merchantPrivateKeyFile: e.WECHATPAY_MERCHANT_PRIVATE_KEY_FILE,
+    apiV3Key: e.WECHATPAY_API_V3_KEY,
+    platformPublicKeyFile: e.WECHATPAY_PLATFORM_PUBLIC_KEY_FILE,
+    platformPublicKeyId: e.WECHATPAY_PLATFORM_PUBLIC_KEY_ID,
+    baseUrl: e.WECHATPAY_BASE_URL.replace(/\/$/, ''),
+  };
 }
 
 function smsSettingsOf(e: Env): ServerConfig['sms'] {
@@ -225,7 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     mode,
     secretsFile: e.SECRETS_FILE || undefined,
-    payment: { provider: e.PAYMENT_PROVIDER ?? 'sandbox' },
+    payment: paymentSettingsOf(e),
     sms: smsSettingsOf(e),
     host: e.HOST,
     port: e.PORT,

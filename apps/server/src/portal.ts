@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type Database } from './db/client.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { createGateways } from './gateways/index.js';
 import { createMemoryStore, createRedisStore } from './platform/kv-store.js';
@@ -10,6 +10,7 @@ import { createLocalVerifier, createRemoteVerifier } from './platform/tokens.js'
 
 export interface Portal {
   app: FastifyInstance;
+  db: Database;
   /** Demo data was written on this start (demo mode, empty database). */
   seeded: boolean;
   close(): Promise<void>;
@@ -61,6 +62,7 @@ export async function openPortal(
   );
   return {
     app,
+    db: database.db,
     seeded,
     async close() {
       await app.close();
