@@ -10,7 +10,7 @@ export type ServerPart = ServiceId | (typeof EXTRA_PARTS)[number];
 const ALL_PARTS: readonly ServerPart[] = [...SERVICE_IDS, ...EXTRA_PARTS];
 
 /** Demo gateways (sandbox cashier, SMS outbox) first; production accepts only the others. */
-export const PAYMENT_PROVIDERS = ['sandbox', 'wechatpay'] as const;
+export const PAYMENT_PROVIDERS = ['sandbox', 'wechatpay', 'alipay'] as const;
 export const SMS_PROVIDERS = ['outbox', 'aliyun'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export type SmsProvider = (typeof SMS_PROVIDERS)[number];
@@ -44,6 +44,10 @@ const envSchema = z.object({
   WECHATPAY_PLATFORM_PUBLIC_KEY_FILE: z.string().default(''),
   WECHATPAY_PLATFORM_PUBLIC_KEY_ID: z.string().default(''),
   WECHATPAY_BASE_URL: z.string().url().default('https://api.mch.weixin.qq.com'),
+  ALIPAY_APP_ID: z.string().default(''),
+  ALIPAY_APP_PRIVATE_KEY_FILE: z.string().default(''),
+  ALIPAY_PUBLIC_KEY_FILE: z.string().default(''),
+  ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
   ALIYUN_SMS_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com/'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -93,11 +97,21 @@ export interface WeChatPayConfig {
   baseUrl: string;
 }
 
+export interface AlipayConfig {
+  appId: string;
+  appPrivateKeyFile: string;
+  alipayPublicKeyFile: string;
+  gateway: string;
+}
+
 export interface ServerConfig {
   mode: PortalMode;
   /** The identity provider's keys and the other secrets: a file in production, generated otherwise. */
   secretsFile: string | undefined;
-  payment: { provider: 'sandbox' } | ({ provider: 'wechatpay' } & WeChatPayConfig);
+  payment:
+    | { provider: 'sandbox' }
+    | ({ provider: 'wechatpay' } & WeChatPayConfig)
+    | ({ provider: 'alipay' } & AlipayConfig);
   sms: { provider: 'outbox' } | ({ provider: 'aliyun' } & AliyunSmsSettings);
   host: string;
   port: number;
@@ -185,6 +199,7 @@ function checkProductionSettings(e: Env): void {
   else if (e.SMS_PROVIDER === 'outbox') refused.push('SMS_PROVIDER=outbox');
   if (e.SMS_PROVIDER === 'aliyun') missing.push(...missingAliyunSmsSettings(e));
   if (e.PAYMENT_PROVIDER === 'wechatpay') missing.push(...missingWeChatPaySettings(e));
+  if (e.PAYMENT_PROVIDER === 'alipay') missing.push(...missingAlipaySettings(e));
   if (e.SMS_DEV_OUTBOX === 'on') refused.push('SMS_DEV_OUTBOX=on');
   if (e.DEV_TOOLS === 'on') refused.push('DEV_TOOLS=on');
   const problems = [
@@ -226,7 +241,29 @@ function missingWeChatPaySettings(e: Env): string[] {
   return missing;
 }
 
+const ALIPAY_REQUIRED = [
+  'ALIPAY_APP_ID',
+  'ALIPAY_APP_PRIVATE_KEY_FILE',
+  'ALIPAY_PUBLIC_KEY_FILE',
+] as const;
+
+function missingAlipaySettings(e: Env): string[] {
+  return ALIPAY_REQUIRED.filter((name) => !e[name]);
+}
+
 function paymentSettingsOf(e: Env): ServerConfig['payment'] {
+  if (e.PAYMENT_PROVIDER === 'alipay') {
+    const missing = missingAlipaySettings(e);
+    if (missing.length > 0)
+      throw new ConfigError(`PAYMENT_PROVIDER=alipay: missing ${missing.join(', ')}`);
+    return {
+      provider: 'alipay',
+      appId: e.ALIPAY_APP_ID,
+      appPrivateKeyFile: e.ALIPAY_APP_PRIVATE_KEY_FILE,
+      alipayPublicKeyFile: e.ALIPAY_PUBLIC_KEY_FILE,
+      gateway: e.ALIPAY_GATEWAY,
+    };
+  }
   if (e.PAYMENT_PROVIDER !== 'wechatpay') return { provider: 'sandbox' };
   const missing = missingWeChatPaySettings(e);
   if (missing.length > 0)

@@ -3,6 +3,7 @@ import { ConfigError, type ServerConfig } from '../config.js';
 import type { KeyValueStore } from '../platform/kv-store.js';
 import type { ServerSecrets } from '../platform/secrets.js';
 import { createCaptchaGateway } from './captcha/index.js';
+import { ALIPAY_PROVIDER, createAlipayGateway } from './payment/alipay.js';
 import { createPaymentGateway } from './payment/index.js';
 import { providerNotifyPath } from './payment/provider-notify.js';
 import { createWeChatPayGateway, WECHAT_PAY_PROVIDER } from './payment/wechat-pay.js';
@@ -43,6 +44,14 @@ function readKeyFile(setting: string, file: string): string {
 function createPaymentProvider(context: GatewayContext): PaymentGateway {
   const { payment, publicUrl } = context.config;
   if (payment.provider === 'sandbox') return createPaymentGateway(context);
+  if (payment.provider === 'alipay')
+    return createAlipayGateway({
+      appId: payment.appId,
+      appPrivateKey: readKeyFile('ALIPAY_APP_PRIVATE_KEY_FILE', payment.appPrivateKeyFile),
+      alipayPublicKey: readKeyFile('ALIPAY_PUBLIC_KEY_FILE', payment.alipayPublicKeyFile),
+      gateway: payment.gateway,
+      notifyUrl: `${publicUrl}${providerNotifyPath(ALIPAY_PROVIDER)}`,
+    });
   return createWeChatPayGateway({
     ...payment,
     merchantPrivateKey: readKeyFile(

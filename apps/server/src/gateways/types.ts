@@ -56,7 +56,7 @@ export interface PaymentGateway {
   ): Promise<{ payUrl: string; jsapi?: Record<string, string> }>;
   queryPayment(orderNo: string): Promise<PaymentState>;
   refund?(request: RefundRequest): Promise<RefundStatus>;
-  queryRefund?(refundNo: string): Promise<RefundStatus>;
+  queryRefund?(request: Pick<RefundRequest, 'orderNo' | 'refundNo'>): Promise<RefundStatus>;
   /** A real provider's notifications; the sandbox has its own route. */
   notifications?: PaymentNotifications;
 }

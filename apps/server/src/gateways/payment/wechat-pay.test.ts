@@ -174,7 +174,7 @@ describe('WeChat Pay API v3 against a local WeChat Pay', () => {
         reason: '报名未通过审核',
       }),
     ).toBe('Refunding');
-    expect(await gateway.queryRefund!(refundNo)).toBe('Refunded');
+    expect(await gateway.queryRefund!({ orderNo, refundNo })).toBe('Refunded');
   });
 
   it('signs JSAPI arguments for WeixinJSBridge and gives Native a QR code', async () => {

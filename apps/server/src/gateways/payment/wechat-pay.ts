@@ -235,7 +235,7 @@ export function createWeChatPayGateway(settings: WeChatPaySettings): PaymentGate
       return REFUND_STATES[answer.status] ?? 'Refunding';
     },
 
-    async queryRefund(refundNo) {
+    async queryRefund({ refundNo }) {
       const answer = await call<{ status: string }>(
         'GET',
         `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`,
