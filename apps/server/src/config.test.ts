@@ -56,7 +56,7 @@ describe('modes', () => {
   it('treats any other start as production and names every missing setting', () => {
     for (const env of [{}, { NODE_ENV: 'production' }, { NODE_ENV: 'development' }])
       expect(() => loadConfig(env)).toThrow(
-        /missing PUBLIC_URL, SECRETS_FILE, PAYMENT_PROVIDER, SMS_PROVIDER/,
+        /missing PUBLIC_URL, SECRETS_FILE, PAYMENT_PROVIDER \(wechatpay or alipay\), SMS_PROVIDER \(aliyun\)/,
       );
     expect(() =>
       loadConfig({ PORTAL_MODE: 'production', NODE_ENV: 'test', SMS_PROVIDER: 'aliyun' }),

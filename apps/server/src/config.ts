@@ -193,7 +193,7 @@ function checkProductionSettings(e: Env): void {
   const refused: string[] = [];
   if (!e.PUBLIC_URL) missing.push('PUBLIC_URL');
   if (!e.SECRETS_FILE) missing.push('SECRETS_FILE');
-  if (!e.PAYMENT_PROVIDER) missing.push('PAYMENT_PROVIDER');
+  if (!e.PAYMENT_PROVIDER) missing.push('PAYMENT_PROVIDER (wechatpay or alipay)');
   else if (e.PAYMENT_PROVIDER === 'sandbox') refused.push('PAYMENT_PROVIDER=sandbox');
   if (!e.SMS_PROVIDER) missing.push('SMS_PROVIDER (aliyun)');
   else if (e.SMS_PROVIDER === 'outbox') refused.push('SMS_PROVIDER=outbox');

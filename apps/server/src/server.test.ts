@@ -19,7 +19,7 @@ describe('a start that is not the demo', () => {
     const result = start({ NODE_ENV: 'production' });
     expect(result.status).not.toBe(0);
     expect(result.stderr).toMatch(
-      /missing PUBLIC_URL, SECRETS_FILE, PAYMENT_PROVIDER, SMS_PROVIDER/,
+      /missing PUBLIC_URL, SECRETS_FILE, PAYMENT_PROVIDER \(wechatpay or alipay\), SMS_PROVIDER \(aliyun\)/,
     );
   });
 
