@@ -3,10 +3,13 @@ import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedIfEmpty } from './db/seed/index.js';
+import { reconcilePendingOrders } from './domain/payments.js';
 import { createGateways } from './gateways/index.js';
 import { createMemoryStore, createRedisStore } from './platform/kv-store.js';
 import { loadOrCreateSecrets, readSecretsFile } from './platform/secrets.js';
 import { createLocalVerifier, createRemoteVerifier } from './platform/tokens.js';
+
+const RECONCILE_EVERY_MS = 5 * 60_000;
 
 export interface Portal {
   app: FastifyInstance;
@@ -38,18 +41,18 @@ export async function openPortal(
   const tokens = config.parts.has('identity')
     ? createLocalVerifier(secrets.signingJwk, config.authorityUrl)
     : createRemoteVerifier(config.authorityUrl);
+  const gateways = createGateways({ config, secrets, store });
   const app = await buildApp(
-    {
-      config,
-      db: database.db,
-      store,
-      tokens,
-      secrets,
-      gateways: createGateways({ config, secrets, store }),
-      now: () => new Date(),
-    },
+    { config, db: database.db, store, tokens, secrets, gateways, now: () => new Date() },
     { logger: options.logger ?? false },
   );
+  const reconciling = config.parts.has('exam-payment')
+    ? setInterval(() => {
+        reconcilePendingOrders(database.db, gateways.payment, new Date(), (orderNo, error) =>
+          app.log.warn({ orderNo, err: error }, 'payment reconciliation: query failed'),
+        ).catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));
+      }, RECONCILE_EVERY_MS).unref()
+    : undefined;
   app.log.info(
     {
       mode: config.mode,
@@ -65,6 +68,7 @@ export async function openPortal(
     db: database.db,
     seeded,
     async close() {
+      clearInterval(reconciling);
       await app.close();
       await store.close();
       await database.close();

@@ -9,6 +9,7 @@ import { applications, paymentOrders, userMessages } from '../../db/schema/index
 import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
 import { applicationOf, projectIdOf } from '../../services/exam-flow/flow-test-kit.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { reconcilePendingOrders, RECONCILE_AFTER_MS } from '../../domain/payments.js';
 import { providerNotifyPath } from './provider-notify.js';
 import { startFakeWeChatPay, type FakeWeChatPay } from './wechat-pay-fake.js';
 import { verifyWeChatPay, weChatPayMessage } from './wechat-pay.js';
@@ -159,6 +160,43 @@ describe('WeChat Pay API v3 against a local WeChat Pay', () => {
     const verified = await t.call(verifyPaymentOrder, { OrderId: row!.id }, { as: t.demoUserId });
     expect(verified.body.Data.Status).toBe('Paid');
     expect(fake.requests.at(-1)!.path).toBe(`/v3/pay/transactions/out-trade-no/${missedNo}`);
+  });
+
+  it('heals a missed notification by itself: the periodic reconciliation', async () => {
+    const otherApplyId = (await applicationOf(
+      t.db,
+      t.demoUserId,
+      await projectIdOf(t.db, SEED_PROJECTS.returned),
+    ))!.id;
+    const made = new Date();
+    const lostNo = `L${made.getTime()}`;
+    const { payUrl } = await t.deps.gateways.payment.createPayment({
+      orderNo: lostNo,
+      amountInFen: 100,
+      subject: '测试',
+      returnUrl: 'http://localhost:8080/views/myOrder',
+    });
+    await t.db.insert(paymentOrders).values({
+      orderNo: lostNo,
+      userId: t.demoUserId,
+      applicationId: otherApplyId,
+      amountInFen: 100,
+      subject: '测试',
+      payUrl,
+      createdAt: made,
+    });
+    fake.pay(lostNo); // the notification never arrives
+    const failures: string[] = [];
+    const reconcile = (at: number) =>
+      reconcilePendingOrders(t.db, t.deps.gateways.payment, new Date(at), (no, error) =>
+        failures.push(`${no}: ${String(error)}`),
+      );
+    expect(await reconcile(made.getTime())).toBe(0); // too fresh: its notification may still come
+    expect((await orderRow(lostNo)).status).toBe('Pending');
+    const settledCount = await reconcile(made.getTime() + RECONCILE_AFTER_MS + 1000);
+    expect(settledCount).toBe(1);
+    expect((await orderRow(lostNo)).status).toBe('Paid');
+    expect(failures).toEqual([]);
   });
 
   it('refunds a paid order: accepted, then completed', async () => {
