@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+const DEMO = { PORTAL_MODE: 'demo' } as const;
+
 describe('settings', () => {
   it('defaults to everything on :8080 with the embedded database', () => {
-    const config = loadConfig({});
+    const config = loadConfig(DEMO);
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.parts.size).toBe(8);
@@ -13,32 +15,67 @@ describe('settings', () => {
     expect(config.authorityUrl).toBe('http://localhost:8080/identity');
   });
   it('runs a subset named in SERVICES', () => {
-    const config = loadConfig({ SERVICES: 'exam-flow,exam-message' });
+    const config = loadConfig({ ...DEMO, SERVICES: 'exam-flow,exam-message' });
     expect([...config.parts]).toEqual(['exam-flow', 'exam-message']);
   });
   it('names an unknown part', () => {
-    expect(() => loadConfig({ SERVICES: 'exam-flow,exam-nope' })).toThrow(/exam-nope/);
+    expect(() => loadConfig({ ...DEMO, SERVICES: 'exam-flow,exam-nope' })).toThrow(/exam-nope/);
   });
   it('names a malformed setting', () => {
-    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ ...DEMO, PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...DEMO, DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
   it('takes per-service public endpoints for a split deployment', () => {
-    const config = loadConfig({ SERVICE_ENDPOINTS: 'exam-flow=https://flow.example.com/' });
+    const config = loadConfig({
+      ...DEMO,
+      SERVICE_ENDPOINTS: 'exam-flow=https://flow.example.com/',
+    });
     expect(config.serviceEndpoints['exam-flow']).toBe('https://flow.example.com');
-    expect(() => loadConfig({ SERVICE_ENDPOINTS: 'exam-flow' })).toThrow(/SERVICE_ENDPOINTS/);
-  });
-  it('refuses development tools in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SMS_DEV_OUTBOX: 'on' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'on' })).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'production' }).devTools).toBe(false);
+    expect(() => loadConfig({ ...DEMO, SERVICE_ENDPOINTS: 'exam-flow' })).toThrow(
+      /SERVICE_ENDPOINTS/,
+    );
   });
   it('believes forwarded headers only when told to', () => {
-    expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'on' }).trustProxy).toBe(true);
+    expect(loadConfig(DEMO).trustProxy).toBe(false);
+    expect(loadConfig({ ...DEMO, TRUST_PROXY: 'on' }).trustProxy).toBe(true);
   });
-  it('keeps the SMS outbox off in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).smsDevOutbox).toBe(false);
-    expect(loadConfig({}).smsDevOutbox).toBe(true);
+});
+
+describe('modes', () => {
+  it('runs the demo only when asked for, with its conveniences', () => {
+    const demo = loadConfig(DEMO);
+    expect(demo.mode).toBe('demo');
+    expect([demo.smsDevOutbox, demo.devTools, demo.payment.provider]).toEqual([
+      true,
+      true,
+      'sandbox',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'test' }).mode).toBe('test');
+  });
+
+  it('treats any other start as production and names every missing setting', () => {
+    for (const env of [{}, { NODE_ENV: 'production' }, { NODE_ENV: 'development' }])
+      expect(() => loadConfig(env)).toThrow(
+        /missing PUBLIC_URL, SECRETS_FILE, PAYMENT_PROVIDER \(wechatpay or alipay\), SMS_PROVIDER \(aliyun\)/,
+      );
+    expect(() =>
+      loadConfig({ PORTAL_MODE: 'production', NODE_ENV: 'test', SMS_PROVIDER: 'aliyun' }),
+    ).toThrow(
+      /ALIYUN_ACCESS_KEY_ID, ALIYUN_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE/,
+    );
+  });
+
+  it('lets no setting turn a demo convenience on in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'sandbox',
+      SMS_PROVIDER: 'outbox',
+      SMS_DEV_OUTBOX: 'on',
+      DEV_TOOLS: 'on',
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /demo-only PAYMENT_PROVIDER=sandbox, SMS_PROVIDER=outbox, SMS_DEV_OUTBOX=on, DEV_TOOLS=on/,
+    );
+    expect(() => loadConfig({ ...DEMO, NODE_ENV: 'production' })).toThrow(ConfigError);
   });
 });

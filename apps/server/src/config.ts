@@ -9,6 +9,19 @@ export const EXTRA_PARTS = ['identity', 'web'] as const;
 export type ServerPart = ServiceId | (typeof EXTRA_PARTS)[number];
 const ALL_PARTS: readonly ServerPart[] = [...SERVICE_IDS, ...EXTRA_PARTS];
 
+/** Demo gateways (sandbox cashier, SMS outbox) first; production accepts only the others. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'wechatpay', 'alipay'] as const;
+export const SMS_PROVIDERS = ['outbox', 'aliyun'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+
+/**
+ * demo: asked for with PORTAL_MODE=demo (npm start) — demo data, sandbox gateways, SMS outbox,
+ * development review. test: the test suite's apps (NODE_ENV=test, never a started server).
+ * production: every other start; real providers and keys or no start at all.
+ */
+export type PortalMode = 'demo' | 'production' | 'test';
+
 const optionalUrl = z
   .string()
   .url()
@@ -16,7 +29,26 @@ const optionalUrl = z
   .or(z.literal('').transform(() => undefined));
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORTAL_MODE: z.enum(['demo', 'production']).optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+  SECRETS_FILE: z.string().default(''),
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
+  SMS_PROVIDER: z.enum(SMS_PROVIDERS).optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().default(''),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().default(''),
+  WECHATPAY_MCH_ID: z.string().default(''),
+  WECHATPAY_APP_ID: z.string().default(''),
+  WECHATPAY_MERCHANT_SERIAL_NO: z.string().default(''),
+  WECHATPAY_MERCHANT_PRIVATE_KEY_FILE: z.string().default(''),
+  WECHATPAY_API_V3_KEY: z.string().default(''),
+  WECHATPAY_PLATFORM_PUBLIC_KEY_FILE: z.string().default(''),
+  WECHATPAY_PLATFORM_PUBLIC_KEY_ID: z.string().default(''),
+  WECHATPAY_BASE_URL: z.string().url().default('https://api.mch.weixin.qq.com'),
+  ALIPAY_APP_ID: z.string().default(''),
+  ALIPAY_APP_PRIVATE_KEY_FILE: z.string().default(''),
+  ALIPAY_PUBLIC_KEY_FILE: z.string().default(''),
+  ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+  ALIYUN_SMS_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com/'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   PUBLIC_URL: optionalUrl,
@@ -45,8 +77,42 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+export interface AliyunSmsSettings {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templateCode: string;
+  endpoint: string;
+}
+
+/** Key material is named by file; createGateways reads it. */
+export interface WeChatPayConfig {
+  mchId: string;
+  appId: string;
+  merchantSerialNo: string;
+  merchantPrivateKeyFile: string;
+  apiV3Key: string;
+  platformPublicKeyFile: string;
+  platformPublicKeyId: string;
+  baseUrl: string;
+}
+
+export interface AlipayConfig {
+  appId: string;
+  appPrivateKeyFile: string;
+  alipayPublicKeyFile: string;
+  gateway: string;
+}
+
 export interface ServerConfig {
-  env: 'development' | 'production' | 'test';
+  mode: PortalMode;
+  /** The identity provider's keys and the other secrets: a file in production, generated otherwise. */
+  secretsFile: string | undefined;
+  payment:
+    | { provider: 'sandbox' }
+    | ({ provider: 'wechatpay' } & WeChatPayConfig)
+    | ({ provider: 'alipay' } & AlipayConfig);
+  sms: { provider: 'outbox' } | ({ provider: 'aliyun' } & AliyunSmsSettings);
   host: string;
   port: number;
   /** The origin visitors reach this deployment at. */
@@ -109,6 +175,127 @@ function parseEndpointOverrides(text: string): Partial<Record<ServiceId, string>
   return overrides;
 }
 
+type Env = z.infer<typeof envSchema>;
+
+function modeOf(e: Env): PortalMode {
+  if (e.PORTAL_MODE === 'demo') {
+    if (e.NODE_ENV === 'production')
+      throw new ConfigError('PORTAL_MODE=demo and NODE_ENV=production contradict each other');
+    return 'demo';
+  }
+  if (e.PORTAL_MODE === undefined && e.NODE_ENV === 'test') return 'test';
+  return 'production';
+}
+
+/** Every setting production cannot start without, named together; demo conveniences refused. */
+function checkProductionSettings(e: Env): void {
+  const missing: string[] = [];
+  const refused: string[] = [];
+  if (!e.PUBLIC_URL) missing.push('PUBLIC_URL');
+  if (!e.SECRETS_FILE) missing.push('SECRETS_FILE');
+  if (!e.PAYMENT_PROVIDER) missing.push('PAYMENT_PROVIDER (wechatpay or alipay)');
+  else if (e.PAYMENT_PROVIDER === 'sandbox') refused.push('PAYMENT_PROVIDER=sandbox');
+  if (!e.SMS_PROVIDER) missing.push('SMS_PROVIDER (aliyun)');
+  else if (e.SMS_PROVIDER === 'outbox') refused.push('SMS_PROVIDER=outbox');
+  if (e.SMS_PROVIDER === 'aliyun') missing.push(...missingAliyunSmsSettings(e));
+  if (e.PAYMENT_PROVIDER === 'wechatpay') missing.push(...missingWeChatPaySettings(e));
+  if (e.PAYMENT_PROVIDER === 'alipay') missing.push(...missingAlipaySettings(e));
+  if (e.SMS_DEV_OUTBOX === 'on') refused.push('SMS_DEV_OUTBOX=on');
+  if (e.DEV_TOOLS === 'on') refused.push('DEV_TOOLS=on');
+  const problems = [
+    ...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []),
+    ...(refused.length > 0 ? [`demo-only ${refused.join(', ')}`] : []),
+  ];
+  if (problems.length > 0)
+    throw new ConfigError(
+      `Production start refused (run the demo with PORTAL_MODE=demo): ${problems.join('; ')}`,
+    );
+}
+
+function missingAliyunSmsSettings(e: Env): string[] {
+  const required = {
+    ALIYUN_ACCESS_KEY_ID: e.ALIYUN_ACCESS_KEY_ID,
+    ALIYUN_ACCESS_KEY_SECRET: e.ALIYUN_ACCESS_KEY_SECRET,
+    ALIYUN_SMS_SIGN_NAME: e.ALIYUN_SMS_SIGN_NAME,
+    ALIYUN_SMS_TEMPLATE_CODE: e.ALIYUN_SMS_TEMPLATE_CODE,
+  };
+  return Object.entries(required)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+}
+
+const WECHATPAY_REQUIRED = [
+  'WECHATPAY_MCH_ID',
+  'WECHATPAY_APP_ID',
+  'WECHATPAY_MERCHANT_SERIAL_NO',
+  'WECHATPAY_MERCHANT_PRIVATE_KEY_FILE',
+  'WECHATPAY_API_V3_KEY',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY_FILE',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY_ID',
+] as const;
+
+function missingWeChatPaySettings(e: Env): string[] {
+  const missing: string[] = WECHATPAY_REQUIRED.filter((name) => !e[name]);
+  if (e.WECHATPAY_API_V3_KEY && Buffer.byteLength(e.WECHATPAY_API_V3_KEY) !== 32)
+    missing.push('WECHATPAY_API_V3_KEY (32 characters)');
+  return missing;
+}
+
+const ALIPAY_REQUIRED = [
+  'ALIPAY_APP_ID',
+  'ALIPAY_APP_PRIVATE_KEY_FILE',
+  'ALIPAY_PUBLIC_KEY_FILE',
+] as const;
+
+function missingAlipaySettings(e: Env): string[] {
+  return ALIPAY_REQUIRED.filter((name) => !e[name]);
+}
+
+function paymentSettingsOf(e: Env): ServerConfig['payment'] {
+  if (e.PAYMENT_PROVIDER === 'alipay') {
+    const missing = missingAlipaySettings(e);
+    if (missing.length > 0)
+      throw new ConfigError(`PAYMENT_PROVIDER=alipay: missing ${missing.join(', ')}`);
+    return {
+      provider: 'alipay',
+      appId: e.ALIPAY_APP_ID,
+      appPrivateKeyFile: e.ALIPAY_APP_PRIVATE_KEY_FILE,
+      alipayPublicKeyFile: e.ALIPAY_PUBLIC_KEY_FILE,
+      gateway: e.ALIPAY_GATEWAY,
+    };
+  }
+  if (e.PAYMENT_PROVIDER !== 'wechatpay') return { provider: 'sandbox' };
+  const missing = missingWeChatPaySettings(e);
+  if (missing.length > 0)
+    throw new ConfigError(`PAYMENT_PROVIDER=wechatpay: missing ${missing.join(', ')}`);
+  return {
+    provider: 'wechatpay',
+    mchId: e.WECHATPAY_MCH_ID,
+    appId: e.WECHATPAY_APP_ID,
+    merchantSerialNo: e.WECHATPAY_MERCHANT_SERIAL_NO,
+    merchantPrivateKeyFile: e.WECHATPAY_MERCHANT_PRIVATE_KEY_FILE,
+    apiV3Key: e.WECHATPAY_API_V3_KEY,
+    platformPublicKeyFile: e.WECHATPAY_PLATFORM_PUBLIC_KEY_FILE,
+    platformPublicKeyId: e.WECHATPAY_PLATFORM_PUBLIC_KEY_ID,
+    baseUrl: e.WECHATPAY_BASE_URL.replace(/\/$/, ''),
+  };
+}
+
+function smsSettingsOf(e: Env): ServerConfig['sms'] {
+  if (e.SMS_PROVIDER !== 'aliyun') return { provider: 'outbox' };
+  const missing = missingAliyunSmsSettings(e);
+  if (missing.length > 0)
+    throw new ConfigError(`SMS_PROVIDER=aliyun: missing ${missing.join(', ')}`);
+  return {
+    provider: 'aliyun',
+    accessKeyId: e.ALIYUN_ACCESS_KEY_ID,
+    accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET,
+    signName: e.ALIYUN_SMS_SIGN_NAME,
+    templateCode: e.ALIYUN_SMS_TEMPLATE_CODE,
+    endpoint: e.ALIYUN_SMS_ENDPOINT,
+  };
+}
+
 /** Reads and checks every setting at start-up; names the one that is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = envSchema.safeParse(env);
@@ -117,10 +304,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError(`Invalid settings — ${problems.join('; ')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && (e.SMS_DEV_OUTBOX === 'on' || e.DEV_TOOLS === 'on'))
-    throw new ConfigError(
-      'SMS_DEV_OUTBOX and DEV_TOOLS are development tools: they cannot be on with NODE_ENV=production',
-    );
+  const mode = modeOf(e);
+  if (mode === 'production') checkProductionSettings(e);
   if (e.ALIYUN_NVC_APPKEY && (!e.ALIYUN_ACCESS_KEY_ID || !e.ALIYUN_ACCESS_KEY_SECRET))
     throw new ConfigError(
       'ALIYUN_NVC_APPKEY is set: ALIYUN_ACCESS_KEY_ID and ALIYUN_ACCESS_KEY_SECRET are needed to verify NVC values',
@@ -131,7 +316,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     SERVICE_IDS.map((id) => [id, overrides[id] ?? `${publicUrl}/services/${id}`]),
   ) as Record<ServiceId, string>;
   return {
-    env: e.NODE_ENV,
+    mode,
+    secretsFile: e.SECRETS_FILE || undefined,
+    payment: paymentSettingsOf(e),
+    sms: smsSettingsOf(e),
     host: e.HOST,
     port: e.PORT,
     publicUrl,
@@ -149,8 +337,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     aliyunAccessKey: { id: e.ALIYUN_ACCESS_KEY_ID, secret: e.ALIYUN_ACCESS_KEY_SECRET },
     weChat: { appId: e.WECHAT_APP_ID, jsapiTicket: e.WECHAT_JSAPI_TICKET },
     share: { title: e.SHARE_TITLE, describe: e.SHARE_DESCRIBE, logoUrl: e.SHARE_LOGO_URL },
-    smsDevOutbox: e.SMS_DEV_OUTBOX ? e.SMS_DEV_OUTBOX === 'on' : e.NODE_ENV !== 'production',
-    devTools: e.NODE_ENV !== 'production' && e.DEV_TOOLS !== 'off',
+    smsDevOutbox:
+      mode !== 'production' && e.SMS_PROVIDER !== 'aliyun' && e.SMS_DEV_OUTBOX !== 'off',
+    devTools: mode !== 'production' && e.DEV_TOOLS !== 'off',
     trustProxy: e.TRUST_PROXY === 'on',
     chromiumPath: e.CHROMIUM_PATH,
     logLevel: e.LOG_LEVEL,

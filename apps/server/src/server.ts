@@ -1,49 +1,23 @@
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { seedIfEmpty } from './db/seed/index.js';
-import { createGateways } from './gateways/index.js';
-import { createMemoryStore, createRedisStore } from './platform/kv-store.js';
-import { loadOrCreateSecrets } from './platform/secrets.js';
-import { createLocalVerifier, createRemoteVerifier } from './platform/tokens.js';
+import {
+  DEMO_MOBILE,
+  DEMO_PASSWORD,
+  DEMO_REVIEWER_LOGIN,
+  DEMO_REVIEWER_PASSWORD,
+} from './db/seed/20-users.js';
+import { openPortal } from './portal.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const secrets = await loadOrCreateSecrets(config.dataDir);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: `${config.dataDir}/pglite`,
-  });
-  await database.migrate();
-  const seeded = await seedIfEmpty(database.db);
-  const store = config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore();
-  const tokens = config.parts.has('identity')
-    ? createLocalVerifier(secrets.signingJwk, config.authorityUrl)
-    : createRemoteVerifier(config.authorityUrl);
-  const app = await buildApp(
-    {
-      config,
-      db: database.db,
-      store,
-      tokens,
-      secrets,
-      gateways: createGateways({ config, secrets, store }),
-      now: () => new Date(),
-    },
-    { logger: { level: config.logLevel } },
-  );
-  app.log.info(
-    {
-      database: database.kind,
-      store: config.redisUrl ? 'redis' : 'memory',
-      parts: [...config.parts],
-      seeded,
-    },
-    'portal starting',
-  );
-  if (config.env !== 'production')
+  if (config.mode === 'test')
+    throw new ConfigError(
+      'NODE_ENV=test is the test suite’s mode: start the demo with PORTAL_MODE=demo, or configure production',
+    );
+  const portal = await openPortal(config, { logger: { level: config.logLevel } });
+  const { app } = portal;
+  if (config.mode === 'demo')
     app.log.warn(
-      'development mode: dev keys in DATA_DIR, SMS outbox open, http redirect URIs allowed',
+      `演示模式 (PORTAL_MODE=demo): 演示数据、沙箱收银台、短信发件箱 /gateways/sms/outbox、开发审核 /dev/review 均已开启，密钥生成在 DATA_DIR。演示账号: 考生 ${DEMO_MOBILE} / ${DEMO_PASSWORD}；审核人 ${DEMO_REVIEWER_LOGIN} / ${DEMO_REVIEWER_PASSWORD}。切勿用于正式环境。`,
     );
 
   let closing = false;
@@ -51,9 +25,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await store.close();
-    await database.close();
+    await portal.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));

@@ -31,15 +31,4 @@ describe('development back office', () => {
     });
     expect(response.statusCode).toBe(404);
   });
-
-  it('is absent in production', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production' } });
-    const response = await production.app.inject({
-      method: 'POST',
-      url: '/dev/review',
-      payload: { ApplyId: 1, Decision: 'approve' },
-    });
-    expect(response.statusCode).toBe(404);
-    await production.close();
-  });
 });

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Paged, PageQuery, PaymentOrder } from '@portal/contracts';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { applications, paymentOrders, projects, type PaymentOrderRow } from '../db/schema/index.js';
 import type { PaymentGateway, PaymentState } from '../gateways/types.js';
@@ -198,6 +198,43 @@ export async function verifyPaymentOrder(
   if (order.status !== 'Pending') return toPaymentOrder(db, order);
   const state = await gateway.queryPayment(order.orderNo);
   return toPaymentOrder(db, await settlePaymentOrder(db, order.orderNo, state, now));
+}
+
+/** How long an order may wait for its notification before the provider is asked, and for how long. */
+export const RECONCILE_AFTER_MS = 2 * 60_000;
+export const RECONCILE_WITHIN_MS = 24 * 3600_000;
+
+/**
+ * Asks the provider about orders still pending a while after they were made, so "paid at the
+ * provider but pending here" heals without the candidate pressing 我已支付. Returns how many settled.
+ */
+export async function reconcilePendingOrders(
+  db: Database,
+  gateway: PaymentGateway,
+  now: Date,
+  onError: (orderNo: string, error: unknown) => void,
+): Promise<number> {
+  const rows = await db
+    .select({ orderNo: paymentOrders.orderNo })
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.status, 'Pending'),
+        lt(paymentOrders.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS)),
+        gt(paymentOrders.createdAt, new Date(now.getTime() - RECONCILE_WITHIN_MS)),
+      ),
+    )
+    .limit(200);
+  let settled = 0;
+  for (const { orderNo } of rows) {
+    try {
+      const order = await settlePaymentOrder(db, orderNo, await gateway.queryPayment(orderNo), now);
+      if (order.status !== 'Pending') settled += 1;
+    } catch (error) {
+      onError(orderNo, error);
+    }
+  }
+  return settled;
 }
 
 /** MerchantOrder/GetUserPaymentOrder: the caller's orders, newest first. */

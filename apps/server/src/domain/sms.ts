@@ -142,11 +142,13 @@ export async function sendSmsCode(
     await deps.gateways.sms.send(
       input.mobile,
       `【考试报名服务平台】验证码${code}，用于${SCENE_PURPOSE[input.scene]}，${minutes}分钟内有效。请勿泄露给他人，如非本人操作请忽略。`,
+      { code },
     );
   } catch (error) {
     await deps.store.delete(codeKey(input.scene, input.mobile));
     await deps.store.delete(`sms:cooldown:${input.mobile}`);
     deps.log?.error({ err: error }, 'sms gateway failed');
+    if (error instanceof DomainError) throw error;
     throw new DomainError(ERROR_CODES.SERVICE_UNAVAILABLE, '短信发送失败，请稍后再试');
   }
   return sent;

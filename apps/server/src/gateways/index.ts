@@ -1,11 +1,16 @@
-import type { ServerConfig } from '../config.js';
+import fs from 'node:fs';
+import { ConfigError, type ServerConfig } from '../config.js';
 import type { KeyValueStore } from '../platform/kv-store.js';
 import type { ServerSecrets } from '../platform/secrets.js';
 import { createCaptchaGateway } from './captcha/index.js';
+import { ALIPAY_PROVIDER, createAlipayGateway } from './payment/alipay.js';
 import { createPaymentGateway } from './payment/index.js';
+import { providerNotifyPath } from './payment/provider-notify.js';
+import { createWeChatPayGateway, WECHAT_PAY_PROVIDER } from './payment/wechat-pay.js';
 import { createPdfGateway } from './pdf/index.js';
+import { createAliyunSmsGateway } from './sms/aliyun-sms.js';
 import { createSmsGateway } from './sms/index.js';
-import type { Gateways } from './types.js';
+import type { Gateways, PaymentGateway } from './types.js';
 import { createWeChatGateway } from './wechat/index.js';
 
 export type { Gateways } from './types.js';
@@ -16,14 +21,47 @@ export interface GatewayContext {
   store: KeyValueStore;
 }
 
-/** The working local implementation of every gateway; production adapters plug in here. */
+/** Each gateway by configuration: the providers of production, or the demo's local ones. */
 export function createGateways(context: GatewayContext): Gateways {
   const captcha = createCaptchaGateway(context);
   return {
-    sms: createSmsGateway(context),
+    sms:
+      context.config.sms.provider === 'aliyun'
+        ? createAliyunSmsGateway(context.config.sms)
+        : createSmsGateway(context),
     ...(captcha ? { captcha } : {}),
-    payment: createPaymentGateway(context),
+    payment: createPaymentProvider(context),
     weChat: createWeChatGateway(context),
     pdf: createPdfGateway(context),
   };
+}
+
+function readKeyFile(setting: string, file: string): string {
+  if (!fs.existsSync(file)) throw new ConfigError(`${setting}: ${file} does not exist`);
+  return fs.readFileSync(file, 'utf8');
+}
+
+function createPaymentProvider(context: GatewayContext): PaymentGateway {
+  const { payment, publicUrl } = context.config;
+  if (payment.provider === 'sandbox') return createPaymentGateway(context);
+  if (payment.provider === 'alipay')
+    return createAlipayGateway({
+      appId: payment.appId,
+      appPrivateKey: readKeyFile('ALIPAY_APP_PRIVATE_KEY_FILE', payment.appPrivateKeyFile),
+      alipayPublicKey: readKeyFile('ALIPAY_PUBLIC_KEY_FILE', payment.alipayPublicKeyFile),
+      gateway: payment.gateway,
+      notifyUrl: `${publicUrl}${providerNotifyPath(ALIPAY_PROVIDER)}`,
+    });
+  return createWeChatPayGateway({
+    ...payment,
+    merchantPrivateKey: readKeyFile(
+      'WECHATPAY_MERCHANT_PRIVATE_KEY_FILE',
+      payment.merchantPrivateKeyFile,
+    ),
+    platformPublicKey: readKeyFile(
+      'WECHATPAY_PLATFORM_PUBLIC_KEY_FILE',
+      payment.platformPublicKeyFile,
+    ),
+    notifyUrl: `${publicUrl}${providerNotifyPath(WECHAT_PAY_PROVIDER)}`,
+  });
 }

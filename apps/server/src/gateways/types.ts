@@ -1,8 +1,12 @@
 import type { OrderStatus } from '@portal/contracts';
 
-/** Sends a text message. The local one logs it and keeps it in a development-only outbox. */
+/**
+ * Sends a text message. The local one logs it and keeps it in a demo-only outbox; a provider
+ * sends its registered template filled with templateParams (e.g. `{ code }`) instead of the text.
+ * A refusal a person can act on is thrown as a DomainError.
+ */
 export interface SmsGateway {
-  send(mobile: string, text: string): Promise<void>;
+  send(mobile: string, text: string, templateParams?: Record<string, string>): Promise<void>;
 }
 
 export interface PaymentRequest {
@@ -11,15 +15,61 @@ export interface PaymentRequest {
   subject: string;
   /** Where the cashier sends the visitor back. */
   returnUrl: string;
+  /** How the payer pays, where a provider has several ways (WeChat Pay); H5 when not said. */
+  channel?: PaymentChannel;
+  /** WeChat JSAPI: the payer's openid from the WeChat binding. */
+  payerOpenId?: string;
+  /** WeChat H5: the payer's address. */
+  clientIp?: string;
 }
+/** Phone browser (H5/wap), inside WeChat (JSAPI), PC (Native QR code / page). */
+export type PaymentChannel = 'h5' | 'jsapi' | 'native';
 export interface PaymentState {
   status: Extract<OrderStatus, 'Pending' | 'Paid' | 'Cancelled' | 'Failed'>;
   paidAt: Date | null;
 }
+/** A provider's notification, verified: which order, what happened, and what was paid. */
+export interface PaymentNotification {
+  orderNo: string;
+  state: PaymentState;
+  amountInFen: number;
+}
+export interface RefundRequest {
+  orderNo: string;
+  refundNo: string;
+  amountInFen: number;
+  totalInFen: number;
+  reason: string;
+}
+export type RefundStatus = 'Refunding' | 'Refunded' | 'Failed';
+/** What a provider's notify URL answers: the status and body it documents. */
+export interface NotificationAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+}
 /** A cashier the visitor is sent to, and the gateway's word on an order. */
 export interface PaymentGateway {
-  createPayment(request: PaymentRequest): Promise<{ payUrl: string }>;
+  /** payUrl: the page or scheme to open (Native: the QR code's content); jsapi: WeixinJSBridge's arguments. */
+  createPayment(
+    request: PaymentRequest,
+  ): Promise<{ payUrl: string; jsapi?: Record<string, string> }>;
   queryPayment(orderNo: string): Promise<PaymentState>;
+  refund?(request: RefundRequest): Promise<RefundStatus>;
+  queryRefund?(request: Pick<RefundRequest, 'orderNo' | 'refundNo'>): Promise<RefundStatus>;
+  /** A real provider's notifications; the sandbox has its own route. */
+  notifications?: PaymentNotifications;
+}
+export interface PaymentNotifications {
+  /** The provider's name in the notify path: /gateways/payment/<provider>/notify. */
+  provider: string;
+  /** Verifies the signature (and decrypts); null when forged, stale or unreadable. */
+  verify(request: {
+    headers: Record<string, string | string[] | undefined>;
+    body: string;
+  }): Promise<PaymentNotification | null>;
+  accepted: NotificationAnswer;
+  refused: NotificationAnswer;
 }
 
 export interface WeChatJsSignature {

@@ -26,7 +26,7 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps): Pro
   provider.on('server_error', (_ctx, error) =>
     app.log.error({ err: error }, 'identity provider error'),
   );
-  if (deps.config.env !== 'production')
+  if (deps.config.mode !== 'production')
     app.log.warn(
       'identity: http:// and localhost redirect URIs are accepted for the implicit client (development only)',
     );

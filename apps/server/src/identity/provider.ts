@@ -61,8 +61,8 @@ export function createProvider(deps: AppDeps): Provider {
     jwks: { keys: [deps.secrets.signingJwk] },
     cookies: {
       keys: deps.secrets.cookieKeys,
-      long: { httpOnly: true, sameSite: 'lax', secure: config.env === 'production' },
-      short: { httpOnly: true, sameSite: 'lax', secure: config.env === 'production' },
+      long: { httpOnly: true, sameSite: 'lax', secure: config.mode === 'production' },
+      short: { httpOnly: true, sameSite: 'lax', secure: config.mode === 'production' },
     },
     responseTypes: ['id_token token', 'code'],
     scopes: ['openid', 'profile'],
@@ -170,7 +170,7 @@ export function createProvider(deps: AppDeps): Provider {
   });
   // Behind a proxy (TRUST_PROXY) the public scheme, host and address come from X-Forwarded-*.
   provider.proxy = deps.config.trustProxy;
-  if (config.env !== 'production') relaxImplicitRedirectChecks(provider);
+  if (config.mode !== 'production') relaxImplicitRedirectChecks(provider);
   return provider;
 }
 

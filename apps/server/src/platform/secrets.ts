@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import { ConfigError } from '../config.js';
 
 /**
- * Development keys, generated once at first start into DATA_DIR/secrets.json (git-ignored).
- * A deployment mounts its own file there.
+ * Demo keys are generated once at first start into DATA_DIR/secrets.json (git-ignored);
+ * production reads its own file (SECRETS_FILE, made once with `npm run secrets -w apps/server`).
  */
 export interface ServerSecrets {
   /** The identity provider's private RS256 signing key (has kid, alg, use). */
@@ -23,6 +24,19 @@ export async function loadOrCreateSecrets(dataDir: string): Promise<ServerSecret
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
+}
+
+const REQUIRED_SECRETS = ['signingJwk', 'cookieKeys', 'paymentSecret'] as const;
+
+/** Production: the file must exist and hold every key; nothing is generated. */
+export function readSecretsFile(file: string): ServerSecrets {
+  if (!fs.existsSync(file))
+    throw new ConfigError(`SECRETS_FILE: ${file} does not exist (create it with npm run secrets)`);
+  const secrets = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<ServerSecrets>;
+  const missing = REQUIRED_SECRETS.filter((key) => !secrets[key]);
+  if (missing.length > 0 || !secrets.signingJwk?.d || secrets.cookieKeys?.length === 0)
+    throw new ConfigError(`SECRETS_FILE: ${file} lacks ${missing.join(', ') || 'a usable key'}`);
+  return secrets as ServerSecrets;
 }
 
 export async function createSecrets(): Promise<ServerSecrets> {

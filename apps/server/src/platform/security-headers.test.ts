@@ -75,7 +75,7 @@ describe('security headers', () => {
 
   it('sends HSTS in production', async () => {
     const app = Fastify();
-    await registerSecurityHeaders(app, { env: 'production' } as ServerConfig);
+    await registerSecurityHeaders(app, { mode: 'production' } as ServerConfig);
     app.get('/', async () => 'ok');
     const response = await app.inject({ method: 'GET', url: '/' });
     expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);

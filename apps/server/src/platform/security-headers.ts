@@ -36,7 +36,7 @@ export async function registerSecurityHeaders(
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
     hsts:
-      config.env === 'production'
+      config.mode === 'production'
         ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false }
         : false,
   });

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import {
   categories,
-  equityPackages,
   examPapers,
   examQuestions,
   forms,
@@ -1151,45 +1150,6 @@ export async function seed(db: Database): Promise<void> {
       style: 'card',
       maxItems: 4,
       sort: 3,
-    },
-  ]);
-
-  await db.insert(equityPackages).values([
-    {
-      name: '基础版',
-      description: '适合单次考试或小型招聘的机构',
-      priceInFen: 980000,
-      durationDays: 365,
-      features: ['每年5个报名项目', '在线报名与资格审核', '准考证打印', '短信通知500条'],
-      sort: 0,
-    },
-    {
-      name: '专业版',
-      description: '适合常态化组织考试的单位',
-      priceInFen: 2980000,
-      durationDays: 365,
-      features: [
-        '不限报名项目',
-        '在线缴费对账',
-        '在线考试（单选/多选/判断）',
-        '短信通知5000条',
-        '专属客服',
-      ],
-      sort: 1,
-    },
-    {
-      name: '旗舰版',
-      description: '适合大型考试机构与集团',
-      priceInFen: 6980000,
-      durationDays: 365,
-      features: [
-        '专业版全部功能',
-        '独立域名与品牌定制',
-        '多级审核流程',
-        '数据接口对接',
-        '驻场技术支持',
-      ],
-      sort: 2,
     },
   ]);
 }

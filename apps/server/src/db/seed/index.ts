@@ -1,31 +1,36 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { tenants } from '../schema/index.js';
 import type { Database } from '../client.js';
+import { tenants } from '../schema/index.js';
+import * as tenantsSeed from './10-tenants.js';
+import * as usersSeed from './20-users.js';
+import * as projectsSeed from './30-projects.js';
+import * as contentSeed from './35-content.js';
+import * as applicationsSeed from './40-applications.js';
+import * as accountSeed from './50-account.js';
 
 /**
- * Seed files sit beside this one as `NN-area.ts`, each exporting `seed(db)`, and run in name
- * order inside one transaction, only on an empty database.
+ * Demo data (demo mode and tests only): a tenant on localhost, its projects, candidates,
+ * reviewers and applications. Reference data every deployment needs comes with the migrations.
  */
 export interface SeedModule {
   seed(db: Database): Promise<void>;
 }
 
-const SEED_DIR = path.dirname(fileURLToPath(import.meta.url));
+/** In order, each after what it refers to. */
+const DEMO_SEED: readonly SeedModule[] = [
+  tenantsSeed,
+  usersSeed,
+  projectsSeed,
+  contentSeed,
+  applicationsSeed,
+  accountSeed,
+];
 
+/** Writes the demo data in one transaction, only into a database without a tenant. */
 export async function seedIfEmpty(db: Database): Promise<boolean> {
   const existing = await db.select({ id: tenants.id }).from(tenants).limit(1);
   if (existing.length > 0) return false;
-  const files = fs
-    .readdirSync(SEED_DIR)
-    .filter((f) => /^\d\d-[\w-]+\.ts$/.test(f) && !f.endsWith('.test.ts'))
-    .sort();
   await db.transaction(async (tx) => {
-    for (const file of files) {
-      const module = (await import(path.join(SEED_DIR, file))) as SeedModule;
-      await module.seed(tx as unknown as Database);
-    }
+    for (const module of DEMO_SEED) await module.seed(tx as unknown as Database);
   });
   return true;
 }

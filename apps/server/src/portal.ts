@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { ServerConfig } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { seedIfEmpty } from './db/seed/index.js';
+import { reconcilePendingOrders } from './domain/payments.js';
+import { createGateways } from './gateways/index.js';
+import { createMemoryStore, createRedisStore } from './platform/kv-store.js';
+import { loadOrCreateSecrets, readSecretsFile } from './platform/secrets.js';
+import { createLocalVerifier, createRemoteVerifier } from './platform/tokens.js';
+
+const RECONCILE_EVERY_MS = 5 * 60_000;
+
+export interface Portal {
+  app: FastifyInstance;
+  db: Database;
+  /** Demo data was written on this start (demo mode, empty database). */
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Everything a started server needs, by mode: production reads its keys from SECRETS_FILE and
+ * gets no demo data; demo generates keys into DATA_DIR and seeds an empty database.
+ */
+export async function openPortal(
+  config: ServerConfig,
+  options: { logger?: boolean | object } = {},
+): Promise<Portal> {
+  const secrets =
+    config.mode === 'production'
+      ? readSecretsFile(config.secretsFile!)
+      : await loadOrCreateSecrets(config.dataDir);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: `${config.dataDir}/pglite`,
+  });
+  await database.migrate();
+  const seeded = config.mode === 'production' ? false : await seedIfEmpty(database.db);
+  const store = config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore();
+  const tokens = config.parts.has('identity')
+    ? createLocalVerifier(secrets.signingJwk, config.authorityUrl)
+    : createRemoteVerifier(config.authorityUrl);
+  const gateways = createGateways({ config, secrets, store });
+  const app = await buildApp(
+    { config, db: database.db, store, tokens, secrets, gateways, now: () => new Date() },
+    { logger: options.logger ?? false },
+  );
+  const reconciling = config.parts.has('exam-payment')
+    ? setInterval(() => {
+        reconcilePendingOrders(database.db, gateways.payment, new Date(), (orderNo, error) =>
+          app.log.warn({ orderNo, err: error }, 'payment reconciliation: query failed'),
+        ).catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));
+      }, RECONCILE_EVERY_MS).unref()
+    : undefined;
+  app.log.info(
+    {
+      mode: config.mode,
+      database: database.kind,
+      store: config.redisUrl ? 'redis' : 'memory',
+      parts: [...config.parts],
+      seeded,
+    },
+    'portal starting',
+  );
+  return {
+    app,
+    db: database.db,
+    seeded,
+    async close() {
+      clearInterval(reconciling);
+      await app.close();
+      await store.close();
+      await database.close();
+    },
+  };
+}
