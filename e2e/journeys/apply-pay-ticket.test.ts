@@ -9,11 +9,11 @@ import {
   type ResponseOf,
   type RuntimeConfig,
 } from '@portal/contracts';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser, PHONE, screenshot, WECHAT_PHONE } from '../support/browser.js';
+import { pdfText } from '../support/pdf.js';
 import { signInAtProvider } from '../support/sign-in.js';
 import { fitsAt320 } from '../support/screens.js';
 
@@ -113,17 +113,6 @@ async function passportPhoto(page: Page): Promise<Buffer> {
     return canvas.toDataURL('image/jpeg', 0.9);
   });
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
-}
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: bytes, useSystemFonts: false }).promise;
-  const parts: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n += 1) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    for (const item of content.items) if ('str' in item) parts.push(item.str);
-  }
-  await pdf.destroy();
-  return parts.join('');
 }
 
 describe.each([

@@ -123,11 +123,26 @@ describe('the contract', () => {
     expect(new Set(ENDPOINTS.map((e) => e.client))).toEqual(new Set(CLIENT_IDS));
   });
 
-  it('identifies preview calls by LoginName instead of a token', () => {
+  it('identifies preview calls by LoginName and the preview proof instead of a token', () => {
     const preview = ENDPOINTS.filter((e) => e.client.endsWith('-preview'));
-    expect(preview).toHaveLength(7);
+    // §7's seven, plus the reviewer's login, logout and test entry.
+    expect(preview.map((e) => e.name).sort()).toEqual(
+      [
+        'GeneratePrint',
+        'GetApply',
+        'GetForm',
+        'GetNotice',
+        'GetProject',
+        'GetProjectPosition',
+        'HtmlToPdf',
+        'Login',
+        'Logout',
+        'SubmitForm',
+      ].map((action) => `ProjectPreview/${action}`),
+    );
     for (const endpoint of preview) {
-      expect(endpoint.auth).toBe('preview');
+      const signsInOrOut = endpoint.name.endsWith('/Login') || endpoint.name.endsWith('/Logout');
+      expect(endpoint.auth, endpoint.name).toBe(signsInOrOut ? 'optional' : 'preview');
       expect(endpoint.request.safeParse({ ProjectId: 1, Html: 'x' }).success).toBe(false);
     }
   });

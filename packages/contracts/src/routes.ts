@@ -9,6 +9,7 @@ export const ROUTES = {
   authStation: '/views/auth/station',
   authNoPower: '/views/auth/nopower',
   authFrequently: '/views/auth/frequently',
+  flowPreview: '/views/flowPreview',
   flowPreviewLogin: '/views/flowPreview/login',
 } as const;
 /** Unknown paths land here. */

@@ -50,9 +50,14 @@ function isUploadUrl(url: string): boolean {
 
 /**
  * The contract's field rules, plus what only the server can check: regions are real places and
- * files came from our upload. Answers the values to keep: visible, known fields only.
+ * files came from our upload (a reviewer's preview entry keeps no file). Answers the values to
+ * keep: visible, known fields only.
  */
-export function checkFormValues(fields: FormField[], values: FormValues): FormValues {
+export function checkFormValues(
+  fields: FormField[],
+  values: FormValues,
+  options: { filesFrom: 'upload' | 'preview' } = { filesFrom: 'upload' },
+): FormValues {
   const errors: FieldErrors = validateFormValues(fields, values);
   const kept: FormValues = {};
   for (const field of fields) {
@@ -66,7 +71,7 @@ export function checkFormValues(fields: FormField[], values: FormValues): FormVa
       errors[field.FieldId] = `请选择有效的${field.Label}`;
     if (field.Type === 'photo' || field.Type === 'file') {
       const file = uploadedFileValueSchema.safeParse(value);
-      if (file.success && !isUploadUrl(file.data.Url))
+      if (file.success && options.filesFrom === 'upload' && !isUploadUrl(file.data.Url))
         errors[field.FieldId] = `${field.Label}请通过上传获得`;
     }
     if (field.Type === 'idcard' && typeof value === 'string')

@@ -1,4 +1,9 @@
-import type { ApplyStatus, FormValues, PdfFile } from '@portal/contracts';
+import {
+  PREVIEW_SAMPLE_MARK,
+  type ApplyStatus,
+  type FormValues,
+  type PdfFile,
+} from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { positions, users, type ApplicationRow, type ProjectRow } from '../db/schema/index.js';
@@ -75,11 +80,10 @@ table{width:100%;border-collapse:collapse;font-size:15px}
 th,td{border:1px solid #86909c;padding:10px 12px;text-align:left}
 th{width:110px;background:#f2f3f5;font-weight:600}
 .notes{margin-top:20px;font-size:13px;line-height:1.8;color:#4e5969}
-.sample{position:absolute;top:40%;left:0;right:0;text-align:center;font-size:72px;color:rgba(245,63,63,.18);transform:rotate(-18deg);pointer-events:none}
+.sample::after{content:"预览${PREVIEW_SAMPLE_MARK}";position:absolute;top:40%;left:0;right:0;text-align:center;font-size:72px;color:rgba(245,63,63,.18);transform:rotate(-18deg);pointer-events:none}
 </style></head>
-<body><div class="ticket">
-${data.isSample ? '<div class="sample">预览样例</div>' : ''}
-<h1>准考证</h1>
+<body><div class="${data.isSample ? 'ticket sample' : 'ticket'}">
+<h1>准考证${data.isSample ? `（${PREVIEW_SAMPLE_MARK}）` : ''}</h1>
 <p class="sub">${e(data.organizer)}</p>
 <table>${rows.map(([k, v]) => `<tr><th>${e(k)}</th><td>${e(v)}</td></tr>`).join('')}</table>
 <div class="notes"><strong>考生须知：</strong><br>
@@ -88,6 +92,9 @@ ${data.isSample ? '<div class="sample">预览样例</div>' : ''}
 3. 请妥善保管本准考证，遗失可登录平台重新打印。</div>
 </div></body></html>`;
 }
+
+/** The made-up candidate of a preview ticket (the ID number is the GB 11643 standard's example). */
+const SAMPLE_CANDIDATE = { name: `张三（${PREVIEW_SAMPLE_MARK}）`, idNumber: '11010519491231002X' };
 
 /** Who the ticket is for: the form's name and ID number, else the account's. */
 export function candidateOf(
@@ -195,12 +202,13 @@ export async function downloadTicket(
 }
 
 /** ProjectPreview/GeneratePrint: a sample ticket of the project for a reviewer. */
+/** A preview's ticket: the project's own data with a sample candidate, marked 样例 (no person's data). */
 export async function sampleTicket(
   db: Database,
-  reviewer: { userId: number; tenantId: number; name: string },
+  tenantId: number,
   projectId: number,
 ): Promise<{ ApplyId: number; Html: string }> {
-  const project = await requireProject(db, projectId, reviewer.tenantId);
+  const project = await requireProject(db, projectId, tenantId);
   const [position] = await db
     .select()
     .from(positions)
@@ -210,8 +218,8 @@ export async function sampleTicket(
   return {
     ApplyId: 0,
     Html: renderTicketHtml({
-      candidateName: reviewer.name,
-      idNumber: '110101199001011234',
+      candidateName: SAMPLE_CANDIDATE.name,
+      idNumber: SAMPLE_CANDIDATE.idNumber,
       projectTitle: project.title,
       organizer: project.organizer,
       positionName: position?.name ?? '示例岗位',

@@ -1,12 +1,15 @@
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { ERROR_CODES, MAX_UPLOAD_BYTES, type ServiceId } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../db/schema/index.js';
 import { DomainError, tooManyRequests, unauthorized } from '../domain/errors.js';
+import { PREVIEW_SESSION_EXPIRED, requireReviewer, type Reviewer } from '../domain/preview.js';
+import { tenantIdFor } from '../domain/tenants.js';
 import type { AppDeps } from '../platform/deps.js';
 import { ok } from './envelope.js';
-import type { AuthUser, ServiceRoute, UploadedFile } from './route.js';
+import type { AuthUser, PreviewProof, ServiceRoute, UploadedFile } from './route.js';
 
 export const RATE_LIMIT_PER_MINUTE = 600;
 
@@ -54,6 +57,33 @@ function hostOf(request: FastifyRequest): string {
   return request.hostname.toLowerCase();
 }
 
+/** The reviewer's preview proof: HttpOnly, SameSite=Strict, sent only to the preview paths. */
+export const PREVIEW_COOKIE = 'portal_preview';
+const PREVIEW_PROOF_SERVICES = ['exam-flow', 'exam-expand'] as const;
+export const previewCookiePath = (serviceId: string) =>
+  `/services/${serviceId}/OpenService/v1/ProjectPreview`;
+
+function previewProofOf(request: FastifyRequest, reply: FastifyReply, deps: AppDeps): PreviewProof {
+  const options = (maxAge: number, path: string) => ({
+    path,
+    maxAge,
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: deps.config.publicUrl.startsWith('https:'),
+  });
+  return {
+    sent: request.cookies[PREVIEW_COOKIE] || undefined,
+    set(proof, maxAgeSeconds) {
+      for (const service of PREVIEW_PROOF_SERVICES)
+        reply.setCookie(PREVIEW_COOKIE, proof, options(maxAgeSeconds, previewCookiePath(service)));
+    },
+    clear() {
+      for (const service of PREVIEW_PROOF_SERVICES)
+        reply.clearCookie(PREVIEW_COOKIE, options(0, previewCookiePath(service)));
+    },
+  };
+}
+
 /** One Fastify plugin per ServiceID, each route parsed and answered through the contract. */
 export async function registerService(
   app: FastifyInstance,
@@ -64,6 +94,7 @@ export async function registerService(
 ): Promise<void> {
   await app.register(
     async (service) => {
+      await service.register(cookie);
       await service.register(multipart, {
         limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 },
       });
@@ -88,6 +119,10 @@ export async function registerService(
                   })
                 : null;
             if (endpoint.auth === 'required' && !user) throw unauthorized('请先登录');
+            const previewProof = previewProofOf(request, reply, deps);
+            // A LoginName alone proves nothing (§6): no proof, no preview.
+            if (endpoint.auth === 'preview' && !previewProof.sent)
+              throw unauthorized(PREVIEW_SESSION_EXPIRED);
             let raw: unknown;
             let files: UploadedFile[] = [];
             if (endpoint.method === 'GET') raw = request.query;
@@ -102,6 +137,14 @@ export async function registerService(
               files = form.files;
             } else raw = request.body ?? {};
             const input = endpoint.request.parse(raw);
+            const reviewer: Reviewer | null =
+              endpoint.auth === 'preview'
+                ? await requireReviewer(deps.db, deps.store, {
+                    proof: previewProof.sent,
+                    loginName: (input as { LoginName: string }).LoginName,
+                    siteTenantId: await tenantIdFor(deps.db, hostOf(request), null),
+                  })
+                : null;
             const data = await handler({
               input,
               user,
@@ -109,6 +152,11 @@ export async function registerService(
                 if (!user) throw unauthorized('请先登录');
                 return user;
               },
+              requireReviewer: () => {
+                if (!reviewer) throw unauthorized(PREVIEW_SESSION_EXPIRED);
+                return reviewer;
+              },
+              previewProof,
               deps,
               clientIp: request.ip,
               files,

@@ -1,4 +1,5 @@
 import type { Endpoint, ParsedRequestOf, ResponseOf } from '@portal/contracts';
+import type { Reviewer } from '../domain/preview.js';
 import type { AppDeps } from '../platform/deps.js';
 
 export interface AuthUser {
@@ -19,12 +20,22 @@ export interface HandlerArgs<E extends Endpoint> {
   user: AuthUser | null;
   /** The signed-in user; 401 when there is none. */
   requireUser(): AuthUser;
+  /** Preview endpoints: the reviewer proven by the preview proof and LoginName (checked before the handler). */
+  requireReviewer(): Reviewer;
+  /** The preview proof cookie: what the browser sent, and setting or clearing it on the answer. */
+  previewProof: PreviewProof;
   deps: AppDeps;
   clientIp: string;
   /** multipart endpoints: the files sent. */
   files: UploadedFile[];
   /** The caller's host name, for tenant lookups. */
   host: string;
+}
+
+export interface PreviewProof {
+  readonly sent: string | undefined;
+  set(proof: string, maxAgeSeconds: number): void;
+  clear(): void;
 }
 
 export interface ServiceRoute {

@@ -19,8 +19,9 @@ const config = loadRuntimeConfig();
 if (!config.ok) {
   root.render(<ConfigErrorPage problems={config.problems} />);
 } else {
-  // §2: the layout is chosen once, by the user agent; each lives in its own chunk with its UI library.
-  const device = deviceTypeOf(navigator.userAgent);
+  // §2: the layout is chosen once, by the user agent (or the preview's phone frame); each lives in
+  // its own chunk with its UI library.
+  const device = deviceTypeOf(navigator.userAgent, window.location);
   useLayoutStore.getState().setDevice(device);
   const layout = device === 'mobile' ? loadMobileLayout() : loadDesktopLayout();
   layout.then(

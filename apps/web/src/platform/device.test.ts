@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentPlatformCode, deviceTypeOf, isMobileUserAgent, platformCodeOf } from './device';
+import { paths, routePath } from './paths';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -55,5 +56,19 @@ describe('§9 platform codes from the user agent', () => {
     vi.stubGlobal('navigator', { userAgent: WECHAT });
     window.__wxjs_environment = 'miniprogram';
     expect(currentPlatformCode()).toBe(1001);
+  });
+});
+
+describe('the flow preview’s phone frame', () => {
+  const at = (url: string) => new URL(url, 'http://localhost');
+
+  it('is the mobile layout on a desktop browser, only on /views/flowPreview with Frame=mobile', () => {
+    expect(deviceTypeOf(DESKTOP, at(paths.flowPreview({ ProjectId: 1, Frame: 'mobile' })))).toBe(
+      'mobile',
+    );
+    expect(deviceTypeOf(DESKTOP, at(paths.flowPreview({ ProjectId: 1 })))).toBe('desktop');
+    expect(deviceTypeOf(DESKTOP, at(routePath('projectList', { Frame: 'mobile' })))).toBe(
+      'desktop',
+    );
   });
 });

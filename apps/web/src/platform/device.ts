@@ -1,3 +1,5 @@
+import { routePath } from './paths';
+
 /** §9: platform codes read from the user agent. */
 export const PLATFORM_CODES = {
   miniProgram: 1001,
@@ -19,7 +21,22 @@ export function isMobileUserAgent(userAgent: string): boolean {
   return MOBILE_UA.test(userAgent);
 }
 
-export function deviceTypeOf(userAgent: string): DeviceType {
+/** The reviewer's phone frame: the flow preview shows the mobile layout inside its desktop page. */
+export const PREVIEW_FRAME_PARAM = 'Frame';
+const PREVIEW_FRAME_PATH = routePath('flowPreview');
+
+export function isMobilePreviewFrame(location: Pick<Location, 'pathname' | 'search'>): boolean {
+  return (
+    location.pathname === PREVIEW_FRAME_PATH &&
+    new URLSearchParams(location.search).get(PREVIEW_FRAME_PARAM) === 'mobile'
+  );
+}
+
+export function deviceTypeOf(
+  userAgent: string,
+  location?: Pick<Location, 'pathname' | 'search'>,
+): DeviceType {
+  if (location && isMobilePreviewFrame(location)) return 'mobile';
   return isMobileUserAgent(userAgent) ? 'mobile' : 'desktop';
 }
 

@@ -11,7 +11,13 @@ export {
   takeNextPath,
 } from './auth/oidc';
 export { loadProfile, refreshSignIn, sendToSignIn, signOut } from './auth/sign-in-state';
-export { currentPlatformCode, deviceTypeOf, type DeviceType, PLATFORM_CODES } from './device';
+export {
+  currentPlatformCode,
+  deviceTypeOf,
+  type DeviceType,
+  PLATFORM_CODES,
+  PREVIEW_FRAME_PARAM,
+} from './device';
 export * from './http';
 export { refreshShareLink, useLayoutStore, type VisitedView } from './layout-store';
 export { type Navigate, navigateTo, setNavigate } from './navigation';

@@ -117,8 +117,12 @@ export const paths = {
   richText: (query: { ProjectId?: Id; SolutionId?: Id } = {}) => routePath('richText', query),
   externalProject: () => routePath('externalProject'),
   commonTabPanel: (query: { SolutionId?: Id } = {}) => routePath('commonTabPanel', query),
-  flowPreview: (query: { ProjectId?: Id } = {}) => routePath('flowPreview', query),
-  flowPreviewLogin: () => routePath('flowPreviewLogin'),
+  /** A project's step in the flow preview; the phone frame adds its own parameter. */
+  flowPreview: (
+    query: { ProjectId?: Id; Step?: string; Status?: string; [param: string]: QueryValue } = {},
+  ) => routePath('flowPreview', query),
+  /** redirect: the preview step to come back to after signing in again. */
+  flowPreviewLogin: (query: { redirect?: string } = {}) => routePath('flowPreviewLogin', query),
   my: () => routePath('my'),
   myProject: () => routePath('myProject'),
   myHistory: () => routePath('myHistory'),

@@ -1,14 +1,61 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { idSchema, pagedSchema } from '../envelope.js';
-import { formWithApplySchema } from './apply.js';
+import { formValuesSchema } from '../form.js';
+import { applyStatusSchema, formWithApplySchema } from './apply.js';
 import { flowViewSchema, pdfFileSchema, printHtmlSchema } from './flow.js';
 import { projectNoticeSchema } from './notice.js';
 import { positionSchema, projectDetailSchema } from './project.js';
 
-/** §6: preview requests carry LoginName (the reviewer) in the query and the body. */
-const previewSchema = z.object({ LoginName: z.string().trim().min(1, '预览账号缺失，请重新登录') });
+/**
+ * §6: preview requests carry LoginName (the reviewer) in the query and the body. LoginName alone
+ * proves nothing: the server also checks the proof its preview login set (an HttpOnly cookie).
+ */
+const loginNameSchema = z
+  .string()
+  .trim()
+  .min(1, '请输入预览账号')
+  .max(64, '预览账号不超过64个字符');
+const previewSchema = z.object({ LoginName: loginNameSchema });
 const previewProject = previewSchema.extend({ ProjectId: idSchema });
+
+export const PREVIEW_SAMPLE_MARK = '样例';
+
+/** The reviewer's own sign-in for flow preview (not a candidate account). */
+export const previewLogin = defineEndpoint('ProjectPreview/Login', {
+  method: 'POST',
+  client: 'exam-flow-preview',
+  auth: 'optional',
+  request: z.object({
+    LoginName: loginNameSchema,
+    Password: z.string().min(1, '请输入密码').max(128),
+    /** Required after failed tries: the slide check's token (§5 scene). */
+    CaptchaToken: z.string().max(2048).optional(),
+  }),
+  response: z.object({
+    LoginName: z.string(),
+    Name: z.string(),
+    TenantName: z.string(),
+    ExpiresInSeconds: z.number().int().positive(),
+  }),
+});
+
+/** Ends the proof if there is one; a dead proof is no reason to refuse signing out. */
+export const previewLogout = defineEndpoint('ProjectPreview/Logout', {
+  method: 'POST',
+  client: 'exam-flow-preview',
+  auth: 'optional',
+  request: previewSchema,
+  response: z.null(),
+});
+
+/** The reviewer's test entry of the form: validated as a candidate's, stored apart, never applied. */
+export const previewSubmitForm = defineEndpoint('ProjectPreview/SubmitForm', {
+  method: 'POST',
+  client: 'exam-flow-preview',
+  request: previewProject.extend({ PositionId: idSchema, Values: formValuesSchema }),
+  response: formWithApplySchema,
+});
 
 export const previewGetNotice = defineEndpoint('ProjectPreview/GetNotice', {
   method: 'GET',
@@ -34,7 +81,8 @@ export const previewGetProject = defineEndpoint('ProjectPreview/GetProject', {
 export const previewGetApply = defineEndpoint('ProjectPreview/GetApply', {
   method: 'GET',
   client: 'exam-flow-preview',
-  request: previewProject,
+  /** Status: show the flow as a candidate sees it at that state (default: the test entry's). */
+  request: previewProject.extend({ Status: applyStatusSchema.optional() }),
   response: flowViewSchema,
 });
 

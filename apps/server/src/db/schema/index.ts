@@ -8,3 +8,4 @@ export * from './applications.js';
 export * from './payments.js';
 export * from './exams.js';
 export * from './identity.js';
+export * from './reviewers.js';

@@ -1,10 +1,13 @@
 import { hashPassword } from '../../domain/passwords.js';
 import type { Database } from '../client.js';
-import { tenants, users } from '../schema/index.js';
+import { reviewers, tenants, users } from '../schema/index.js';
 
 /** The documented demo account (README). */
 export const DEMO_MOBILE = '13800138000';
 export const DEMO_PASSWORD = 'Demo@123456';
+/** The documented demo reviewer (README): signs in at /views/flowPreview/login. */
+export const DEMO_REVIEWER_LOGIN = 'reviewer';
+export const DEMO_REVIEWER_PASSWORD = 'Review@123456';
 
 export async function seed(db: Database): Promise<void> {
   const [tenant] = await db.select({ id: tenants.id }).from(tenants).limit(1);
@@ -23,4 +26,10 @@ export async function seed(db: Database): Promise<void> {
       passwordHash: await hashPassword('Demo@654321'),
     },
   ]);
+  await db.insert(reviewers).values({
+    tenantId: tenant.id,
+    loginName: DEMO_REVIEWER_LOGIN,
+    name: '陈老师（项目审核）',
+    passwordHash: await hashPassword(DEMO_REVIEWER_PASSWORD),
+  });
 }

@@ -5,10 +5,13 @@ import {
   previewHtmlToPdf,
 } from '@portal/contracts';
 import { getHomeLayout, listFindLabelTree, listHomeLabels } from '../../domain/labels.js';
-import { resolvePreviewer } from '../../domain/preview.js';
+import { tooManyRequests } from '../../domain/errors.js';
 import { tenantIdFor } from '../../domain/tenants.js';
 import { renderPdf } from '../../domain/tickets.js';
 import { route, type ServiceRoute } from '../route.js';
+
+/** A reviewer's PDF renders a minute: the renderer is shared by every candidate's ticket. */
+export const PREVIEW_PDFS_PER_MINUTE = 6;
 
 /** Lable/ and HomeLableLayout/ calls (labels belong to projects), and ProjectPreview/HtmlToPdf. */
 export const labelRoutes: ServiceRoute[] = [
@@ -21,8 +24,14 @@ export const labelRoutes: ServiceRoute[] = [
   route(getHomeLableLayout, async ({ user, deps, host }) =>
     getHomeLayout(deps.db, await tenantIdFor(deps.db, host, user), deps.now()),
   ),
-  route(previewHtmlToPdf, async ({ input, deps }) => {
-    await resolvePreviewer(deps.db, input.LoginName);
+  route(previewHtmlToPdf, async ({ input, deps, requireReviewer }) => {
+    const minute = Math.floor(deps.now().getTime() / 60_000);
+    const renders = await deps.store.increment(
+      `preview:pdf:${requireReviewer().reviewerId}:${minute}`,
+      60,
+    );
+    if (renders > PREVIEW_PDFS_PER_MINUTE)
+      throw tooManyRequests('预览生成PDF过于频繁，请一分钟后再试');
     return renderPdf(deps.gateways.pdf, input.Html, input.FileName ?? '预览');
   }),
 ];

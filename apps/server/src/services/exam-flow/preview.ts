@@ -1,52 +1,115 @@
 import {
+  CAPTCHA_SCENE,
   previewGeneratePrint,
   previewGetApply,
   previewGetForm,
   previewGetNotice,
   previewGetProject,
   previewGetProjectPosition,
+  previewLogin,
+  previewLogout,
+  previewSubmitForm,
 } from '@portal/contracts';
-import { getFormWithApply } from '../../domain/applications.js';
-import { getFlowView } from '../../domain/flow.js';
-import { resolvePreviewer } from '../../domain/preview.js';
+import { consumeCaptchaToken } from '../../domain/captcha.js';
+import { badRequest, forbidden, tooManyRequests } from '../../domain/errors.js';
+import {
+  endPreviewSession,
+  getPreviewFlow,
+  getPreviewForm,
+  PREVIEW_OTHER_TENANT,
+  PREVIEW_SESSION_TTL_SECONDS,
+  PREVIEW_SIGN_IN_FAILED,
+  startPreviewSession,
+  submitPreviewEntry,
+  verifyReviewerPassword,
+} from '../../domain/preview.js';
 import { listProjectNotices } from '../../domain/project-notices.js';
 import { listPositions, requireProject, toProjectDetail } from '../../domain/projects.js';
+import { tenantIdFor } from '../../domain/tenants.js';
 import { sampleTicket } from '../../domain/tickets.js';
+import { createAttemptLimiter, TOO_MANY_ATTEMPTS } from '../../identity/accounts.js';
+import type { KeyValueStore } from '../../platform/kv-store.js';
 import { route, type ServiceRoute } from '../route.js';
 
-/** ProjectPreview/ calls (§6): a reviewer named by LoginName sees a project as a candidate would. */
+/** After this many failed preview sign-ins of one login name, the slide check is asked for. */
+export const PREVIEW_FAILURES_BEFORE_CAPTCHA = 2;
+const FAILURE_WINDOW_SECONDS = 15 * 60;
+const failureKey = (loginName: string) => `preview:failures:${loginName}`;
+
+// Sign-in's own limits, on a key space of their own (a login name is not a mobile number).
+const limiters = new WeakMap<KeyValueStore, ReturnType<typeof createAttemptLimiter>>();
+function limiterFor(store: KeyValueStore) {
+  let limiter = limiters.get(store);
+  if (!limiter) limiters.set(store, (limiter = createAttemptLimiter(store)));
+  return limiter;
+}
+
+/**
+ * ProjectPreview/ calls (§6): a reviewer, proven by the preview login's HttpOnly proof and named by
+ * LoginName, sees a project of their tenant as a candidate would. No answer carries a candidate's data.
+ */
 export const previewRoutes: ServiceRoute[] = [
-  route(previewGetNotice, async ({ input, deps }) => {
-    const reviewer = await resolvePreviewer(deps.db, input.LoginName);
-    return listProjectNotices(
+  route(previewLogin, async ({ input, deps, clientIp, host, previewProof }) => {
+    const limiter = limiterFor(deps.store);
+    const attemptKey = `preview:${input.LoginName}`;
+    const failures = Number((await deps.store.get(failureKey(input.LoginName))) ?? 0);
+    if (failures >= PREVIEW_FAILURES_BEFORE_CAPTCHA) {
+      if (!input.CaptchaToken)
+        throw badRequest('请先完成滑动验证', { Captcha: '请先完成滑动验证' });
+      await consumeCaptchaToken(deps, input.CaptchaToken, CAPTCHA_SCENE, clientIp);
+    }
+    if (!(await limiter.startAttempt(attemptKey, clientIp)))
+      throw tooManyRequests(TOO_MANY_ATTEMPTS);
+    const reviewer = await verifyReviewerPassword(deps.db, input.LoginName, input.Password);
+    if (!reviewer) {
+      await Promise.all([
+        limiter.recordFailure(clientIp),
+        deps.store.increment(failureKey(input.LoginName), FAILURE_WINDOW_SECONDS),
+      ]);
+      throw badRequest(PREVIEW_SIGN_IN_FAILED, { Password: PREVIEW_SIGN_IN_FAILED });
+    }
+    if (reviewer.tenantId !== (await tenantIdFor(deps.db, host, null)))
+      throw forbidden(PREVIEW_OTHER_TENANT);
+    await Promise.all([limiter.reset(attemptKey), deps.store.delete(failureKey(input.LoginName))]);
+    previewProof.set(await startPreviewSession(deps.store, reviewer), PREVIEW_SESSION_TTL_SECONDS);
+    return {
+      LoginName: reviewer.loginName,
+      Name: reviewer.name,
+      TenantName: reviewer.tenantName,
+      ExpiresInSeconds: PREVIEW_SESSION_TTL_SECONDS,
+    };
+  }),
+  route(previewLogout, async ({ deps, previewProof }) => {
+    if (previewProof.sent) await endPreviewSession(deps.store, previewProof.sent);
+    previewProof.clear();
+    return null;
+  }),
+  route(previewGetNotice, async ({ input, deps, requireReviewer }) =>
+    listProjectNotices(
       deps.db,
-      reviewer.tenantId,
+      requireReviewer().tenantId,
       { PageIndex: 1, PageSize: 50, ProjectId: input.ProjectId },
-      deps.now(),
-    );
-  }),
-  route(previewGetForm, async ({ input, deps }) =>
-    getFormWithApply(deps.db, await resolvePreviewer(deps.db, input.LoginName), input.ProjectId),
-  ),
-  route(previewGetProject, async ({ input, deps }) => {
-    const reviewer = await resolvePreviewer(deps.db, input.LoginName);
-    // A preview leaves no footprint in the reviewer's history.
-    const project = await requireProject(deps.db, input.ProjectId, reviewer.tenantId);
-    return toProjectDetail(deps.db, project, reviewer.userId, deps.now());
-  }),
-  route(previewGetApply, async ({ input, deps }) =>
-    getFlowView(
-      deps.db,
-      await resolvePreviewer(deps.db, input.LoginName),
-      input.ProjectId,
       deps.now(),
     ),
   ),
-  route(previewGetProjectPosition, async ({ input, deps }) => {
-    const reviewer = await resolvePreviewer(deps.db, input.LoginName);
-    return listPositions(deps.db, input.ProjectId, reviewer.tenantId);
+  route(previewGetForm, async ({ input, deps, requireReviewer }) =>
+    getPreviewForm(deps.db, requireReviewer(), input.ProjectId),
+  ),
+  route(previewSubmitForm, async ({ input, deps, requireReviewer }) =>
+    submitPreviewEntry(deps.db, requireReviewer(), input, deps.now()),
+  ),
+  route(previewGetProject, async ({ input, deps, requireReviewer }) => {
+    // A preview leaves no footprint and follows nothing: the project as an anonymous candidate sees it.
+    const project = await requireProject(deps.db, input.ProjectId, requireReviewer().tenantId);
+    return toProjectDetail(deps.db, project, null, deps.now());
   }),
-  route(previewGeneratePrint, async ({ input, deps }) =>
-    sampleTicket(deps.db, await resolvePreviewer(deps.db, input.LoginName), input.ProjectId),
+  route(previewGetApply, async ({ input, deps, requireReviewer }) =>
+    getPreviewFlow(deps.db, requireReviewer(), input, deps.now()),
+  ),
+  route(previewGetProjectPosition, async ({ input, deps, requireReviewer }) =>
+    listPositions(deps.db, input.ProjectId, requireReviewer().tenantId),
+  ),
+  route(previewGeneratePrint, async ({ input, deps, requireReviewer }) =>
+    sampleTicket(deps.db, requireReviewer().tenantId, input.ProjectId),
   ),
 ];

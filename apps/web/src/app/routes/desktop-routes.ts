@@ -42,12 +42,12 @@ export const DESKTOP_ROUTES: PageRoute[] = [
   {
     path: ROUTE_PATTERNS.flowPreview,
     handle: { title: '流程预览' },
-    page: () => import('./placeholder-page'),
+    page: () => import('../../features/preview/desktop/flow-preview-page'),
   },
   {
     path: ROUTE_PATTERNS.flowPreviewLogin,
     handle: { title: '预览登录', background: WHITE },
-    page: () => import('./placeholder-page'),
+    page: () => import('../../features/preview/desktop/preview-login-page'),
   },
   {
     path: ROUTE_PATTERNS.saas,

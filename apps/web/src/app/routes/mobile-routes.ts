@@ -5,6 +5,12 @@ import { type PageRoute, WHITE } from './route-table';
 /** §2 the mobile table. */
 export const MOBILE_ROUTES: PageRoute[] = [
   {
+    // Not a candidate's route: the phone frame inside the desktop flow preview (?Frame=mobile).
+    path: ROUTE_PATTERNS.flowPreview,
+    handle: { title: '流程预览' },
+    page: () => import('../../features/preview/mobile/flow-preview-frame-page'),
+  },
+  {
     path: ROUTE_PATTERNS.home,
     handle: { title: '首页', tab: true },
     page: () => import('../../features/home/mobile/home-page'),

@@ -49,6 +49,8 @@ const MOBILE: Record<string, boolean> = {
   apply: true,
   // Beyond §2: the admission ticket of an application (issue 4).
   print: true,
+  // Beyond §2: the phone frame of the desktop flow preview (issue 8), not a candidate's page.
+  flowPreview: false,
 };
 const DESKTOP: Record<string, boolean> = {
   home: false,

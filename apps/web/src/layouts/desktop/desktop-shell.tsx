@@ -62,7 +62,16 @@ export function DesktopShell() {
   return (
     <ConfigProvider
       locale={zhCN}
-      theme={{ token: { colorPrimary: '#0958d9', colorError: '#cf1322' } }}
+      theme={{
+        token: {
+          colorPrimary: '#0958d9',
+          colorError: '#cf1322',
+          // WCAG AA (4.5:1 on white) for placeholders, hints and secondary text.
+          colorTextPlaceholder: '#6b7785',
+          colorTextDescription: '#4e5969',
+          colorTextTertiary: '#6b7785',
+        },
+      }}
     >
       <Layout data-layout="desktop" className="desktop-shell">
         <Layout.Header className="desktop-shell__header">

@@ -233,11 +233,15 @@ describe('§8 error catalogue', () => {
     expect(toasts).toEqual([]);
   });
 
-  it('401 in preview mode shows ErrMsg first, then goes to /views/flowPreview/login', async () => {
+  it('401 in preview mode shows ErrMsg first, then goes to /views/flowPreview/login (back here after)', async () => {
     sessionStorage.setItem('PreviewLoginName', 'reviewer1');
     answer(401, { ErrCode: 401, ErrMsg: '预览账号已失效', Data: null });
     await rejection(callEndpoint(previewGeneratePrint, { ProjectId: 3, LoginName: 'r' }));
-    expect(events).toEqual(['toast 预览账号已失效', 'navigate /views/flowPreview/login']);
+    const back = encodeURIComponent(`${window.location.pathname}${window.location.search}`);
+    expect(events).toEqual([
+      'toast 预览账号已失效',
+      `navigate /views/flowPreview/login?redirect=${back}`,
+    ]);
   });
 
   it('419 rejects with the whole response and no message', async () => {

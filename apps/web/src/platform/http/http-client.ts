@@ -123,7 +123,8 @@ function settle<E extends Endpoint>(
   if (status === ERROR_CODES.UNAUTHORIZED) {
     if (isPreviewMode()) {
       if (errMsg) notify(errMsg);
-      navigateTo(paths.flowPreviewLogin());
+      // Back to the same preview step after signing in again.
+      navigateTo(paths.flowPreviewLogin({ redirect: currentPath() }));
     } else {
       rememberNextPath(currentPath());
       navigateTo(paths.authLogin());

@@ -1,3 +1,4 @@
+import './ticket-view.css';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { sanitizeDocument } from '../../../shared/safe-html';
 

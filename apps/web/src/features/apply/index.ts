@@ -1,0 +1,1 @@
+export { FormFieldRow } from './mobile/form-field';

@@ -1,0 +1,1 @@
+export { TicketView } from './components/ticket-view';
