@@ -53,10 +53,14 @@ export function startApp(table: readonly PageRoute[], path: string, Shell: Compo
 }
 
 export async function settled(router: ReturnType<typeof startApp>['router']) {
-  await vi.waitFor(() => {
-    if (!router.state.initialized || router.state.navigation.state !== 'idle') {
-      throw new Error('router still navigating');
-    }
-  });
+  // The first navigation loads its page module lazily, which takes a while on a busy machine.
+  await vi.waitFor(
+    () => {
+      if (!router.state.initialized || router.state.navigation.state !== 'idle') {
+        throw new Error('router still navigating');
+      }
+    },
+    { timeout: 5000 },
+  );
   return router.state.location;
 }

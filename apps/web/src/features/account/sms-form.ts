@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { HttpError } from '../../platform';
 import { useContractForm } from '../../platform/forms';
 import { verifySmsCode } from './api/sms';
+import type { SmsCodeOptions } from './use-sms-code';
 
 export const maskMobile = (mobile: string) =>
   mobile.trim().replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
@@ -55,5 +56,14 @@ export function useSmsVerifiedForm<
         form.setError('code' as never, { type: 'server', message: VERIFY_EXPIRED });
       }
     });
-  return { form, submit };
+  /** What 获取验证码 needs: the typed number, and where its problems go. */
+  const smsCode = (check?: (mobile: string) => string | undefined): SmsCodeOptions => ({
+    mobile: form.watch('mobile' as never) as unknown as string,
+    scene: options.scene,
+    check,
+    onInvalidMobile: (message) =>
+      form.setError('mobile' as never, { type: 'sms', message }, { shouldFocus: true }),
+    onSent: () => form.clearErrors('mobile' as never),
+  });
+  return { form, submit, smsCode };
 }

@@ -38,7 +38,7 @@ export function useCloseAccountForm({
         }),
     [masked],
   );
-  const { form, submit } = useSmsVerifiedForm(closeAccount, {
+  const { form, submit, smsCode } = useSmsVerifiedForm(closeAccount, {
     scene: 'CloseAccount',
     schema,
     defaultValues: { mobile: '', code: '', understood: false },
@@ -51,6 +51,7 @@ export function useCloseAccountForm({
     form,
     masked,
     ownNumberProblem,
+    smsCode: smsCode(ownNumberProblem),
     submit: submit(confirm),
     busy: form.formState.isSubmitting,
   };

@@ -8,7 +8,7 @@ import { smsFormSchema, useSmsVerifiedForm } from './sms-form';
  */
 export function useMobileChangeForm({ onChanged }: { onChanged: () => void }) {
   const change = useChangeMobile();
-  const { form, submit } = useSmsVerifiedForm(changeMobile, {
+  const { form, submit, smsCode } = useSmsVerifiedForm(changeMobile, {
     scene: 'ChangeMobile',
     schema: smsFormSchema,
     defaultValues: { mobile: '', code: '' },
@@ -17,5 +17,5 @@ export function useMobileChangeForm({ onChanged }: { onChanged: () => void }) {
       onChanged();
     },
   });
-  return { form, submit: submit(), busy: form.formState.isSubmitting };
+  return { form, submit: submit(), smsCode: smsCode(), busy: form.formState.isSubmitting };
 }

@@ -32,7 +32,7 @@ export function useFileUpload(field: FormField, onUploaded: (value: UploadedFile
     const name = isPhoto ? file.name.replace(/\.\w+$/, '') + '.jpg' : file.name;
     uploader.mutate(
       { file: blob, purpose: isPhoto ? 'photo' : 'file', fileName: name },
-      { onSuccess: onUploaded },
+      { onSuccess: (stored) => onUploaded(stored) },
     );
   };
 

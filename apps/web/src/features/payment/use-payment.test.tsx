@@ -1,33 +1,16 @@
-import {
-  getProjectPaymentOrder,
-  paymentOrderSchema,
-  verifyPaymentOrder,
-  type PaymentOrder,
-} from '@portal/contracts';
+import { getProjectPaymentOrder, verifyPaymentOrder } from '@portal/contracts';
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../testing/fake-server';
+import { PAY_URL, paymentOrder } from '../testing/fixtures';
 import { renderFeatureHook, setUpScreenTests, signIn } from '../testing/render-screen';
 import { rememberedOrder, rememberOrder } from './remembered-order';
 import { paymentStageOf, usePayment } from './use-payment';
 
 setUpScreenTests();
 
-function order(overrides: Partial<PaymentOrder> = {}): PaymentOrder {
-  return paymentOrderSchema.parse({
-    OrderId: 9,
-    OrderNo: 'P1',
-    ApplyId: 5,
-    ProjectId: 1,
-    ProjectTitle: '项目',
-    AmountInFen: 8000,
-    Status: 'Pending',
-    CreateTime: '2026-03-02T10:00:00+08:00',
-    PaidTime: null,
-    PayUrl: 'http://localhost/cashier?o=9',
-    ...overrides,
-  });
-}
+const order = paymentOrder;
+const PAY_URL_10 = PAY_URL.replace('P1', 'P10');
 
 describe('usePayment: paying an application, whatever view shows it', () => {
   it('names the stage of an order', () => {
@@ -48,7 +31,7 @@ describe('usePayment: paying an application, whatever view shows it', () => {
       result.current.pay(result.current.order!);
     });
     expect(leave).toHaveBeenCalledTimes(1);
-    expect(leave).toHaveBeenCalledWith('http://localhost/cashier?o=9');
+    expect(leave).toHaveBeenCalledWith(PAY_URL);
     expect(rememberedOrder(5)).toBe(9);
     expect(result.current.busy).toBe(true);
   });
@@ -75,13 +58,13 @@ describe('usePayment: paying an application, whatever view shows it', () => {
     const leave = vi.fn();
     const { result } = renderFeatureHook(() => usePayment(5, leave));
     await waitFor(() => expect(result.current.stage).toBe('retry'));
-    answer = order({ OrderId: 10, PayUrl: 'http://localhost/cashier?o=10' });
+    answer = order({ OrderId: 10, PayUrl: PAY_URL_10 });
     await act(async () => {
       await Promise.all([result.current.payAgain(), result.current.payAgain()]);
     });
     expect(server.calls(getProjectPaymentOrder)).toHaveLength(2);
     expect(leave).toHaveBeenCalledTimes(1);
-    expect(leave).toHaveBeenCalledWith('http://localhost/cashier?o=10');
+    expect(leave).toHaveBeenCalledWith(PAY_URL_10);
     expect(rememberedOrder(5)).toBe(10);
   });
 });

@@ -2,10 +2,12 @@ import {
   applySummarySchema,
   flowViewSchema,
   pagedSchema,
+  paymentOrderSchema,
   projectDetailSchema,
   projectSummarySchema,
   type ApplySummary,
   type FlowView,
+  type PaymentOrder,
   type ProjectDetail,
   type ProjectSummary,
 } from '@portal/contracts';
@@ -58,6 +60,24 @@ export function applySummary(overrides: Partial<ApplySummary> = {}): ApplySummar
     OrderId: null,
     HasOnlineExam: false,
     ExamScore: null,
+    ...overrides,
+  });
+}
+
+export const PAY_URL = 'http://localhost:8080/gateways/payment/cashier?orderNo=P1&sign=abc';
+
+export function paymentOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrder {
+  return paymentOrderSchema.parse({
+    OrderId: 9,
+    OrderNo: 'P20260302100000123456',
+    ApplyId: 5,
+    ProjectId: 1,
+    ProjectTitle: '2026年全国计算机应用能力在线测评（初级）',
+    AmountInFen: 8000,
+    Status: 'Pending',
+    CreateTime: '2026-03-02T10:00:00+08:00',
+    PaidTime: null,
+    PayUrl: PAY_URL,
     ...overrides,
   });
 }

@@ -1,9 +1,8 @@
 import './account.css';
-import { SMS_CODE_LENGTH } from '@portal/contracts';
 import { Button, Dialog } from 'antd-mobile';
 import { signOut } from '../../../platform';
 import { useCloseAccountForm } from '../use-close-account-form';
-import { SmsCodeButton } from './sms-code';
+import { SmsCodeFields } from './sms-code';
 import { TextField } from './text-field';
 
 /**
@@ -11,7 +10,7 @@ import { TextField } from './text-field';
  * verify), User/CloseAccount, and the platform's sign-out.
  */
 export default function CancelAccountPage() {
-  const { form, masked, ownNumberProblem, submit, busy } = useCloseAccountForm({
+  const { form, masked, smsCode, submit, busy } = useCloseAccountForm({
     confirm: () =>
       Dialog.confirm({ content: '注销后账号无法恢复，确定注销吗？', confirmText: '确定注销' }),
     onClosed: async () => {
@@ -43,20 +42,10 @@ export default function CancelAccountPage() {
         hint="验证码将发送到本账号绑定的手机号"
         error={form.errorOf('mobile')}
       />
-      <SmsCodeButton
-        mobile={form.watch('mobile')}
-        scene="CloseAccount"
-        check={ownNumberProblem}
-        onInvalidMobile={(message) => form.setError('mobile', { type: 'sms', message })}
-        onSent={() => form.clearErrors('mobile')}
-      />
-      <TextField
+      <SmsCodeFields
         id="close-code"
-        label="短信验证码"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={SMS_CODE_LENGTH}
-        {...form.register('code')}
+        sms={smsCode}
+        code={form.register('code')}
         error={form.errorOf('code')}
       />
       <label className="account-check">

@@ -1,10 +1,9 @@
 import './account.css';
-import { SMS_CODE_LENGTH } from '@portal/contracts';
 import { Button, Toast } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { paths, useSessionStore } from '../../../platform';
 import { useMobileChangeForm } from '../use-mobile-change-form';
-import { SmsCodeButton } from './sms-code';
+import { SmsCodeFields } from './sms-code';
 import { TextField } from './text-field';
 
 /**
@@ -14,7 +13,7 @@ import { TextField } from './text-field';
 export default function ResetPhonePage() {
   const navigate = useNavigate();
   const current = useSessionStore((s) => s.userData?.Mobile ?? '');
-  const { form, submit, busy } = useMobileChangeForm({
+  const { form, submit, smsCode, busy } = useMobileChangeForm({
     onChanged: () => {
       Toast.show({ icon: 'success', content: '手机号已更换' });
       void navigate(paths.myAccount(), { replace: true });
@@ -37,21 +36,10 @@ export default function ResetPhonePage() {
         {...form.register('mobile')}
         error={form.errorOf('mobile')}
       />
-      <SmsCodeButton
-        mobile={form.watch('mobile')}
-        scene="ChangeMobile"
-        onInvalidMobile={(message) =>
-          form.setError('mobile', { type: 'sms', message }, { shouldFocus: true })
-        }
-        onSent={() => form.clearErrors('mobile')}
-      />
-      <TextField
+      <SmsCodeFields
         id="phone-code"
-        label="短信验证码"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={SMS_CODE_LENGTH}
-        {...form.register('code')}
+        sms={smsCode}
+        code={form.register('code')}
         error={form.errorOf('code')}
       />
       <div className="account-actions">

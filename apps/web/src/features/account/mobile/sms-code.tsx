@@ -1,5 +1,8 @@
+import { SMS_CODE_LENGTH } from '@portal/contracts';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Captcha } from '../../../platform/captcha';
 import { type SmsCodeOptions, useSmsCode } from '../use-sms-code';
+import { TextField } from './text-field';
 
 /** 获取验证码: the button, the captcha when asked for, and what became of the sending. */
 export function SmsCodeButton(props: SmsCodeOptions) {
@@ -28,5 +31,33 @@ export function SmsCodeButton(props: SmsCodeOptions) {
         {sms.status}
       </p>
     </div>
+  );
+}
+
+/** 获取验证码 and the code's field, as every form that proves a number shows them. */
+export function SmsCodeFields({
+  id,
+  sms,
+  code,
+  error,
+}: {
+  id: string;
+  sms: SmsCodeOptions;
+  code: UseFormRegisterReturn;
+  error: string | undefined;
+}) {
+  return (
+    <>
+      <SmsCodeButton {...sms} />
+      <TextField
+        id={id}
+        label="短信验证码"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={SMS_CODE_LENGTH}
+        {...code}
+        error={error}
+      />
+    </>
   );
 }

@@ -1,12 +1,8 @@
-import {
-  getProjectPaymentOrder,
-  paymentOrderSchema,
-  verifyPaymentOrder,
-  type PaymentOrder,
-} from '@portal/contracts';
+import { getProjectPaymentOrder, verifyPaymentOrder, type PaymentOrder } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, refusal } from '../../testing/fake-server';
+import { PAY_URL, paymentOrder } from '../../testing/fixtures';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
 import { rememberedOrder, rememberOrder } from '../remembered-order';
 import PaymentPage from './payment-page';
@@ -14,23 +10,7 @@ import { paths, routePath } from '../../../platform';
 
 setUpScreenTests();
 
-const PAY_URL = 'http://localhost:8080/gateways/payment/cashier?orderNo=P1&sign=abc';
-
-function order(overrides: Partial<PaymentOrder> = {}): PaymentOrder {
-  return paymentOrderSchema.parse({
-    OrderId: 9,
-    OrderNo: 'P20260302100000123456',
-    ApplyId: 5,
-    ProjectId: 1,
-    ProjectTitle: '2026年全国计算机应用能力在线测评（初级）',
-    AmountInFen: 8000,
-    Status: 'Pending',
-    CreateTime: '2026-03-02T10:00:00+08:00',
-    PaidTime: null,
-    PayUrl: PAY_URL,
-    ...overrides,
-  });
-}
+const order = paymentOrder;
 
 const PATH = paths.payment({ ApplyId: 5 });
 let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
