@@ -1,3 +1,4 @@
+import { ROUTE_BASE } from '@portal/contracts';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -92,7 +93,7 @@ describe('§2 desktop shell', () => {
   it('breadcrumbs lead from 首页 to an inner page; the home page has none', () => {
     const match = (title: string, pathname: string) => ({ handle: { title }, pathname });
     expect(
-      crumbsOf([{ pathname: '/views', handle: undefined }, match('发现', paths.find())]),
+      crumbsOf([{ pathname: ROUTE_BASE, handle: undefined }, match('发现', paths.find())]),
     ).toEqual([
       { title: '首页', path: paths.home() },
       { title: '发现', path: paths.find() },
