@@ -35,6 +35,7 @@ function Search() {
           enterButton="搜索"
           placeholder="搜索项目名称或主办单位"
           aria-label="搜索项目"
+          type="search"
           allowClear
           onSearch={(value) => void navigate(paths.projectList({ Keyword: value.trim() }))}
         />
