@@ -8,6 +8,7 @@ import { QueryView } from '../../../shared/ui/desktop/query-states';
 import { LableIcon } from '../../home';
 import { ProjectCard, useProjectList } from '../../project';
 import { findNode, type FindNode, useFindTree } from '../api/get-find-lable';
+import { ChildLableLinks } from '../components/child-lable-links';
 
 /** The §3 tree (children, selectable, leaf) as antd's tree: a label with children only opens. */
 function toTreeNodes(nodes: readonly FindNode[]): TreeDataNode[] {
@@ -71,17 +72,12 @@ function Category({ tree, lableId }: { tree: readonly FindNode[]; lableId: numbe
           全部分类 ›
         </Link>
       </div>
-      {found?.node.children?.length ? (
-        <ul className="find-chips find-chips--inline" aria-label="细分类">
-          {found.node.children.map((child) => (
-            <li key={child.LableId}>
-              <Link className="find-chips__link" to={paths.find({ LableId: child.LableId })}>
-                {child.Name}（{child.ProjectCount}）
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ChildLableLinks
+        node={found?.node}
+        to={(id) => paths.find({ LableId: id })}
+        className="find-chips find-chips--inline"
+        linkClassName="find-chips__link"
+      />
       <PagedList
         query={projects}
         label={`${name}的项目`}

@@ -1,14 +1,15 @@
 import './home-desktop.css';
-import { APPLY_STATUS_TEXT, type HomeLableLayout } from '@portal/contracts';
+import type { HomeLableLayout } from '@portal/contracts';
 import { Input } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { paths, useSessionStore } from '../../../platform';
+import { paths } from '../../../platform';
 import { EmptyBlock, LoadFailed, LoadingBlock } from '../../../shared/ui/desktop/query-states';
 import { ProjectCard } from '../../project';
 import { useHomeLables } from '../api/get-home-lable';
 import { useHomeLableLayout } from '../api/get-home-lable-layout';
-import { useRunProjectDisplay } from '../api/get-user-run-project-display';
 import { LableIcon } from '../components/lable-icon';
+import { RunProjectLink } from '../components/run-project-link';
+import { bannerTarget, sectionMoreTarget, shownSections, useRunStrip } from '../home-content';
 
 /** The desktop's shortcuts: the sections a candidate on a PC looks for besides the header's. */
 const SHORTCUTS = [
@@ -50,10 +51,7 @@ function Banners({ banners }: { banners: HomeLableLayout['Banners'] }) {
     <ul className="home-banners" aria-label="推荐">
       {banners.slice(0, 3).map((b) => (
         <li className="home-banners__item" key={`${b.Title}-${b.ProjectId ?? 0}`}>
-          <Link
-            className="home-banners__link"
-            to={b.ProjectId ? paths.flowManage({ ProjectId: b.ProjectId }) : paths.projectList()}
-          >
+          <Link className="home-banners__link" to={bannerTarget(b)}>
             <img className="home-banners__image" src={b.ImageUrl} alt="" />
             <span className="home-banners__caption">{b.Title}</span>
           </Link>
@@ -64,7 +62,7 @@ function Banners({ banners }: { banners: HomeLableLayout['Banners'] }) {
 }
 
 function Sections({ sections }: { sections: HomeLableLayout['Sections'] }) {
-  const shown = sections.filter((s) => s.Projects.length > 0);
+  const shown = shownSections(sections);
   if (shown.length === 0)
     return (
       <EmptyBlock
@@ -82,7 +80,7 @@ function Sections({ sections }: { sections: HomeLableLayout['Sections'] }) {
         <h2 className="d-section__title" id={`home-section-${s.SectionId}`}>
           {s.Title}
         </h2>
-        <Link className="d-section__more" to={paths.projectList({ LableId: s.LableId })}>
+        <Link className="d-section__more" to={sectionMoreTarget(s)}>
           更多<span className="visually-hidden">{s.Title}项目</span> ›
         </Link>
       </div>
@@ -99,9 +97,8 @@ function Sections({ sections }: { sections: HomeLableLayout['Sections'] }) {
 
 /** Signed in with applications under way: each back to its flow. */
 function RunStrip() {
-  const signedIn = useSessionStore((s) => Boolean(s.token));
-  const display = useRunProjectDisplay(signedIn);
-  if (!signedIn || !display.data?.Display) return null;
+  const items = useRunStrip();
+  if (!items) return null;
   return (
     <section className="d-panel home-aside__block" aria-labelledby="home-run-title">
       <div className="d-section__head">
@@ -113,14 +110,9 @@ function RunStrip() {
         </Link>
       </div>
       <ul className="home-run">
-        {display.data.Items.map((a) => (
+        {items.map((a) => (
           <li key={a.ApplyId}>
-            <Link className="home-run__link" to={paths.flowManage({ ProjectId: a.ProjectId })}>
-              <span className="home-run__title">{a.ProjectTitle}</span>
-              <span className={`state-tag state-tag--${a.Status}`}>
-                {APPLY_STATUS_TEXT[a.Status]}
-              </span>
-            </Link>
+            <RunProjectLink item={a} className="home-run__link" titleClassName="home-run__title" />
           </li>
         ))}
       </ul>

@@ -6,43 +6,14 @@ import { Link, useSearchParams } from 'react-router';
 import { type NoticeTab, paths, useSessionStore } from '../../../platform';
 import { formatDate } from '../../../shared/date';
 import { idParam } from '../../../shared/id';
-import { sanitizeHtml } from '../../../shared/safe-html';
 import { PagedList } from '../../../shared/ui/desktop/paged-list';
 import { EmptyBlock, QueryView } from '../../../shared/ui/desktop/query-states';
 import { useMessageList } from '../api/get-message-list';
 import { useMessage } from '../api/get-message-notice';
 import { useAllNotices, useNotice } from '../api/get-project-notice';
+import { NoticeArticle } from '../components/notice-article';
 
 const MESSAGES: NoticeTab = 'message';
-
-function Detail({
-  title,
-  meta,
-  content,
-  projectId,
-}: {
-  title: string;
-  meta: ReactNode;
-  content: string;
-  projectId: number | null;
-}) {
-  return (
-    <article className="notice-detail" aria-labelledby="notice-detail-title">
-      <h2 className="notice-detail__title" id="notice-detail-title">
-        {title}
-      </h2>
-      <p className="notice-detail__meta">{meta}</p>
-      <div className="rich-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(content) }} />
-      {projectId ? (
-        <p className="notice-detail__actions">
-          <Link className="d-section__more" to={paths.flowManage({ ProjectId: projectId })}>
-            查看项目 ›
-          </Link>
-        </p>
-      ) : null}
-    </article>
-  );
-}
 
 function NoticeDetail({ noticeId }: { noticeId: number }) {
   return (
@@ -54,7 +25,7 @@ function NoticeDetail({ noticeId }: { noticeId: number }) {
     >
       {(notice) =>
         notice ? (
-          <Detail
+          <NoticeArticle
             title={notice.Title}
             meta={`${notice.ProjectTitle} · 发布于 ${formatDate(notice.PublishTime, 'YYYY-MM-DD HH:mm')}`}
             content={notice.Content}
@@ -71,7 +42,7 @@ function MessageDetail({ messageId }: { messageId: number }) {
   return (
     <QueryView query={useMessage(messageId)} label="正在加载消息">
       {(message) => (
-        <Detail
+        <NoticeArticle
           title={message.Title}
           meta={formatDate(message.CreateTime, 'YYYY-MM-DD HH:mm')}
           content={message.Content}

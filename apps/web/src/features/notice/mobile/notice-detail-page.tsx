@@ -1,39 +1,13 @@
 import './notice.css';
 import { Button } from 'antd-mobile';
-import type { ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths, sendToSignIn, useSessionStore } from '../../../platform';
 import { formatDate } from '../../../shared/date';
 import { idParam } from '../../../shared/id';
-import { sanitizeHtml } from '../../../shared/safe-html';
 import { EmptyState, LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useMessage } from '../api/get-message-notice';
 import { useNotice } from '../api/get-project-notice';
-
-function Article({
-  title,
-  meta,
-  content,
-  projectId,
-}: {
-  title: string;
-  meta: ReactNode;
-  content: string;
-  projectId: number | null;
-}) {
-  return (
-    <article className="notice-detail">
-      <h2 className="notice-detail__title">{title}</h2>
-      <p className="notice-detail__meta">{meta}</p>
-      <div className="rich-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(content) }} />
-      {projectId ? (
-        <Link className="notice-detail__link" to={paths.flowManage({ ProjectId: projectId })}>
-          查看项目 ›
-        </Link>
-      ) : null}
-    </article>
-  );
-}
+import { NoticeArticle } from '../components/notice-article';
 
 function ProjectNoticeDetail({ noticeId }: { noticeId: number }) {
   const query = useNotice(noticeId);
@@ -52,7 +26,7 @@ function ProjectNoticeDetail({ noticeId }: { noticeId: number }) {
     );
   }
   return (
-    <Article
+    <NoticeArticle
       title={notice.Title}
       meta={
         <>
@@ -71,7 +45,7 @@ function MessageDetail({ messageId }: { messageId: number }) {
   if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
   const message = query.data;
   return (
-    <Article
+    <NoticeArticle
       title={message.Title}
       meta={formatDate(message.CreateTime, 'YYYY-MM-DD HH:mm')}
       content={message.Content}

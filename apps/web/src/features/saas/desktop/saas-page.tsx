@@ -6,7 +6,12 @@ import { Controller } from 'react-hook-form';
 import { formatFee } from '../../../shared/money';
 import { QueryView } from '../../../shared/ui/desktop/query-states';
 import { useEquityPackages } from '../api/get-equity-buy';
-import { type COOPERATE_FIELDS, REMARK_MAX_LENGTH, useCooperateForm } from '../use-cooperate-form';
+import {
+  type COOPERATE_FIELDS,
+  packageActionText,
+  REMARK_MAX_LENGTH,
+  useCooperateForm,
+} from '../use-cooperate-form';
 
 type CooperateField = (typeof COOPERATE_FIELDS)[number];
 type CooperateForm = ReturnType<typeof useCooperateForm>['form'];
@@ -58,7 +63,13 @@ function Field({
   );
 }
 
-function Packages({ chosen, onChoose }: { chosen: string; onChoose: (p: EquityPackage) => void }) {
+function Packages({
+  isChosen,
+  onChoose,
+}: {
+  isChosen: (equityId: number) => boolean;
+  onChoose: (p: EquityPackage) => void;
+}) {
   return (
     <QueryView
       query={useEquityPackages()}
@@ -69,11 +80,11 @@ function Packages({ chosen, onChoose }: { chosen: string; onChoose: (p: EquityPa
       {(data) => (
         <ul className="saas-packages">
           {data.Items.map((p) => {
-            const isChosen = chosen === String(p.EquityId);
+            const chosen = isChosen(p.EquityId);
             return (
               <li key={p.EquityId}>
                 <Card
-                  className={isChosen ? 'saas-package is-chosen' : 'saas-package'}
+                  className={chosen ? 'saas-package is-chosen' : 'saas-package'}
                   title={<h3 className="saas-package__name">{p.Name}</h3>}
                 >
                   <p className="saas-package__price">
@@ -87,11 +98,11 @@ function Packages({ chosen, onChoose }: { chosen: string; onChoose: (p: EquityPa
                   </ul>
                   <Button
                     block
-                    type={isChosen ? 'primary' : 'default'}
-                    aria-pressed={isChosen}
+                    type={chosen ? 'primary' : 'default'}
+                    aria-pressed={chosen}
                     onClick={() => onChoose(p)}
                   >
-                    {isChosen ? `已选择${p.Name}` : `咨询购买${p.Name}`}
+                    {packageActionText(p.Name, chosen)}
                   </Button>
                 </Card>
               </li>
@@ -106,8 +117,7 @@ function Packages({ chosen, onChoose }: { chosen: string; onChoose: (p: EquityPa
 /** saas on a PC: the platform's introduction, its packages side by side, and the cooperation form. */
 export default function SaasPage() {
   const packages = useEquityPackages();
-  const { form, submit, busy, done, chosenPackage, choosePackage, remarkLength } =
-    useCooperateForm();
+  const { form, submit, busy, done, isChosen, choosePackage, remarkLength } = useCooperateForm();
   const formSection = useRef<HTMLElement>(null);
   const { control } = form;
 
@@ -134,7 +144,7 @@ export default function SaasPage() {
           </h2>
         </div>
         <Packages
-          chosen={chosenPackage}
+          isChosen={isChosen}
           onChoose={(p) => {
             choosePackage(p.EquityId);
             formSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });

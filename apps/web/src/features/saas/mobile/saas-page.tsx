@@ -6,7 +6,7 @@ import { formatFee } from '../../../shared/money';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useEquityPackages } from '../api/get-equity-buy';
 import type { COOPERATE_FIELDS } from '../use-cooperate-form';
-import { REMARK_MAX_LENGTH, useCooperateForm } from '../use-cooperate-form';
+import { packageActionText, REMARK_MAX_LENGTH, useCooperateForm } from '../use-cooperate-form';
 
 type CooperateField = (typeof COOPERATE_FIELDS)[number];
 
@@ -52,10 +52,10 @@ function Field({
 }
 
 function EquityPackages({
-  chosen,
+  isChosen,
   onChoose,
 }: {
-  chosen: string;
+  isChosen: (equityId: number) => boolean;
   onChoose: (pack: EquityPackage) => void;
 }) {
   const query = useEquityPackages();
@@ -65,11 +65,11 @@ function EquityPackages({
   return (
     <ul className="equity-list">
       {query.data.Items.map((p) => {
-        const isChosen = chosen === String(p.EquityId);
+        const chosen = isChosen(p.EquityId);
         return (
           <li
             key={p.EquityId}
-            className={isChosen ? 'equity-card equity-card--chosen' : 'equity-card'}
+            className={chosen ? 'equity-card equity-card--chosen' : 'equity-card'}
           >
             <div className="equity-card__head">
               <h3 className="equity-card__name">{p.Name}</h3>
@@ -86,11 +86,11 @@ function EquityPackages({
             <Button
               block
               color="primary"
-              fill={isChosen ? 'solid' : 'outline'}
-              aria-pressed={isChosen}
+              fill={chosen ? 'solid' : 'outline'}
+              aria-pressed={chosen}
               onClick={() => onChoose(p)}
             >
-              {isChosen ? `已选择${p.Name}` : `咨询购买${p.Name}`}
+              {packageActionText(p.Name, chosen)}
             </Button>
           </li>
         );
@@ -102,8 +102,7 @@ function EquityPackages({
 /** saas: the platform's introduction, its equity packages and the cooperation application. */
 export default function SaasPage() {
   const packages = useEquityPackages();
-  const { form, submit, busy, done, chosenPackage, choosePackage, remarkLength } =
-    useCooperateForm();
+  const { form, submit, busy, done, isChosen, choosePackage, remarkLength } = useCooperateForm();
   const formElement = useRef<HTMLFormElement>(null);
 
   const describedBy = (field: CooperateField, hint = false) =>
@@ -139,7 +138,7 @@ export default function SaasPage() {
           权益套餐
         </h2>
         <EquityPackages
-          chosen={chosenPackage}
+          isChosen={isChosen}
           onChoose={(p) => {
             choosePackage(p.EquityId);
             formElement.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });

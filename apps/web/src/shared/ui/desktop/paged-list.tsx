@@ -1,24 +1,6 @@
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Button } from 'antd';
-import type { ReactNode } from 'react';
+import type { PagedListProps } from '../paged-list-props';
 import { EmptyBlock, LoadFailed, LoadingBlock } from './query-states';
-
-interface Page<T> {
-  Items: T[];
-  Total: number;
-}
-
-interface PagedListProps<T> {
-  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
-  itemKey: (item: T) => string | number;
-  renderItem: (item: T) => ReactNode;
-  /** Label of the list for screen readers. */
-  label: string;
-  emptyTitle: string;
-  emptyAction?: ReactNode;
-  /** The list element's class (a grid of cards, a plain list). */
-  className?: string;
-}
 
 /** A paged list on a desktop: skeleton, error with retry, empty state, and 加载更多 with the count. */
 export function PagedList<T>({
