@@ -1,38 +1,10 @@
 import './home-desktop.css';
 import { Button, Tabs } from 'antd';
-import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../platform';
-import { formatDate } from '../../../shared/date';
+import { useSearchParams } from 'react-router';
 import { idParam } from '../../../shared/id';
-import {
-  EmptyBlock,
-  LoadFailed,
-  LoadingBlock,
-  QueryView,
-} from '../../../shared/ui/desktop/query-states';
-import { useCommonSolutionDetails } from '../api/get-common-solution-details';
+import { EmptyBlock, LoadFailed, LoadingBlock } from '../../../shared/ui/desktop/query-states';
 import { useCommonSolutionList } from '../api/get-common-solution-list';
-import { Article } from '../components/article';
-
-function SolutionDetail({ solutionId }: { solutionId: number }) {
-  return (
-    <QueryView query={useCommonSolutionDetails(solutionId)} label="正在加载方案" rows={8}>
-      {(solution) => (
-        <Article
-          title={solution.Title}
-          meta={`发布于 ${formatDate(solution.PublishTime, 'YYYY-MM-DD')}`}
-          html={solution.Content}
-        >
-          <div className="article__actions">
-            <Link className="external-card__go" to={paths.saas()}>
-              咨询合作
-            </Link>
-          </div>
-        </Article>
-      )}
-    </QueryView>
-  );
-}
+import { SolutionArticle } from './solution-article';
 
 /** commonTabPanel: the platform's solutions as tabs, the chosen one (?SolutionId=) in full. */
 export default function CommonTabPanelPage() {
@@ -69,7 +41,7 @@ export default function CommonTabPanelPage() {
         items={solutions.map((s) => ({
           key: String(s.SolutionId),
           label: <span className="solution-tabs__label">{s.Title}</span>,
-          children: <SolutionDetail solutionId={s.SolutionId} />,
+          children: <SolutionArticle solutionId={s.SolutionId} />,
         }))}
       />
     </div>

@@ -2,12 +2,11 @@ import './home-desktop.css';
 import { Button } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
-import { formatDate } from '../../../shared/date';
 import { idParam } from '../../../shared/id';
 import { LoadFailed, QueryView } from '../../../shared/ui/desktop/query-states';
 import { useProject } from '../../project';
-import { useCommonSolutionDetails } from '../api/get-common-solution-details';
 import { Article } from '../components/article';
+import { SolutionArticle } from './solution-article';
 
 /*
  * richText shows one rich text from a known source, never HTML passed in the address:
@@ -35,25 +34,6 @@ function ProjectIntroduction({ projectId }: { projectId: number }) {
   );
 }
 
-function SolutionContent({ solutionId }: { solutionId: number }) {
-  const navigate = useNavigate();
-  return (
-    <QueryView query={useCommonSolutionDetails(solutionId)} label="正在加载方案" rows={8}>
-      {(solution) => (
-        <Article
-          title={solution.Title}
-          meta={`发布于 ${formatDate(solution.PublishTime, 'YYYY-MM-DD')}`}
-          html={solution.Content}
-        >
-          <div className="article__actions">
-            <Button onClick={() => void navigate(paths.saas())}>咨询合作</Button>
-          </div>
-        </Article>
-      )}
-    </QueryView>
-  );
-}
-
 /** richText: a project's introduction or a solution's content on a white page. */
 export default function RichTextPage() {
   const [params] = useSearchParams();
@@ -65,7 +45,7 @@ export default function RichTextPage() {
       {projectId ? (
         <ProjectIntroduction projectId={projectId} />
       ) : solutionId ? (
-        <SolutionContent solutionId={solutionId} />
+        <SolutionArticle solutionId={solutionId} />
       ) : (
         <LoadFailed
           title="没有可显示的内容"
