@@ -98,9 +98,12 @@ export const paths = {
   home: () => routePath('home'),
   projectList: (query: ProjectListQuery = {}) => routePath('projectList', { ...query }),
   flowManage: (query: { ProjectId: Id }) => routePath('flowManage', query),
-  find: () => routePath('find'),
+  /** LableId: the desktop's chosen category (the mobile has find/category for it). */
+  find: (query: { LableId?: Id } = {}) => routePath('find', query),
   findCategory: (query: { LableId: Id }) => routePath('findCategory', query),
-  notice: (query: { tab?: NoticeTab } = {}) => routePath('notice', query),
+  /** NoticeId / MessageId: the desktop shows the chosen one beside its list. */
+  notice: (query: { tab?: NoticeTab; NoticeId?: Id; MessageId?: Id } = {}) =>
+    routePath('notice', query),
   noticeDetail: (query: NoticeDetailQuery) => routePath('noticeDetail', query),
   saas: () => routePath('saas'),
   onlineExam: (query: { ProjectId?: Id; ApplyId?: Id } = {}) => routePath('onlineExam', query),

@@ -1,26 +1,32 @@
-import { describe, expect, it } from 'vitest';
-import { DEFAULT_DATE_FORMAT, formatDate, formatDuration } from './date';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_DATE_FORMAT, DISPLAY_TIME_ZONE, formatDate, formatDuration } from './date';
+
+const deviceZone = process.env.TZ;
+afterEach(() => {
+  if (deviceZone === undefined) delete process.env.TZ;
+  else process.env.TZ = deviceZone;
+});
 
 describe('§9 date format', () => {
   it('default format is YYYY-MM-DD HH:mm:ss', () => {
     expect(DEFAULT_DATE_FORMAT).toBe('YYYY-MM-DD HH:mm:ss');
-    expect(formatDate(new Date(2024, 0, 5, 7, 8, 9))).toBe('2024-01-05 07:08:09');
+    expect(formatDate(new Date('2024-01-05T07:08:09+08:00'))).toBe('2024-01-05 07:08:09');
   });
 
   it('a 10-digit number is read as seconds', () => {
-    const seconds = Math.floor(new Date(2023, 11, 31, 23, 59, 58).getTime() / 1000);
+    const seconds = Math.floor(new Date('2023-12-31T23:59:58+08:00').getTime() / 1000);
     expect(String(seconds)).toHaveLength(10);
     expect(formatDate(seconds)).toBe('2023-12-31 23:59:58');
     expect(formatDate(String(seconds))).toBe('2023-12-31 23:59:58');
   });
 
   it('a 13-digit number is read as milliseconds', () => {
-    const ms = new Date(2023, 11, 31, 23, 59, 58).getTime();
+    const ms = new Date('2023-12-31T23:59:58+08:00').getTime();
     expect(formatDate(ms)).toBe('2023-12-31 23:59:58');
   });
 
   it('takes a custom format', () => {
-    expect(formatDate(new Date(2024, 1, 29, 13, 0, 0), 'YYYY年MM月DD日 HH:mm')).toBe(
+    expect(formatDate('2024-02-29T13:00:00+08:00', 'YYYY年MM月DD日 HH:mm')).toBe(
       '2024年02月29日 13:00',
     );
   });
@@ -28,6 +34,32 @@ describe('§9 date format', () => {
   it('an empty or invalid value formats as an empty string', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('dates are shown in Beijing time on every device', () => {
+  it('the display time zone is Asia/Shanghai', () => {
+    expect(DISPLAY_TIME_ZONE).toBe('Asia/Shanghai');
+  });
+
+  it('a UTC instant is shown as Beijing time, the day rolling over at 16:00 UTC', () => {
+    expect(formatDate('2026-06-30T16:30:00Z')).toBe('2026-07-01 00:30:00');
+    expect(formatDate('2026-06-30T15:59:59Z', 'YYYY-MM-DD')).toBe('2026-06-30');
+  });
+
+  it('a device in another time zone shows the same exam time as one in China', () => {
+    const exam = '2026-07-01T09:00:00+08:00';
+    process.env.TZ = 'America/Los_Angeles';
+    const inCalifornia = formatDate(exam);
+    process.env.TZ = 'Asia/Shanghai';
+    const inBeijing = formatDate(exam);
+    expect(inCalifornia).toBe('2026-07-01 09:00:00');
+    expect(inBeijing).toBe(inCalifornia);
+  });
+
+  it('midnight of a day under 1988’s summer time stays on its own day', () => {
+    // 1988-07-01 00:00 Beijing summer time (UTC+9), as a stored birth date would be.
+    expect(formatDate('1988-06-30T15:00:00Z', 'YYYY-MM-DD')).toBe('1988-07-01');
   });
 });
 

@@ -13,7 +13,38 @@ function toDate(value: Date | number | string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Formats in local time with the tokens YYYY, MM, DD, HH, mm, ss; '' for an empty or invalid value. */
+/** Every date and time is shown in Beijing time, whatever the device's own time zone. */
+export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
+
+// Intl rather than a fixed +8 offset: Asia/Shanghai kept summer time 1986–1991 (birth dates).
+const beijing = new Intl.DateTimeFormat('en-US', {
+  timeZone: DISPLAY_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+function beijingParts(date: Date): Record<string, string> {
+  const part: Record<string, string> = {};
+  for (const { type, value } of beijing.formatToParts(date)) part[type] = value;
+  return {
+    YYYY: String(part.year).padStart(4, '0'),
+    MM: pad(Number(part.month)),
+    DD: pad(Number(part.day)),
+    HH: pad(Number(part.hour)),
+    mm: pad(Number(part.minute)),
+    ss: pad(Number(part.second)),
+  };
+}
+
+/**
+ * Formats in Beijing time (DISPLAY_TIME_ZONE) with the tokens YYYY, MM, DD, HH, mm, ss;
+ * '' for an empty or invalid value.
+ */
 export function formatDate(
   value: Date | number | string | null | undefined,
   format: string = DEFAULT_DATE_FORMAT,
@@ -21,14 +52,7 @@ export function formatDate(
   if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);
   if (!date) return '';
-  const parts: Record<string, string> = {
-    YYYY: String(date.getFullYear()),
-    MM: pad(date.getMonth() + 1),
-    DD: pad(date.getDate()),
-    HH: pad(date.getHours()),
-    mm: pad(date.getMinutes()),
-    ss: pad(date.getSeconds()),
-  };
+  const parts = beijingParts(date);
   return format.replace(/YYYY|MM|DD|HH|mm|ss/g, (token) => parts[token] ?? token);
 }
 

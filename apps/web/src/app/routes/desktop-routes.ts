@@ -7,22 +7,22 @@ export const DESKTOP_ROUTES: PageRoute[] = [
   {
     path: ROUTE_PATTERNS.home,
     handle: { title: '首页' },
-    page: () => import('./placeholder-page'),
+    page: () => import('../../features/home/desktop/home-page'),
   },
   {
     path: ROUTE_PATTERNS.externalProject,
     handle: { title: '外部项目' },
-    page: () => import('./placeholder-page'),
+    page: () => import('../../features/home/desktop/external-project-page'),
   },
   {
     path: ROUTE_PATTERNS.notice,
     handle: { title: '消息通知', login: true },
-    page: () => import('./placeholder-page'),
+    page: () => import('../../features/notice/desktop/notice-page'),
   },
   {
     path: ROUTE_PATTERNS.find,
     handle: { title: '发现' },
-    page: () => import('./placeholder-page'),
+    page: () => import('../../features/find/desktop/find-page'),
   },
   {
     path: ROUTE_PATTERNS.projectList,
@@ -53,7 +53,7 @@ export const DESKTOP_ROUTES: PageRoute[] = [
   {
     path: ROUTE_PATTERNS.richText,
     handle: { title: '详情', background: WHITE },
-    page: () => import('./placeholder-page'),
+    page: () => import('../../features/home/desktop/rich-text-page'),
   },
   {
     path: ROUTE_PATTERNS.flowPreview,
@@ -68,12 +68,12 @@ export const DESKTOP_ROUTES: PageRoute[] = [
   {
     path: ROUTE_PATTERNS.saas,
     handle: { title: 'SaaS服务' },
-    page: () => import('./placeholder-page'),
+    page: () => import('../../features/saas/desktop/saas-page'),
   },
   {
     path: ROUTE_PATTERNS.commonTabPanel,
     handle: { title: '解决方案' },
-    page: () => import('./placeholder-page'),
+    page: () => import('../../features/home/desktop/common-tab-panel-page'),
   },
   {
     path: ROUTE_PATTERNS.onlineExam,

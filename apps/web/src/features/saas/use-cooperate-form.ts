@@ -6,6 +6,11 @@ import { useCooperateApply } from './api/cooperate-apply';
 
 export const REMARK_MAX_LENGTH = 500;
 
+/** A package's button: 咨询购买 it, or 已选择 once it is the form's choice. */
+export function packageActionText(name: string, chosen: boolean): string {
+  return chosen ? `已选择${name}` : `咨询购买${name}`;
+}
+
 /** What the form holds: text as typed, and the chosen package's id as text ('' for none). */
 export interface CooperateValues {
   CompanyName: string;
@@ -84,6 +89,8 @@ export function useCooperateForm() {
     /** 提交成功 is shown until the next change. */
     done,
     chosenPackage: watch('EquityId'),
+    /** Whether this package is the one chosen in the form. */
+    isChosen: (equityId: number) => watch('EquityId') === String(equityId),
     choosePackage: (equityId: number) => setValue('EquityId', String(equityId)),
     remarkLength: watch('Remark').trim().length,
   };

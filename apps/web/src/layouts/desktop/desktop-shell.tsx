@@ -1,63 +1,161 @@
-import { Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
+import './desktop-shell.css';
+import { Avatar, Badge, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import {
   APP_TITLE,
   isWithin,
   paths,
+  type RouteName,
+  sendToSignIn,
   signOut,
   useLayoutStore,
   useRouteHandle,
   useSessionStore,
 } from '../../platform';
+import { Breadcrumbs } from './breadcrumbs';
 
-/** The sidebar: the desktop table's main pages, with the personal centre's children (§2). */
-export const DESKTOP_MENU: NonNullable<MenuProps['items']> = [
-  { key: paths.projectList(), label: '项目列表' },
-  { key: paths.home(), label: '首页' },
-  { key: paths.find(), label: '发现' },
-  { key: paths.externalProject(), label: '外部项目' },
-  { key: paths.commonTabPanel(), label: '解决方案' },
-  { key: paths.notice(), label: '消息通知' },
-  {
-    key: paths.my(),
-    label: '个人中心',
-    children: [
-      { key: paths.myProject(), label: '我的项目' },
-      { key: paths.myRunProject(), label: '进行中' },
-      { key: paths.myFlow(), label: '我的流程' },
-      { key: paths.myOrder(), label: '我的订单' },
-      { key: paths.myLike(), label: '我的收藏' },
-      { key: paths.myAccount(), label: '账号设置' },
-    ],
-  },
+/** The header's main sections; each is active on its route and the routes under it. */
+export const DESKTOP_SECTIONS: { title: string; to: string; section: RouteName }[] = [
+  { title: '首页', to: paths.home(), section: 'home' },
+  { title: '项目', to: paths.projectList(), section: 'projectList' },
+  { title: '发现', to: paths.find(), section: 'find' },
+  { title: '消息', to: paths.notice(), section: 'notice' },
 ];
+
+/** The personal centre's left menu (§2: my and its children); open or folded per cookie sidebarStatus (§3). */
+export const DESKTOP_MENU: NonNullable<MenuProps['items']> = [
+  { key: paths.my(), label: '个人中心' },
+  { key: paths.myProject(), label: '我的项目' },
+  { key: paths.myRunProject(), label: '进行中' },
+  { key: paths.myFlow(), label: '我的流程' },
+  { key: paths.myOrder(), label: '我的订单' },
+  { key: paths.myLike(), label: '我的收藏' },
+  { key: paths.myAccount(), label: '账号设置' },
+];
+
+const FOOTER_LINKS = [
+  { title: '全部项目', to: paths.projectList() },
+  { title: '外部项目', to: paths.externalProject() },
+  { title: '解决方案', to: paths.commonTabPanel() },
+  { title: '机构合作', to: paths.saas() },
+];
+
+/** "Home" is active only on itself: the project list lives under home/ but is its own section. */
+function isActive(pathname: string, section: RouteName): boolean {
+  if (section === 'home') return pathname === paths.home();
+  return isWithin(pathname, section);
+}
+
+function MainNav() {
+  const { pathname } = useLocation();
+  // The store carries the number (set by the notice feature), so the layout imports no feature.
+  const unread = useSessionStore((s) => (s.token ? s.unreadNoticeCount : 0));
+  return (
+    <nav aria-label="主导航" className="desktop-shell__nav">
+      <ul className="desktop-shell__sections">
+        {DESKTOP_SECTIONS.map((s) => {
+          const active = isActive(pathname, s.section);
+          const count = s.section === 'notice' ? unread : 0;
+          return (
+            <li key={s.to}>
+              <NavLink
+                to={s.to}
+                end={false}
+                className={active ? 'desktop-shell__section is-active' : 'desktop-shell__section'}
+                aria-current={active ? 'page' : undefined}
+              >
+                {s.title}
+                {count > 0 ? (
+                  <span aria-hidden="true" className="desktop-shell__badge">
+                    <Badge count={count} size="small" />
+                  </span>
+                ) : null}
+                {count > 0 ? <span className="visually-hidden">，{count}条未读</span> : null}
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
 
 function Account() {
   const token = useSessionStore((s) => s.token);
   const name = useSessionStore((s) => s.name);
+  const avatar = useSessionStore((s) => s.avatar);
+  const { pathname } = useLocation();
   if (!token) {
     return (
-      <Link to={paths.authLogin()}>
-        <Button type="primary">登录</Button>
-      </Link>
+      <div className="desktop-shell__account">
+        <Button type="primary" autoInsertSpace={false} onClick={() => sendToSignIn()}>
+          登录
+        </Button>
+      </div>
     );
   }
+  const shown = name || '个人中心';
   return (
-    <span className="desktop-shell__account">
-      <span>{name || '已登录'}</span>
-      <Button onClick={() => signOut()}>退出登录</Button>
-    </span>
+    <div className="desktop-shell__account">
+      <Link
+        to={paths.my()}
+        className={isWithin(pathname, 'my') ? 'desktop-shell__me is-active' : 'desktop-shell__me'}
+        aria-current={pathname === paths.my() ? 'page' : undefined}
+      >
+        <span aria-hidden="true">
+          <Avatar size={32} src={avatar || undefined} alt="">
+            {shown.slice(0, 1)}
+          </Avatar>
+        </span>
+        <span className="desktop-shell__name">{shown}</span>
+        <span className="visually-hidden">（个人中心）</span>
+      </Link>
+      <Button type="text" autoInsertSpace={false} onClick={() => signOut()}>
+        退出
+      </Button>
+    </div>
   );
 }
 
-/** The desktop layout: header, collapsible sidebar (its state in cookie sidebarStatus), the page. */
-export function DesktopShell() {
-  const { title } = useRouteHandle();
+/** The personal centre's left menu, only inside my/ (§2); folded or open as the cookie says. */
+function PersonalMenu() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const sidebarOpened = useLayoutStore((s) => s.sidebarOpened);
   const setSidebarOpened = useLayoutStore((s) => s.setSidebarOpened);
+  if (!isWithin(pathname, 'my')) return null;
+  return (
+    <Layout.Sider
+      className="desktop-shell__sider"
+      theme="light"
+      width={200}
+      collapsedWidth={64}
+      collapsible
+      collapsed={!sidebarOpened}
+      onCollapse={(collapsed) => setSidebarOpened(!collapsed)}
+    >
+      <nav aria-label="个人中心">
+        <Menu
+          mode="inline"
+          className="desktop-shell__menu"
+          selectedKeys={[pathname]}
+          items={DESKTOP_MENU}
+          onClick={({ key }) => void navigate(key)}
+        />
+      </nav>
+    </Layout.Sider>
+  );
+}
+
+/**
+ * The desktop layout: a skip link, the header (platform name, main sections, the person or 登录),
+ * breadcrumbs and the page title, the page at most 1200 px wide, and a footer.
+ */
+export function DesktopShell() {
+  const { title } = useRouteHandle();
+  const { pathname } = useLocation();
+  const isHome = pathname === paths.home();
 
   return (
     <ConfigProvider
@@ -65,6 +163,8 @@ export function DesktopShell() {
       theme={{
         token: {
           colorPrimary: '#0958d9',
+          // Hovered primary buttons keep white text at 4.5:1 (antd's derived hover is lighter).
+          colorPrimaryHover: '#1d4ed8',
           colorError: '#cf1322',
           // WCAG AA (4.5:1 on white) for placeholders, hints and secondary text.
           colorTextPlaceholder: '#6b7785',
@@ -74,35 +174,40 @@ export function DesktopShell() {
       }}
     >
       <Layout data-layout="desktop" className="desktop-shell">
+        <a className="desktop-shell__skip" href="#main-content">
+          跳到主要内容
+        </a>
         <Layout.Header className="desktop-shell__header">
-          <Link to={paths.projectList()} className="desktop-shell__brand">
-            {APP_TITLE}
-          </Link>
-          <Account />
+          <div className="desktop-shell__bar">
+            <Link to={paths.home()} className="desktop-shell__brand">
+              {APP_TITLE}
+            </Link>
+            <MainNav />
+            <Account />
+          </div>
         </Layout.Header>
-        <Layout className="desktop-shell__main">
-          <Layout.Sider
-            className="desktop-shell__sider"
-            theme="light"
-            width={208}
-            collapsible
-            collapsed={!sidebarOpened}
-            onCollapse={(collapsed) => setSidebarOpened(!collapsed)}
-          >
-            <Menu
-              mode="inline"
-              className="desktop-shell__menu"
-              selectedKeys={[pathname]}
-              defaultOpenKeys={isWithin(pathname, 'my') ? [paths.my()] : []}
-              items={DESKTOP_MENU}
-              onClick={({ key }) => void navigate(key)}
-            />
-          </Layout.Sider>
-          <Layout.Content className="desktop-shell__content">
-            <h1 className="desktop-shell__title">{title}</h1>
+        <div className="desktop-shell__body">
+          <PersonalMenu />
+          <main id="main-content" tabIndex={-1} className="desktop-shell__content">
+            <Breadcrumbs />
+            <h1 className={isHome ? 'visually-hidden' : 'desktop-shell__title'}>{title}</h1>
             <Outlet />
-          </Layout.Content>
-        </Layout>
+          </main>
+        </div>
+        <Layout.Footer className="desktop-shell__footer">
+          <div className="desktop-shell__footer-inner">
+            <nav aria-label="页脚导航">
+              <ul className="desktop-shell__footer-links">
+                {FOOTER_LINKS.map((l) => (
+                  <li key={l.to}>
+                    <Link to={l.to}>{l.title}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <p className="desktop-shell__footer-note">{APP_TITLE} · 页面中的时间均为北京时间</p>
+          </div>
+        </Layout.Footer>
       </Layout>
     </ConfigProvider>
   );

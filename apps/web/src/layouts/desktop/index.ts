@@ -1,2 +1,3 @@
-export { DESKTOP_MENU, DesktopShell } from './desktop-shell';
+export { DESKTOP_MENU, DESKTOP_SECTIONS, DesktopShell } from './desktop-shell';
+export { crumbsOf } from './breadcrumbs';
 export { setUpDesktopLayout } from './setup';

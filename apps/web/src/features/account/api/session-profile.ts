@@ -19,3 +19,10 @@ export function useProfile() {
   const query = useQuery({ ...profileQueryOptions(), enabled: userData === null });
   return { profile: userData, query };
 }
+
+/** The desktop header's name and avatar: once someone is signed in, the profile is loaded once. */
+export function useSignedInProfile(): void {
+  const signedIn = useSessionStore((s) => Boolean(s.token));
+  const missing = useSessionStore((s) => s.userData === null);
+  useQuery({ ...profileQueryOptions(), enabled: signedIn && missing });
+}

@@ -5,6 +5,7 @@ import { PagedList } from '../../../shared/ui/mobile/paged-list';
 import { LoadFailed } from '../../../shared/ui/mobile/query-states';
 import { ProjectCard, useProjectList } from '../../project';
 import { findNode, useFindTree } from '../api/get-find-lable';
+import { ChildLableLinks } from '../components/child-lable-links';
 import { paths } from '../../../platform';
 
 /** find/category?LableId=: the label's children to narrow down, and its projects. */
@@ -41,20 +42,12 @@ export default function FindCategoryPage() {
           ) : null}
         </div>
       ) : null}
-      {found?.node.children?.length ? (
-        <ul className="find-category__children" aria-label="细分类">
-          {found.node.children.map((child) => (
-            <li key={child.LableId}>
-              <Link
-                className="find-category__child"
-                to={paths.findCategory({ LableId: child.LableId })}
-              >
-                {child.Name}（{child.ProjectCount}）
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ChildLableLinks
+        node={found?.node}
+        to={(id) => paths.findCategory({ LableId: id })}
+        className="find-category__children"
+        linkClassName="find-category__child"
+      />
       <PagedList
         query={projects}
         label={found ? `${found.node.Name}的项目` : '项目列表'}

@@ -1,3 +1,5 @@
+import './lable-icon.css';
+
 /** Outline glyphs for the icon names labels carry (antd's names); drawn here so no icon set is loaded. */
 const GLYPHS: Record<string, string> = {
   fire: 'M12 3c1 3 5 5 5 10a5 5 0 0 1-10 0c0-2 1-3.5 2-4.5.3 1.5 1 2.5 2 2.5 0-3-1-5 1-8z',

@@ -1,15 +1,16 @@
 import './home.css';
-import { APPLY_STATUS_TEXT, type HomeLableLayout } from '@portal/contracts';
+import type { HomeLableLayout } from '@portal/contracts';
 import { PullToRefresh, SearchBar } from 'antd-mobile';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths, useSessionStore } from '../../../platform';
+import { paths } from '../../../platform';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { ProjectCard } from '../../project';
 import { useHomeLables } from '../api/get-home-lable';
 import { useHomeLableLayout } from '../api/get-home-lable-layout';
-import { useRunProjectDisplay } from '../api/get-user-run-project-display';
 import { LableIcon } from '../components/lable-icon';
+import { RunProjectLink } from '../components/run-project-link';
+import { bannerTarget, sectionMoreTarget, shownSections, useRunStrip } from '../home-content';
 
 const ENTRIES = [
   { to: paths.projectList(), title: '全部项目', icon: 'book', color: '#0958d9' },
@@ -28,10 +29,7 @@ function Banners({ banners }: { banners: HomeLableLayout['Banners'] }) {
     <ul className="banners" aria-label="推荐">
       {banners.map((b) => (
         <li className="banners__item" key={`${b.Title}-${b.ProjectId ?? 0}`}>
-          <Link
-            className="banners__link"
-            to={b.ProjectId ? paths.flowManage({ ProjectId: b.ProjectId }) : paths.projectList()}
-          >
+          <Link className="banners__link" to={bannerTarget(b)}>
             <img className="banners__image" src={b.ImageUrl} alt={b.Title} />
           </Link>
         </li>
@@ -84,9 +82,8 @@ function QuickEntries() {
 
 /** Signed in with applications under way: a strip of them, each back to its flow. */
 function RunStrip() {
-  const signedIn = useSessionStore((s) => Boolean(s.token));
-  const display = useRunProjectDisplay(signedIn);
-  if (!signedIn || !display.data?.Display) return null;
+  const items = useRunStrip();
+  if (!items) return null;
   return (
     <section className="m-section" aria-labelledby="home-run-title">
       <div className="section-head">
@@ -98,14 +95,13 @@ function RunStrip() {
         </Link>
       </div>
       <ul className="plain-list">
-        {display.data.Items.map((a) => (
+        {items.map((a) => (
           <li key={a.ApplyId}>
-            <Link className="run-strip__link" to={paths.flowManage({ ProjectId: a.ProjectId })}>
-              <span className="run-strip__title">{a.ProjectTitle}</span>
-              <span className={`state-tag state-tag--${a.Status}`}>
-                {APPLY_STATUS_TEXT[a.Status]}
-              </span>
-            </Link>
+            <RunProjectLink
+              item={a}
+              className="run-strip__link"
+              titleClassName="run-strip__title"
+            />
           </li>
         ))}
       </ul>
@@ -114,31 +110,29 @@ function RunStrip() {
 }
 
 function Sections({ sections }: { sections: HomeLableLayout['Sections'] }) {
-  return sections
-    .filter((s) => s.Projects.length > 0)
-    .map((s) => (
-      <section
-        className="m-section"
-        key={s.SectionId}
-        aria-labelledby={`home-section-${s.SectionId}`}
-      >
-        <div className="section-head">
-          <h2 className="m-section__title" id={`home-section-${s.SectionId}`}>
-            {s.Title}
-          </h2>
-          <Link className="section-head__more" to={paths.projectList({ LableId: s.LableId })}>
-            更多<span className="visually-hidden">{s.Title}项目</span> ›
-          </Link>
-        </div>
-        <ul className="home-projects">
-          {s.Projects.map((p) => (
-            <li key={p.ProjectId}>
-              <ProjectCard project={p} />
-            </li>
-          ))}
-        </ul>
-      </section>
-    ));
+  return shownSections(sections).map((s) => (
+    <section
+      className="m-section"
+      key={s.SectionId}
+      aria-labelledby={`home-section-${s.SectionId}`}
+    >
+      <div className="section-head">
+        <h2 className="m-section__title" id={`home-section-${s.SectionId}`}>
+          {s.Title}
+        </h2>
+        <Link className="section-head__more" to={sectionMoreTarget(s)}>
+          更多<span className="visually-hidden">{s.Title}项目</span> ›
+        </Link>
+      </div>
+      <ul className="home-projects">
+        {s.Projects.map((p) => (
+          <li key={p.ProjectId}>
+            <ProjectCard project={p} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  ));
 }
 
 /** The home tab: search, banners, label entries, shortcuts, my applications under way, sections. */

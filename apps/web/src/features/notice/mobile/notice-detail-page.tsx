@@ -1,37 +1,11 @@
 import './notice.css';
 import { Button } from 'antd-mobile';
-import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../../platform';
 import { formatDate } from '../../../shared/date';
-import { sanitizeHtml } from '../../../shared/safe-html';
 import { EmptyState, LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { NoticeArticle } from '../components/notice-article';
 import { useNoticeDetail } from '../use-notices';
-
-function Article({
-  title,
-  meta,
-  content,
-  projectId,
-}: {
-  title: string;
-  meta: ReactNode;
-  content: string;
-  projectId: number | null;
-}) {
-  return (
-    <article className="notice-detail">
-      <h2 className="notice-detail__title">{title}</h2>
-      <p className="notice-detail__meta">{meta}</p>
-      <div className="rich-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(content) }} />
-      {projectId ? (
-        <Link className="notice-detail__link" to={paths.flowManage({ ProjectId: projectId })}>
-          查看项目 ›
-        </Link>
-      ) : null}
-    </article>
-  );
-}
 
 /** notice/detail: ?NoticeId= a project notice (anyone), ?MessageId= one of my messages (reading marks it read). */
 export default function NoticeDetailPage() {
@@ -66,7 +40,7 @@ export default function NoticeDetailPage() {
   if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
   if (kind === 'message' && message.data)
     return (
-      <Article
+      <NoticeArticle
         title={message.data.Title}
         meta={formatDate(message.data.CreateTime, 'YYYY-MM-DD HH:mm')}
         content={message.data.Content}
@@ -84,7 +58,7 @@ export default function NoticeDetailPage() {
     );
   }
   return (
-    <Article
+    <NoticeArticle
       title={notice.data.Title}
       meta={
         <>

@@ -5,7 +5,12 @@ import { useRef, type ReactNode } from 'react';
 import { formatFee } from '../../../shared/money';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useEquityPackages } from '../api/get-equity-buy';
-import { type CooperateField, REMARK_MAX_LENGTH, useCooperateForm } from '../use-cooperate-form';
+import {
+  type CooperateField,
+  packageActionText,
+  REMARK_MAX_LENGTH,
+  useCooperateForm,
+} from '../use-cooperate-form';
 
 const fieldId = (field: CooperateField) => `coop-${field}`;
 
@@ -49,10 +54,10 @@ function Field({
 }
 
 function EquityPackages({
-  chosen,
+  isChosen,
   onChoose,
 }: {
-  chosen: string;
+  isChosen: (equityId: number) => boolean;
   onChoose: (pack: EquityPackage) => void;
 }) {
   const query = useEquityPackages();
@@ -62,11 +67,11 @@ function EquityPackages({
   return (
     <ul className="equity-list">
       {query.data.Items.map((p) => {
-        const isChosen = chosen === String(p.EquityId);
+        const chosen = isChosen(p.EquityId);
         return (
           <li
             key={p.EquityId}
-            className={isChosen ? 'equity-card equity-card--chosen' : 'equity-card'}
+            className={chosen ? 'equity-card equity-card--chosen' : 'equity-card'}
           >
             <div className="equity-card__head">
               <h3 className="equity-card__name">{p.Name}</h3>
@@ -83,11 +88,11 @@ function EquityPackages({
             <Button
               block
               color="primary"
-              fill={isChosen ? 'solid' : 'outline'}
-              aria-pressed={isChosen}
+              fill={chosen ? 'solid' : 'outline'}
+              aria-pressed={chosen}
               onClick={() => onChoose(p)}
             >
-              {isChosen ? `已选择${p.Name}` : `咨询购买${p.Name}`}
+              {packageActionText(p.Name, chosen)}
             </Button>
           </li>
         );
@@ -99,8 +104,7 @@ function EquityPackages({
 /** saas: the platform's introduction, its equity packages and the cooperation application. */
 export default function SaasPage() {
   const packages = useEquityPackages();
-  const { form, submit, busy, done, chosenPackage, choosePackage, remarkLength } =
-    useCooperateForm();
+  const { form, submit, busy, done, isChosen, choosePackage, remarkLength } = useCooperateForm();
   const formElement = useRef<HTMLFormElement>(null);
 
   const describedBy = (field: CooperateField, hint = false) =>
@@ -136,7 +140,7 @@ export default function SaasPage() {
           权益套餐
         </h2>
         <EquityPackages
-          chosen={chosenPackage}
+          isChosen={isChosen}
           onChoose={(p) => {
             choosePackage(p.EquityId);
             formElement.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });

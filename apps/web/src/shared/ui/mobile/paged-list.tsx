@@ -1,23 +1,6 @@
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import type { PagedListProps } from '../paged-list-props';
 import { EmptyState, LoadFailed, LoadingSkeleton } from './query-states';
-
-interface Page<T> {
-  Items: T[];
-  Total: number;
-}
-
-/** Where each item of a paged list is keyed and drawn. */
-interface PagedListProps<T> {
-  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
-  itemKey: (item: T) => string | number;
-  renderItem: (item: T) => ReactNode;
-  /** Label of the list for screen readers. */
-  label: string;
-  emptyTitle: string;
-  emptyAction?: ReactNode;
-}
 
 /** A paged list on a phone: skeleton, error with retry, empty state, pull to refresh, infinite scroll. */
 export function PagedList<T>({
