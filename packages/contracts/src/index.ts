@@ -17,3 +17,4 @@ export * from './areas/wechat.js';
 export * from './areas/custom.js';
 export * from './areas/preview.js';
 export { ENDPOINTS, endpointByName } from './registry.js';
+export * from './query-text.js';

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import { ERROR_CODES, MAX_UPLOAD_BYTES, type ServiceId } from '@portal/contracts';
+import { ERROR_CODES, MAX_UPLOAD_BYTES, readQueryText, type ServiceId } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../db/schema/index.js';
@@ -10,7 +10,7 @@ import { tenantIdFor } from '../domain/tenants.js';
 import type { AppDeps } from '../platform/deps.js';
 import { ok } from './envelope.js';
 import { claimIdempotencyKey } from './idempotency.js';
-import { containsNul, readQueryText } from './query-text.js';
+import { containsNul } from './query-text.js';
 import type { AuthUser, PreviewProof, ServiceRoute, UploadedFile } from './route.js';
 
 /**

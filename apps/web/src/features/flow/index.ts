@@ -1,1 +1,2 @@
 export { TicketView } from './components/ticket-view';
+export { FLOW_STEP_STATUS } from './flow-step-status';

@@ -1,4 +1,4 @@
-import type { Endpoint, RequestOf, ResponseOf } from '@portal/contracts';
+import { readQueryText, type Endpoint, type RequestOf, type ResponseOf } from '@portal/contracts';
 import { vi } from 'vitest';
 
 /** One call as the server received it: the query of a GET, the body of a POST. */
@@ -43,7 +43,14 @@ export function fakeServer() {
     received.push({ name: hit.endpoint.name, input: callInput, form });
     const answer =
       typeof hit.answer === 'function'
-        ? await (hit.answer as (i: unknown) => unknown)(hit.endpoint.request.parse(callInput))
+        ? await (hit.answer as (i: unknown) => unknown)(
+            // Query text is read as the server reads it: numbers where the contract has numbers.
+            hit.endpoint.request.parse(
+              hit.endpoint.method === 'GET'
+                ? readQueryText(hit.endpoint.request, callInput)
+                : callInput,
+            ),
+          )
         : hit.answer;
     if (answer instanceof Response) return answer;
     const Data = hit.endpoint.response.parse(answer);

@@ -24,16 +24,9 @@ import { sanitizeHtml } from '../../../shared/safe-html';
 import { useFormReport } from '../../apply';
 import { PROJECT_STATE_COLOR, useProjectPositions } from '../../project';
 import { QaCard, QUESTION_RULE_TEXT, useMyQuestions, useQuestionSend } from '../../question';
+import { FLOW_STEP_STATUS } from '../flow-step-status';
 import { useFlowManage } from '../use-flow-manage';
 import './flow-desktop.css';
-
-const STEP_STATUS = {
-  done: 'finish',
-  current: 'process',
-  waiting: 'wait',
-  failed: 'error',
-  skipped: 'wait',
-} as const;
 
 /** The six steps of the person's place in the flow (skipped ones said so). */
 export function FlowStepsBar({ flow }: { flow: FlowView }) {
@@ -45,7 +38,7 @@ export function FlowStepsBar({ flow }: { flow: FlowView }) {
       items={flow.Steps.map((step) => ({
         title: step.State === 'skipped' ? `${step.Title}（无需）` : step.Title,
         description: step.Description,
-        status: STEP_STATUS[step.State],
+        status: FLOW_STEP_STATUS[step.State],
       }))}
     />
   );

@@ -25,7 +25,7 @@ import { formatDate } from '../../../shared/date';
 import { isId } from '../../../shared/id';
 import { formatFee } from '../../../shared/money';
 import { sanitizeHtml } from '../../../shared/safe-html';
-import { TicketView } from '../../flow';
+import { FLOW_STEP_STATUS, TicketView } from '../../flow';
 import { leavePreview, previewLoginName } from '../api/preview-session';
 import {
   usePreviewFlow,
@@ -173,14 +173,6 @@ function FormStep({ projectId }: { projectId: number }) {
   );
 }
 
-const STEP_STATUS = {
-  done: 'finish',
-  current: 'process',
-  waiting: 'wait',
-  failed: 'error',
-  skipped: 'wait',
-} as const;
-
 function FlowSteps({ flow }: { flow: FlowView }) {
   return (
     <>
@@ -191,7 +183,7 @@ function FlowSteps({ flow }: { flow: FlowView }) {
         items={flow.Steps.map((step) => ({
           title: step.State === 'skipped' ? `${step.Title}（不需要）` : step.Title,
           description: step.Description,
-          status: STEP_STATUS[step.State],
+          status: FLOW_STEP_STATUS[step.State],
         }))}
       />
       <p className="flow-preview__next">

@@ -14,7 +14,7 @@ import { formatDate } from '../../../shared/date';
 import { formatFee } from '../../../shared/money';
 import { sanitizeHtml } from '../../../shared/safe-html';
 import { EmptyState, LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
-import { TicketView } from '../../flow';
+import { FLOW_STEP_STATUS, TicketView } from '../../flow';
 import {
   usePreviewFlow,
   usePreviewForm,
@@ -152,15 +152,7 @@ function Flow({ projectId, status }: { projectId: number; status?: ApplyStatus }
                 key={s.Key}
                 title={s.Title}
                 description={s.Description}
-                status={
-                  s.State === 'done'
-                    ? 'finish'
-                    : s.State === 'current'
-                      ? 'process'
-                      : s.State === 'failed'
-                        ? 'error'
-                        : 'wait'
-                }
+                status={FLOW_STEP_STATUS[s.State]}
               />
             ))}
           </Steps>
