@@ -64,8 +64,12 @@ describe('journey: the online exam on a phone (the attempt kept by the server)',
     const questions = page.getByRole('group', { name: /^第\d+题/ });
     const count = await questions.count();
     expect(count).toBeGreaterThan(3);
-    // First question: its second option; the first multiple-choice question: two options.
-    const first = questions.nth(0);
+    // The first question with options to choose one of (the order is shuffled per attempt): its
+    // second option; the first multiple-choice question: two options.
+    const first = page.getByRole('group', { name: /单选题|判断题/ }).first();
+    const firstNumber = /第(\d+)题/.exec(
+      (await first.locator('legend').first().textContent()) ?? '',
+    )![1];
     await first.getByRole('radio').nth(1).check();
     const multiple = page.getByRole('group', { name: /多选题/ }).first();
     await multiple.getByRole('checkbox').nth(0).check();
@@ -73,7 +77,7 @@ describe('journey: the online exam on a phone (the attempt kept by the server)',
     await page.getByText(`已答 2/${count}`, { exact: true }).waitFor();
 
     await page.getByRole('button', { name: '答题卡' }).click();
-    await page.getByRole('button', { name: '第1题，已作答' }).waitFor();
+    await page.getByRole('button', { name: `第${firstNumber}题，已作答` }).waitFor();
     await checkExamScreen(page, 'exam-answering');
     await page.getByRole('button', { name: '答题卡' }).click();
 
@@ -84,8 +88,8 @@ describe('journey: the online exam on a phone (the attempt kept by the server)',
     await page.waitForTimeout(1500);
     await page.reload();
     await timer.waitFor();
-    expect(await questions.nth(0).getByRole('radio').nth(1).isChecked()).toBe(true);
-    expect(await questions.nth(0).getByRole('radio').nth(0).isChecked()).toBe(false);
+    expect(await first.getByRole('radio').nth(1).isChecked()).toBe(true);
+    expect(await first.getByRole('radio').nth(0).isChecked()).toBe(false);
     expect(await multiple.getByRole('checkbox').nth(0).isChecked()).toBe(true);
     expect(await multiple.getByRole('checkbox').nth(2).isChecked()).toBe(true);
     expect(await multiple.getByRole('checkbox').nth(1).isChecked()).toBe(false);

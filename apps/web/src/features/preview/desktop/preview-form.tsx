@@ -53,14 +53,18 @@ export function PreviewForm({
   const submitEntry = useSubmitPreviewForm(projectId);
   const visible = visibleFields(fields, form.watch() as FormValues);
 
-  const submit = form.submit(async (Values) => {
+  const submitValues = form.submit(async (Values) => {
+    if (positionId) await submitEntry.mutateAsync({ PositionId: positionId, Values });
+  });
+  // The position is checked with the fields, not after them: every fault is shown at once.
+  const submit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
     if (!positionId) {
       setPositionError('请选择报考岗位');
       focusField(POSITION_FIELD);
-      return;
     }
-    await submitEntry.mutateAsync({ PositionId: positionId, Values });
-  });
+    return submitValues(event);
+  };
 
   return (
     <Form layout="vertical" component="div" className="preview-form">
