@@ -72,5 +72,6 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/platform/testing/vitest-setup.ts'],
   },
 });
