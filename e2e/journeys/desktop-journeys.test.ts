@@ -92,11 +92,18 @@ describe.each([
       await checkScreen(page, `${shot}-list-page2`);
 
       // Back: page 1 with the same filters.
+      // Back: page 1 with the same filters, once it is drawn (the address changes first).
+      const page1 = await api0.call(getProjectList, {
+        LableId: label.LableId,
+        Keyword: KEYWORD,
+        PageIndex: 1,
+        PageSize: 6,
+      });
       await page.goBack();
       await page.waitForURL((url) => !url.searchParams.has('PageIndex'));
-      const first = page.locator('.d-projects__card-link').first();
-      await first.waitFor();
-      await first.click();
+      await expect.poll(titles).toEqual(page1.Items.map((p) => p.Title));
+      const open = page1.Items.find((p) => p.State === 'Applying')!;
+      await page.locator('.d-projects__card-link').filter({ hasText: open.Title }).first().click();
       await page.waitForURL('**/views/flowManage?ProjectId=*');
       const projectUrl = page.url();
       const apply = page.getByRole('button', { name: '立即报名' });
