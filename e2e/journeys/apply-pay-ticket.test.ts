@@ -12,7 +12,7 @@ import {
   unappliedPaidProject,
   type Api,
 } from '../support/portal-api.js';
-import { signInAtProvider } from '../support/sign-in.js';
+import { BAD_ID_NUMBER, DEMO_NAME, GOOD_ID_NUMBER, signInAtProvider } from '../support/sign-in.js';
 import { fitsAt320 } from '../support/screens.js';
 
 /**
@@ -22,9 +22,9 @@ import { fitsAt320 } from '../support/screens.js';
  * applies to a different paid project the demo user has not applied to.
  */
 const baseUrl = inject('baseUrl');
-const CANDIDATE = '李明';
-const BAD_ID = '110105199003072814';
-const GOOD_ID = '110105199003072813';
+const CANDIDATE = DEMO_NAME;
+const BAD_ID = BAD_ID_NUMBER;
+const GOOD_ID = GOOD_ID_NUMBER;
 
 /** Screenshot and axe on the screen as it is now. */
 async function check(page: Page, name: string) {

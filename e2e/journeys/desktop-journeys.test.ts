@@ -13,13 +13,13 @@ import {
   type Api,
 } from '../support/portal-api.js';
 import { checkScreen } from '../support/screens.js';
-import { signInAtProvider } from '../support/sign-in.js';
+import { BAD_ID_NUMBER, DEMO_NAME, GOOD_ID_NUMBER, signInAtProvider } from '../support/sign-in.js';
 
 /** Issue 9: the desktop journeys from browsing to the admission ticket (desktop user agent). */
 const baseUrl = inject('baseUrl');
-const CANDIDATE = '李明';
-const BAD_ID = '110105199003072814';
-const GOOD_ID = '110105199003072813';
+const CANDIDATE = DEMO_NAME;
+const BAD_ID = BAD_ID_NUMBER;
+const GOOD_ID = GOOD_ID_NUMBER;
 const LABEL = '热门推荐';
 const KEYWORD = '2026';
 const desktopAt = (width: number, height: number) => ({

@@ -14,3 +14,8 @@ export async function signInAtProvider(
   await page.fill('#password', password);
   await page.click('button[type=submit]');
 }
+
+/** The demo candidate as the application form holds them: the name, a wrong and a right ID number. */
+export const DEMO_NAME = '李明';
+export const BAD_ID_NUMBER = '110105199003072814';
+export const GOOD_ID_NUMBER = '110105199003072813';
