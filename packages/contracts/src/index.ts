@@ -18,3 +18,4 @@ export * from './areas/custom.js';
 export * from './areas/preview.js';
 export { ENDPOINTS, endpointByName } from './registry.js';
 export * from './query-text.js';
+export * from './masking.js';

@@ -2,7 +2,7 @@ import { PROJECT_STATES } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { deriveProjectState, maskName, projectStateWhere } from './projects.js';
+import { deriveProjectState, projectStateWhere } from './projects.js';
 
 const DAY = 86_400_000;
 const now = new Date('2026-06-01T00:00:00Z');
@@ -27,11 +27,6 @@ describe('project state', () => {
     );
     expect(deriveProjectState({ ...window, finishedAt: at(-1) }, now)).toBe('Finished');
     expect(deriveProjectState({ ...window, examEndAt: null }, at(30))).toBe('Closed');
-  });
-  it('masks names of askers', () => {
-    expect(maskName('王芳')).toBe('王*');
-    expect(maskName('欧阳娜娜')).toBe('欧***');
-    expect(maskName('')).toBe('匿名');
   });
 });
 

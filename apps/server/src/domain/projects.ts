@@ -1,3 +1,4 @@
+import { maskName } from '@portal/contracts';
 import type {
   Paged,
   PageQuery,
@@ -289,12 +290,6 @@ export async function followProject(
   return { ProjectId: projectId, IsFollow: isFollow };
 }
 
-/** 张三 → 张*, 欧阳娜娜 → 欧***: questions show who asked without naming them. */
-export function maskName(name: string): string {
-  const chars = [...name.trim()];
-  if (chars.length === 0) return '匿名';
-  return chars[0] + '*'.repeat(Math.max(1, chars.length - 1));
-}
 
 type QuestionRow = typeof projectQuestions.$inferSelect & { askerName: string };
 

@@ -1,3 +1,4 @@
+import { maskIdNumber } from '@portal/contracts';
 import { createHash } from 'node:crypto';
 import {
   PREVIEW_SAMPLE_MARK,
@@ -32,10 +33,6 @@ export interface TicketData {
   isSample?: boolean;
 }
 
-/** 110101199003071234 → 110101********1234 */
-export function maskIdNumber(id: string): string {
-  return id.length >= 10 ? `${id.slice(0, 6)}${'*'.repeat(id.length - 10)}${id.slice(-4)}` : id;
-}
 
 const beijing = new Intl.DateTimeFormat('zh-CN', {
   timeZone: 'Asia/Shanghai',

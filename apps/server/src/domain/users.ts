@@ -1,3 +1,4 @@
+import { maskIdNumber, maskMobile } from '@portal/contracts';
 import { randomBytes } from 'node:crypto';
 import {
   archiveFieldProblem,
@@ -19,11 +20,6 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { consumeVerifyToken } from './sms.js';
 import { isStoredUpload, UPLOAD_URL_PATTERN } from './uploads.js';
 
-/** 138****8000 */
-export const maskMobile = (mobile: string) => mobile.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
-/** 1101**********1234 */
-export const maskIdNumber = (id: string) =>
-  `${id.slice(0, 4)}${'*'.repeat(id.length - 8)}${id.slice(-4)}`;
 
 export function toProfile(row: UserRow): UserProfile {
   return {

@@ -1,3 +1,4 @@
+import { maskMobile } from '@portal/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.js';
 import type { KeyValueStore } from '../../platform/kv-store.js';
@@ -15,7 +16,6 @@ export interface OutboxItem {
 const OUTBOX_SIZE = 10;
 const OUTBOX_TTL_SECONDS = 24 * 60 * 60;
 const outboxKey = (mobile: string) => `sms:outbox:${mobile}`;
-export const maskMobile = (mobile: string) => mobile.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
 
 /** The local SMS gateway also accepts the server's logger once the routes are registered. */
 export interface LocalSmsGateway extends SmsGateway {

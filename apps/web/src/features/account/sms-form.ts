@@ -5,9 +5,6 @@ import { useContractForm } from '../../platform/forms';
 import { verifySmsCode } from './api/sms';
 import type { SmsCodeOptions } from './use-sms-code';
 
-export const maskMobile = (mobile: string) =>
-  mobile.trim().replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
-
 /** The number and the code, as ShortMessage/Verify checks them. */
 export const smsFormSchema = z.object({
   mobile: mobileSchema,

@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { useSessionStore } from '../../platform';
 import { useCloseAccount } from './api/account-mutations';
-import { maskMobile, smsFormSchema, useSmsVerifiedForm } from './sms-form';
+import { smsFormSchema, useSmsVerifiedForm } from './sms-form';
+import { maskMobile } from '@portal/contracts';
 
 /** The typed number must be the account's own: its masked form matches the profile's. */
 export function matchesMaskedMobile(typed: string, masked: string): boolean {

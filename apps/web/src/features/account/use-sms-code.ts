@@ -2,7 +2,7 @@ import { mobileSchema, SMS_RESEND_SECONDS, type SmsScene } from '@portal/contrac
 import { useEffect, useState } from 'react';
 import { HttpError } from '../../platform';
 import { sendSmsCode } from './api/sms';
-import { maskMobile } from './sms-form';
+import { maskMobile } from '@portal/contracts';
 
 export interface SmsCodeOptions {
   mobile: string;
