@@ -9,6 +9,7 @@ import type { AppDeps } from './platform/deps.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { answerClientError, installErrorHandling } from './services/errors.js';
 import { startExamSweep } from './services/exam-custom/sweep.js';
+import { registerProjectCoverRoute } from './services/exam-flow/cover-route.js';
 import { registerUploadRoutes } from './services/exam-expand/uploads-route.js';
 import { SERVICE_ROUTES } from './services/index.js';
 import { registerService, type RateLimits } from './services/register.js';
@@ -40,9 +41,16 @@ export async function buildApp(
   });
   for (const serviceId of SERVICE_IDS) {
     if (config.parts.has(serviceId))
-      await registerService(app, serviceId, SERVICE_ROUTES[serviceId], deps, options.rateLimits);
+      await registerService(
+        app,
+        serviceId,
+        SERVICE_ROUTES[serviceId],
+        deps,
+        options.rateLimits ?? config.rateLimits,
+      );
   }
   if (config.parts.has('exam-expand')) await registerUploadRoutes(app, deps);
+  if (config.parts.has('exam-flow')) await registerProjectCoverRoute(app, deps);
   if (config.parts.has('exam-custom')) startExamSweep(app, deps);
   await registerGatewayRoutes(app, deps);
   if (config.devTools) await registerDevTools(app, deps);

@@ -75,6 +75,17 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Service calls a minute per signed-in user / per anonymous address (README, "Limits"). */
+  RATE_LIMIT_USER_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(() => RATE_LIMITS.perUserPerMinute),
+  RATE_LIMIT_ADDRESS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(() => RATE_LIMITS.perAddressPerMinute),
 });
 
 export interface AliyunSmsSettings {
@@ -141,7 +152,19 @@ export interface ServerConfig {
   trustProxy: boolean;
   chromiumPath: string;
   logLevel: string;
+  rateLimits: RateLimits;
 }
+
+/**
+ * Calls a minute per service (README, "Limits"): a signed-in caller is counted as a user, so an
+ * exam room of 500 behind one address is 500 callers; an anonymous caller by address, sized for
+ * those 500 opening the public pages at once. A load test raises them with the two settings.
+ */
+export interface RateLimits {
+  perUserPerMinute: number;
+  perAddressPerMinute: number;
+}
+export const RATE_LIMITS: RateLimits = { perUserPerMinute: 300, perAddressPerMinute: 3_000 };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -343,5 +366,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: e.TRUST_PROXY === 'on',
     chromiumPath: e.CHROMIUM_PATH,
     logLevel: e.LOG_LEVEL,
+    rateLimits: {
+      perUserPerMinute: e.RATE_LIMIT_USER_PER_MINUTE,
+      perAddressPerMinute: e.RATE_LIMIT_ADDRESS_PER_MINUTE,
+    },
   };
 }

@@ -37,43 +37,21 @@ import {
   type ProjectRow,
 } from '../db/schema/index.js';
 import { notFound } from './errors.js';
+import {
+  countProjects,
+  decodeCursor,
+  detailRow,
+  forgetCounts,
+  listPage,
+  summariesByIds,
+  toSummary,
+  type DetailRow,
+  type ListFilter,
+} from './project-list.js';
 
 export const PROJECT_NOT_FOUND = '项目不存在或已下线';
 
-type StateInputs = Pick<
-  ProjectRow,
-  'applyStartAt' | 'applyEndAt' | 'examEndAt' | 'closedAt' | 'finishedAt'
->;
-
-/**
- * The state is derived, never stored, so it is always right: finished once the organiser says
- * so or the exam is over; before the window not started; closed early or after the window.
- */
-export function deriveProjectState(p: StateInputs, now: Date): ProjectState {
-  const t = now.getTime();
-  if ((p.finishedAt && p.finishedAt.getTime() <= t) || (p.examEndAt && p.examEndAt.getTime() < t))
-    return 'Finished';
-  if (t < p.applyStartAt.getTime()) return 'NotStarted';
-  if ((p.closedAt && p.closedAt.getTime() <= t) || t > p.applyEndAt.getTime()) return 'Closed';
-  return 'Applying';
-}
-
-/** The same rule as deriveProjectState, as SQL for list filters. */
-export function projectStateWhere(state: ProjectState, now: Date): SQL {
-  const finished = sql`(${projects.finishedAt} <= ${now} or ${projects.examEndAt} < ${now})`;
-  const notFinished = sql`not coalesce(${finished}, false)`;
-  const closedEarly = sql`coalesce(${projects.closedAt} <= ${now}, false)`;
-  switch (state) {
-    case 'Finished':
-      return sql`coalesce(${finished}, false)`;
-    case 'NotStarted':
-      return sql`${notFinished} and ${now} < ${projects.applyStartAt}`;
-    case 'Closed':
-      return sql`${notFinished} and ${now} >= ${projects.applyStartAt} and (${closedEarly} or ${now} > ${projects.applyEndAt})`;
-    case 'Applying':
-      return sql`${notFinished} and ${now} >= ${projects.applyStartAt} and ${now} <= ${projects.applyEndAt} and not ${closedEarly}`;
-  }
-}
+export { deriveProjectState } from './project-state.js';
 
 export async function requireProject(
   db: Database,
@@ -91,49 +69,29 @@ export async function requireProject(
 /** Applications that count toward a project's numbers (drafts do not). */
 const countedApplication = ne(applications.status, 'Draft');
 
+/** The list's summaries of these projects, in their order: one statement. */
 export async function toProjectSummaries(
   db: Database,
-  rows: ProjectRow[],
+  rows: Pick<ProjectRow, 'id'>[],
   now: Date,
 ): Promise<ProjectSummary[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [categoryRows, labelRows, countRows] = await Promise.all([
-    db
-      .select({ id: categories.id, name: categories.name })
-      .from(categories)
-      .where(inArray(categories.id, [...new Set(rows.map((r) => r.categoryId))])),
-    db
-      .select({ projectId: projectLabels.projectId, id: labels.id, name: labels.name })
-      .from(projectLabels)
-      .innerJoin(labels, eq(labels.id, projectLabels.labelId))
-      .where(inArray(projectLabels.projectId, ids))
-      .orderBy(asc(labels.sort), asc(labels.id)),
-    db
-      .select({ projectId: applications.projectId, n: count() })
-      .from(applications)
-      .where(and(inArray(applications.projectId, ids), countedApplication))
-      .groupBy(applications.projectId),
-  ]);
-  const categoryName = new Map(categoryRows.map((c) => [c.id, c.name]));
-  const applyCount = new Map(countRows.map((c) => [c.projectId, Number(c.n)]));
-  return rows.map((p) => ({
-    ProjectId: p.id,
-    Title: p.title,
-    Organizer: p.organizer,
-    CoverUrl: p.coverUrl,
-    CategoryId: p.categoryId,
-    CategoryName: categoryName.get(p.categoryId) ?? '',
-    Lables: labelRows
-      .filter((l) => l.projectId === p.id)
-      .map((l) => ({ LableId: l.id, Name: l.name })),
-    ApplyStartTime: p.applyStartAt.toISOString(),
-    ApplyEndTime: p.applyEndAt.toISOString(),
-    FeeInFen: p.feeInFen,
-    State: deriveProjectState(p, now),
-    HasOnlineExam: p.hasOnlineExam,
-    ApplyCount: applyCount.get(p.id) ?? 0,
-  }));
+  return summariesByIds(
+    db,
+    rows.map((r) => r.id),
+    now,
+  );
+}
+
+function toDetail(row: DetailRow, now: Date): ProjectDetail {
+  return {
+    ...toSummary(row, now),
+    Introduction: row.introduction,
+    ContactPhone: row.contact_phone,
+    ExamStartTime: row.exam_start_at === null ? null : new Date(row.exam_start_at).toISOString(),
+    ExamEndTime: row.exam_end_at === null ? null : new Date(row.exam_end_at).toISOString(),
+    IsFollow: row.is_follow,
+    PositionCount: Number(row.position_count),
+  };
 }
 
 export async function toProjectDetail(
@@ -142,25 +100,9 @@ export async function toProjectDetail(
   userId: number | null,
   now: Date,
 ): Promise<ProjectDetail> {
-  const [[summary], [positionCount], followed] = await Promise.all([
-    toProjectSummaries(db, [project], now),
-    db.select({ n: count() }).from(positions).where(eq(positions.projectId, project.id)),
-    userId === null
-      ? Promise.resolve([])
-      : db
-          .select({ userId: projectFollows.userId })
-          .from(projectFollows)
-          .where(and(eq(projectFollows.userId, userId), eq(projectFollows.projectId, project.id))),
-  ]);
-  return {
-    ...summary!,
-    Introduction: project.introduction,
-    ContactPhone: project.contactPhone,
-    ExamStartTime: project.examStartAt?.toISOString() ?? null,
-    ExamEndTime: project.examEndAt?.toISOString() ?? null,
-    IsFollow: followed.length > 0,
-    PositionCount: Number(positionCount?.n ?? 0),
-  };
+  const row = await detailRow(db, project.id, project.tenantId, userId);
+  if (!row) throw notFound(PROJECT_NOT_FOUND);
+  return toDetail(row, now);
 }
 
 /** Project/GetProject: a signed-in visit leaves a footprint in the browse history. */
@@ -170,7 +112,8 @@ export async function getProjectDetail(
   viewer: { tenantId: number; userId: number | null },
   now: Date,
 ): Promise<ProjectDetail> {
-  const project = await requireProject(db, projectId, viewer.tenantId);
+  const row = await detailRow(db, projectId, viewer.tenantId, viewer.userId);
+  if (!row) throw notFound(PROJECT_NOT_FOUND);
   if (viewer.userId !== null)
     await db
       .insert(browseHistory)
@@ -179,7 +122,7 @@ export async function getProjectDetail(
         target: [browseHistory.userId, browseHistory.projectId],
         set: { browsedAt: now },
       });
-  return toProjectDetail(db, project, viewer.userId, now);
+  return toDetail(row, now);
 }
 
 export async function listPositions(
@@ -216,57 +159,44 @@ export interface ProjectListQuery extends PageQuery {
   LableId?: number | undefined;
   CategoryId?: number | undefined;
   State?: ProjectState | undefined;
+  /** The infinite list's cursor (NextCursor of the previous page); PageIndex is then ignored. */
+  After?: string | undefined;
 }
 
-/** Applying first, then not started, then the rest; newest window first within each. */
-const STATE_ORDER = (now: Date) =>
-  sql`case when ${projectStateWhere('Applying', now)} then 0 when ${projectStateWhere('NotStarted', now)} then 1 when ${projectStateWhere('Closed', now)} then 2 else 3 end`;
-
+/**
+ * Project/GetProjectList: applying first, then not started, closed, finished; by the organiser's
+ * order and newest window within each (README, "The project list query").
+ */
 export async function listProjects(
   db: Database,
   tenantId: number,
   query: ProjectListQuery,
   now: Date,
-): Promise<Paged<ProjectSummary>> {
-  const conditions: SQL[] = [eq(projects.tenantId, tenantId)];
-  if (query.Keyword) {
-    const pattern = `%${query.Keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(projects.title, pattern), ilike(projects.organizer, pattern))!);
-  }
-  if (query.CategoryId) conditions.push(eq(projects.categoryId, query.CategoryId));
-  if (query.LableId) {
-    // A parent label of the find tree matches its children's projects too.
-    const children = db
-      .select({ id: labels.id })
-      .from(labels)
-      .where(eq(labels.parentId, query.LableId));
-    conditions.push(
-      inArray(
-        projects.id,
-        db
-          .select({ id: projectLabels.projectId })
-          .from(projectLabels)
-          .where(
-            or(eq(projectLabels.labelId, query.LableId), inArray(projectLabels.labelId, children)),
-          ),
-      ),
-    );
-  }
-  if (query.State) conditions.push(projectStateWhere(query.State, now));
-  const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(projects).where(where);
-  const rows = await db
-    .select()
-    .from(projects)
-    .where(where)
-    .orderBy(STATE_ORDER(now), asc(projects.sort), desc(projects.applyStartAt), desc(projects.id))
-    .limit(query.PageSize)
-    .offset((query.PageIndex - 1) * query.PageSize);
+): Promise<Paged<ProjectSummary> & { NextCursor: string | null }> {
+  const filter: ListFilter = {
+    tenantId,
+    keyword: query.Keyword || undefined,
+    labelId: query.LableId,
+    categoryId: query.CategoryId,
+    state: query.State,
+  };
+  const page = await listPage(
+    db,
+    filter,
+    query.PageSize,
+    query.After
+      ? { after: decodeCursor(query.After) }
+      : { offset: (query.PageIndex - 1) * query.PageSize },
+    now,
+  );
+  // New or changed projects were just put in order: the kept counts may be out of date.
+  if (page.refreshed > 0) forgetCounts(db);
   return {
-    Items: await toProjectSummaries(db, rows, now),
-    Total: Number(total?.n ?? 0),
+    Items: page.items,
+    Total: await countProjects(db, filter),
     PageIndex: query.PageIndex,
     PageSize: query.PageSize,
+    NextCursor: page.nextCursor,
   };
 }
 
@@ -289,7 +219,6 @@ export async function followProject(
       .where(and(eq(projectFollows.userId, user.userId), eq(projectFollows.projectId, projectId)));
   return { ProjectId: projectId, IsFollow: isFollow };
 }
-
 
 type QuestionRow = typeof projectQuestions.$inferSelect & { askerName: string };
 

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { tenantDomains, tenants } from '../db/schema/index.js';
 
@@ -36,6 +36,10 @@ export async function pageConfigFor(db: Database, host: string): Promise<PageCon
   };
 }
 
+/** How long a process keeps a site's tenant: domains are set up once, not changed per request. */
+export const TENANT_CACHE_TTL_MS = 60_000;
+const siteTenants = new WeakMap<Database, Map<string, { tenantId: number; until: number }>>();
+
 /** The signed-in user's tenant, else the site's, else the first one (single-tenant default). */
 export async function tenantIdFor(
   db: Database,
@@ -43,15 +47,24 @@ export async function tenantIdFor(
   user: { tenantId: number } | null,
 ): Promise<number> {
   if (user) return user.tenantId;
-  const [byDomain] = await db
-    .select({ tenantId: tenantDomains.tenantId })
-    .from(tenantDomains)
-    .where(eq(tenantDomains.domain, normalizeHost(host)));
-  if (byDomain) return byDomain.tenantId;
-  const [first] = await db
-    .select({ id: tenants.id })
+  const name = normalizeHost(host);
+  let cache = siteTenants.get(db);
+  if (!cache) siteTenants.set(db, (cache = new Map()));
+  const hit = cache.get(name);
+  if (hit && hit.until > Date.now()) return hit.tenantId;
+  // One statement: the domain's tenant, else the first.
+  const [row] = await db
+    .select({ tenantId: tenants.id })
     .from(tenants)
-    .orderBy(asc(tenants.id))
+    .leftJoin(
+      tenantDomains,
+      and(eq(tenantDomains.tenantId, tenants.id), eq(tenantDomains.domain, name)),
+    )
+    .orderBy(sql`${tenantDomains.domain} is null`, asc(tenants.id))
     .limit(1);
-  return first?.id ?? 0;
+  const tenantId = row?.tenantId ?? 0;
+  // Host headers are the visitor's to choose: the cache must not grow with them.
+  if (cache.size > 1_000) cache.clear();
+  cache.set(name, { tenantId, until: Date.now() + TENANT_CACHE_TTL_MS });
+  return tenantId;
 }

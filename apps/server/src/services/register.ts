@@ -7,22 +7,14 @@ import { users } from '../db/schema/index.js';
 import { badRequest, DomainError, tooManyRequests, unauthorized } from '../domain/errors.js';
 import { PREVIEW_SESSION_EXPIRED, requireReviewer, type Reviewer } from '../domain/preview.js';
 import { tenantIdFor } from '../domain/tenants.js';
+import { RATE_LIMITS, type RateLimits } from '../config.js';
 import type { AppDeps } from '../platform/deps.js';
 import { ok } from './envelope.js';
 import { claimIdempotencyKey } from './idempotency.js';
 import { containsNul } from './query-text.js';
 import type { AuthUser, PreviewProof, ServiceRoute, UploadedFile } from './route.js';
 
-/**
- * Calls a minute per service (README, "Limits"): a signed-in caller is counted as a user, so an
- * exam room of 500 behind one address is 500 callers; an anonymous caller by address, sized for
- * those 500 opening the public pages at once.
- */
-export interface RateLimits {
-  perUserPerMinute: number;
-  perAddressPerMinute: number;
-}
-export const RATE_LIMITS: RateLimits = { perUserPerMinute: 300, perAddressPerMinute: 3_000 };
+export { RATE_LIMITS, type RateLimits } from '../config.js';
 
 async function authenticate(request: FastifyRequest, deps: AppDeps): Promise<AuthUser | null> {
   const header = request.headers.authorization;

@@ -18,6 +18,7 @@ export const projectSummarySchema = z.object({
   ProjectId: z.number().int(),
   Title: z.string(),
   Organizer: z.string(),
+  /** An image address (never the image itself: a list carries no data: URLs). */
   CoverUrl: z.string(),
   CategoryId: z.number().int(),
   CategoryName: z.string(),
@@ -97,8 +98,17 @@ export const getProjectList = defineEndpoint('Project/GetProjectList', {
     LableId: idSchema.optional(),
     CategoryId: idSchema.optional(),
     State: projectStateSchema.optional(),
+    /**
+     * The infinite list's cursor: the NextCursor of the page before. With it the page is the one
+     * after that cursor (stable while projects are added or change state) and PageIndex is only
+     * echoed; without it PageIndex chooses the page as the spec says.
+     */
+    After: z.string().max(200).optional(),
   }),
-  response: pagedSchema(projectSummarySchema),
+  response: pagedSchema(projectSummarySchema).extend({
+    /** Send as After for the next page; null when this page is the last. */
+    NextCursor: z.string().nullable().optional(),
+  }),
 });
 
 export const getProjectUserAsk = defineEndpoint('Project/GetProjectUserAsk', {

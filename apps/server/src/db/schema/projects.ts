@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   primaryKey,
   serial,
   text,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { tenants, users } from './accounts.js';
 
 const time = () => timestamp({ withTimezone: true });
@@ -72,8 +74,42 @@ export const projects = pgTable(
     hasOnlineExam: boolean().notNull().default(false),
     sort: integer().notNull().default(0),
     createdAt: time().notNull().defaultNow(),
+    /**
+     * The list's state order (0 applying, 1 not started, 2 closed, 3 finished), stored so an index
+     * serves it, valid while rankFrom <= now < rankUntil. A new row, and a row whose title, times
+     * or order change (trigger projects_list_dirty), has rankUntil -infinity: the list statement
+     * recomputes every row outside its window before it reads (domain/project-list.ts).
+     */
+    listRank: smallint().notNull().default(9),
+    rankFrom: time()
+      .notNull()
+      .default(sql`'-infinity'`),
+    rankUntil: time()
+      .notNull()
+      .default(sql`'-infinity'`),
   },
-  (t) => [index('projects_tenant_idx').on(t.tenantId, t.applyEndAt)],
+  (t) => [
+    index('projects_tenant_idx').on(t.tenantId, t.applyEndAt),
+    index('projects_list_idx').on(
+      t.tenantId,
+      t.listRank,
+      t.sort,
+      t.applyStartAt.desc(),
+      t.id.desc(),
+    ),
+    index('projects_rank_from_idx').on(t.rankFrom),
+    index('projects_rank_until_idx').on(t.rankUntil),
+    // Keyword search (README, "The project list query"): trigrams for 3+ characters,
+    // unigrams and bigrams (portal_grams, migration 0004) for 1-2.
+    index('projects_search_trgm_idx').using(
+      'gin',
+      sql`lower(${t.title} || ' ' || ${t.organizer}) gin_trgm_ops`,
+    ),
+    index('projects_search_grams_idx').using(
+      'gin',
+      sql`portal_grams(lower(${t.title} || ' ' || ${t.organizer}))`,
+    ),
+  ],
 );
 export type ProjectRow = typeof projects.$inferSelect;
 
