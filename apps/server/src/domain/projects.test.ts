@@ -1,4 +1,3 @@
-import { PROJECT_STATES } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';

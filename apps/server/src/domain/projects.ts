@@ -8,29 +8,13 @@ import type {
   ProjectSummary,
   Question,
 } from '@portal/contracts';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import {
   applications,
   browseHistory,
-  categories,
-  labels,
   positions,
   projectFollows,
-  projectLabels,
   projectQuestions,
   projects,
   users,
