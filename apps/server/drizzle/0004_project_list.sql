@@ -17,24 +17,28 @@ $$;--> statement-breakpoint
 -- project stays finished.
 CREATE OR REPLACE FUNCTION portal_project_rank(
   apply_start timestamptz, apply_end timestamptz, exam_end timestamptz,
-  closed_at timestamptz, finished_at timestamptz, at timestamptz,
-  OUT list_rank smallint, OUT rank_from timestamptz, OUT rank_until timestamptz)
+  closed_at timestamptz, finished_at timestamptz, at timestamptz)
+RETURNS TABLE (list_rank smallint, rank_from timestamptz, rank_until timestamptz)
+-- One plain SELECT (greatest/least skip nulls), so the planner inlines it into the refresh.
 LANGUAGE sql STABLE PARALLEL SAFE AS $$
-  WITH b AS (
-    SELECT unnest(ARRAY[apply_start, apply_end + interval '1 microsecond',
-      exam_end + interval '1 microsecond', closed_at, finished_at]) AS at_
-  ), s AS (
-    SELECT CASE
+  SELECT r.list_rank,
+    coalesce(greatest(
+      CASE WHEN apply_start <= at THEN apply_start END,
+      CASE WHEN apply_end + interval '1 microsecond' <= at THEN apply_end + interval '1 microsecond' END,
+      CASE WHEN exam_end + interval '1 microsecond' <= at THEN exam_end + interval '1 microsecond' END,
+      CASE WHEN closed_at <= at THEN closed_at END,
+      CASE WHEN finished_at <= at THEN finished_at END), '-infinity'::timestamptz),
+    CASE WHEN r.list_rank = 3 THEN 'infinity'::timestamptz ELSE coalesce(least(
+      CASE WHEN apply_start > at THEN apply_start END,
+      CASE WHEN apply_end + interval '1 microsecond' > at THEN apply_end + interval '1 microsecond' END,
+      CASE WHEN exam_end + interval '1 microsecond' > at THEN exam_end + interval '1 microsecond' END,
+      CASE WHEN closed_at > at THEN closed_at END,
+      CASE WHEN finished_at > at THEN finished_at END), 'infinity'::timestamptz) END
+  FROM (SELECT CASE
       WHEN coalesce(finished_at <= at, false) OR coalesce(exam_end < at, false) THEN 3
       WHEN at < apply_start THEN 1
       WHEN coalesce(closed_at <= at, false) OR at > apply_end THEN 2
-      ELSE 0 END::smallint AS r
-  )
-  SELECT s.r,
-    coalesce((SELECT max(at_) FROM b WHERE at_ <= at), '-infinity'::timestamptz),
-    CASE WHEN s.r = 3 THEN 'infinity'::timestamptz
-      ELSE coalesce((SELECT min(at_) FROM b WHERE at_ > at), 'infinity'::timestamptz) END
-  FROM s
+      ELSE 0 END::smallint AS list_rank) AS r
 $$;--> statement-breakpoint
 -- A change of what the list orders or finds by marks the row for recomputation.
 CREATE OR REPLACE FUNCTION portal_projects_list_dirty() RETURNS trigger

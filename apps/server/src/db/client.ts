@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -69,4 +71,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 export function pgliteOf(handle: DatabaseHandle): PGlite | undefined {
   return (handle as unknown as { pglite?: PGlite }).pglite;
+}
+
+const dialect = new PgDialect();
+const statementNames = new Map<string, string>();
+
+/**
+ * Rows of a hand-written statement. On PostgreSQL it runs as a named prepared statement, so a hot
+ * statement (the project list's) is planned once per connection rather than on every call: its
+ * planning took longer than its execution. In a transaction (no $client) it goes through drizzle.
+ */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    let name = statementNames.get(text);
+    if (!name) {
+      name = `portal_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      if (statementNames.size > 500) statementNames.clear();
+      statementNames.set(text, name);
+    }
+    return (await client.query({ name, text, values: params as unknown[] })).rows as T[];
+  }
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

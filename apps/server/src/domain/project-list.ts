@@ -1,15 +1,15 @@
 import type { ProjectState, ProjectSummary } from '@portal/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../db/client.js';
+import { queryRows, type Database } from '../db/client.js';
 import { badRequest } from './errors.js';
 import { deriveProjectState } from './project-state.js';
 
 /**
- * The project list's one statement (README, "The project list query"): rows whose stored state
- * order is out of date are recomputed, the page is found on the index projects_list_idx (by
- * offset for PageIndex, by cursor for the infinite list) reading only its keys, and the page's
- * summaries — category, labels, application count — are joined in the same statement.
+ * The project list's one statement (README, "The project list query"): the page is found on the
+ * index projects_list_idx (by offset for PageIndex, by cursor for the infinite list) reading only
+ * its keys, the page's summaries — category, labels, application count — are joined, and it says
+ * whether any stored state order is out of date (then those rows are recomputed and it runs again).
  */
 
 /** List order of a state: applying first, then not started, closed, finished. */
@@ -42,8 +42,7 @@ const refreshRanks = (now: Date) => sql`update projects as u
     from portal_project_rank(u.apply_start_at, u.apply_end_at, u.exam_end_at, u.closed_at,
       u.finished_at, ${now.toISOString()}::timestamptz) as r)
   where u.rank_until <= ${now.toISOString()}::timestamptz
-     or u.rank_from > ${now.toISOString()}::timestamptz
-  returning 1`;
+     or u.rank_from > ${now.toISOString()}::timestamptz`;
 
 /** The summary columns of project p (categories c joined). */
 const SUMMARY_COLUMNS = sql`p.id, p.title, p.organizer, p.category_id,
@@ -104,11 +103,6 @@ export function toSummary(row: SummaryRow, now: Date): ProjectSummary {
   };
 }
 
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 /** Summaries of the given projects in the given order: one statement. */
 export async function summariesByIds(
   db: Database,
@@ -116,7 +110,7 @@ export async function summariesByIds(
   now: Date,
 ): Promise<ProjectSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await rowsOf<SummaryRow>(
+  const rows = await queryRows<SummaryRow>(
     db,
     sql`select ${SUMMARY_COLUMNS} from projects p left join categories c on c.id = p.category_id
       where p.id in (${sql.join(
@@ -143,7 +137,7 @@ export async function detailRow(
   tenantId: number,
   userId: number | null,
 ): Promise<DetailRow | undefined> {
-  const [row] = await rowsOf<DetailRow>(
+  const [row] = await queryRows<DetailRow>(
     db,
     sql`select ${SUMMARY_COLUMNS}, p.introduction, p.contact_phone, p.exam_start_at,
       (select count(*)::int from positions po where po.project_id = p.id) as position_count,
@@ -218,7 +212,7 @@ function pageKeys(where: SQL, size: number, at: { offset: number } | { after: Cu
 }
 
 interface PageRow extends SummaryRow {
-  fixed: number;
+  stale: boolean;
   list_rank: number;
   sort: number;
   start_key: string;
@@ -228,11 +222,16 @@ export interface ListPage {
   items: ProjectSummary[];
   /** The cursor of the next page; null at the end. */
   nextCursor: string | null;
-  /** Rows whose stored order this statement recomputed (new, changed, or a window passed). */
-  refreshed: number;
+  /** Whether stored orders were recomputed first (new or changed rows, or a window passed). */
+  refreshed: boolean;
 }
 
-/** One statement: refresh what is out of date, find the page, join its summaries. */
+/**
+ * One statement: the page's keys on the index, its summaries joined, and whether any stored order
+ * is out of date (two index end probes). Only then are the stale rows recomputed — a statement of
+ * its own, planned for its moment so it finds them on the rank_from/rank_until indexes — and the
+ * page read again. (In one prepared statement its generic plan would scan the table.)
+ */
 export async function listPage(
   db: Database,
   filter: ListFilter,
@@ -240,12 +239,15 @@ export async function listPage(
   at: { offset: number } | { after: Cursor },
   now: Date,
 ): Promise<ListPage> {
+  const moment = now.toISOString();
   const run = () =>
-    rowsOf<PageRow>(
+    queryRows<PageRow>(
       db,
-      sql`with fix as (${refreshRanks(now)}),
-        page as (${pageKeys(filterWhere(filter), size, at)})
-      select f.fixed, s.* from (select count(*)::int as fixed from fix) f
+      sql`with page as (${pageKeys(filterWhere(filter), size, at)})
+      select coalesce((select min(rank_until) from projects) <= ${moment}::timestamptz
+          or (select max(rank_from) from projects) > ${moment}::timestamptz, false) as stale,
+        s.*
+      from (select 1) as one
       left join lateral (
         select ${SUMMARY_COLUMNS}, page.list_rank, page.sort, page.start_key
         from page join projects p on p.id = page.id
@@ -255,9 +257,11 @@ export async function listPage(
       ) s on true`,
     );
   let rows = await run();
-  const refreshed = Number(rows[0]?.fixed ?? 0);
-  // The statement read the rows as they were before its own refresh: read again after one.
-  if (refreshed > 0) rows = await run();
+  const refreshed = rows[0]?.stale === true;
+  if (refreshed) {
+    await db.execute(refreshRanks(now));
+    rows = await run();
+  }
   const found = rows.filter((r) => r.id !== null && r.id !== undefined);
   const last = found.at(-1);
   return {
@@ -291,7 +295,7 @@ export async function countProjects(db: Database, filter: ListFilter): Promise<n
   const hit = cache.get(key);
   const t = Date.now();
   if (hit && hit.until > t) return hit.n;
-  const [row] = await rowsOf<{ n: number }>(
+  const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from projects p where ${filterWhere(filter)}`,
   );

@@ -174,7 +174,7 @@ export async function listProjects(
     now,
   );
   // New or changed projects were just put in order: the kept counts may be out of date.
-  if (page.refreshed > 0) forgetCounts(db);
+  if (page.refreshed) forgetCounts(db);
   return {
     Items: page.items,
     Total: await countProjects(db, filter),
