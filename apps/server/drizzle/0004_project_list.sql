@@ -54,8 +54,9 @@ CREATE TRIGGER projects_list_dirty BEFORE UPDATE OF tenant_id, title, organizer,
 ALTER TABLE "projects" ADD COLUMN "list_rank" smallint DEFAULT 9 NOT NULL;--> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "rank_from" timestamp with time zone DEFAULT '-infinity' NOT NULL;--> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "rank_until" timestamp with time zone DEFAULT '-infinity' NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "search_grams" text[] GENERATED ALWAYS AS (portal_grams(lower(title || ' ' || organizer))) STORED;--> statement-breakpoint
 CREATE INDEX "projects_list_idx" ON "projects" USING btree ("tenant_id","list_rank","sort","apply_start_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "projects_rank_from_idx" ON "projects" USING btree ("rank_from");--> statement-breakpoint
 CREATE INDEX "projects_rank_until_idx" ON "projects" USING btree ("rank_until");--> statement-breakpoint
 CREATE INDEX "projects_search_trgm_idx" ON "projects" USING gin (lower("title" || ' ' || "organizer") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "projects_search_grams_idx" ON "projects" USING gin (portal_grams(lower("title" || ' ' || "organizer")));
+CREATE INDEX "projects_search_grams_idx" ON "projects" USING gin ("search_grams");

@@ -327,8 +327,8 @@ async function generateProjects(databaseUrl: string, count: number) {
      cross join lateral (select ($6::text[])[1 + g % array_length($6::text[], 1)] as city) c
      cross join lateral (select ($7::text[])[1 + (g / 7) % array_length($7::text[], 1)] as org) o
      cross join lateral (select ($8::text[])[1 + (g / 3) % array_length($8::text[], 1)] as kind) k
-     cross join lateral (select now() - ((g * 7919) % 1000) * interval '1 day'
-       + ((g * 104729) % 86400) * interval '1 second' + interval '60 days' as at) s`,
+     cross join lateral (select now() - ((g::bigint * 7919) % 1000) * interval '1 day'
+       + ((g::bigint * 104729) % 86400) * interval '1 second' + interval '60 days' as at) s`,
     [
       tenant!.id,
       cats.map((c) => c.id),

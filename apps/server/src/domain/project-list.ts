@@ -24,13 +24,16 @@ export const STATE_RANK: Record<ProjectState, number> = {
 export const projectCoverPath = (projectId: number) =>
   `/services/exam-flow/project-covers/${projectId}`;
 
-/** The text the keyword search looks in; the GIN indexes of migration 0004 are on this expression. */
+/** The text the keyword search looks in: the trigram index of migration 0004 is on it. */
 const SEARCH_TEXT = sql`lower(p.title || ' ' || p.organizer)`;
 
-/** A 1-2 character keyword is looked up among the unigrams and bigrams, longer ones by trigrams. */
+/**
+ * A 1-2 character keyword is looked up among the stored unigrams and bigrams (search_grams, a
+ * GIN index), a longer one by trigrams (pg_trgm's GIN index answers LIKE '%…%').
+ */
 export function keywordWhere(keyword: string): SQL {
   const term = keyword.toLowerCase();
-  if ([...term].length <= 2) return sql`portal_grams(${SEARCH_TEXT}) @> array[${term}]::text[]`;
+  if ([...term].length <= 2) return sql`p.search_grams @> array[${term}]::text[]`;
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql`${SEARCH_TEXT} like ${pattern}`;
 }

@@ -78,7 +78,7 @@ export const projects = pgTable(
      * The list's state order (0 applying, 1 not started, 2 closed, 3 finished), stored so an index
      * serves it, valid while rankFrom <= now < rankUntil. A new row, and a row whose title, times
      * or order change (trigger projects_list_dirty), has rankUntil -infinity: the list statement
-     * recomputes every row outside its window before it reads (domain/project-list.ts).
+     * recomputes the rows outside their window before it reads (domain/project-list.ts).
      */
     listRank: smallint().notNull().default(9),
     rankFrom: time()
@@ -87,6 +87,10 @@ export const projects = pgTable(
     rankUntil: time()
       .notNull()
       .default(sql`'-infinity'`),
+    /** Every 1- and 2-character piece of the title and organiser (portal_grams, migration 0004). */
+    searchGrams: text()
+      .array()
+      .generatedAlwaysAs(sql`portal_grams(lower(title || ' ' || organizer))`),
   },
   (t) => [
     index('projects_tenant_idx').on(t.tenantId, t.applyEndAt),
@@ -105,10 +109,7 @@ export const projects = pgTable(
       'gin',
       sql`lower(${t.title} || ' ' || ${t.organizer}) gin_trgm_ops`,
     ),
-    index('projects_search_grams_idx').using(
-      'gin',
-      sql`portal_grams(lower(${t.title} || ' ' || ${t.organizer}))`,
-    ),
+    index('projects_search_grams_idx').using('gin', t.searchGrams),
   ],
 );
 export type ProjectRow = typeof projects.$inferSelect;
