@@ -116,10 +116,7 @@ export async function summariesByIds(
   const rows = await queryRows<SummaryRow>(
     db,
     sql`select ${SUMMARY_COLUMNS} from projects p left join categories c on c.id = p.category_id
-      where p.id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
+      where p.id = any(${sql.param(ids)}::int[])`,
   );
   const byId = new Map(rows.map((r) => [r.id, toSummary(r, now)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
