@@ -38,9 +38,9 @@ a{color:#0958d9}
 .captcha{margin:0 0 16px;padding:12px;border:1px dashed #c9cdd4;border-radius:8px}
 .captcha[hidden]{display:none}
 .captcha label{font-weight:400}
-.track{position:relative;height:44px;margin:0 0 8px;border-radius:8px;background:#f2f3f5}
-.gap{position:absolute;top:0;height:44px;border:2px dashed #86909c;border-radius:6px}
-.piece{position:absolute;top:0;left:0;height:44px;border-radius:6px;background:#0958d9}
+.puzzle{position:relative;margin:8px 0;border-radius:8px;overflow:hidden;line-height:0}
+.puzzle img{display:block;width:100%;height:auto}
+.puzzle .piece{position:absolute;left:0;filter:drop-shadow(0 0 2px rgba(0,0,0,.6))}
 .captcha input[type="range"]{height:32px;padding:0;border:0}
 `;
 

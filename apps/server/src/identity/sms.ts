@@ -140,19 +140,20 @@ function pageScript(action: string): string {
     post('captcha').then(function (res) {
       if (!res.ok) { fail(res.message); return; }
       challenge = res.challenge; trail = []; startedAt = 0;
-      // Track units, drawn as percentages so the slider fits any screen.
+      // Picture units (the track is as wide as the picture), drawn as percentages to fit any screen.
       var w = challenge.TrackWidth, p = challenge.PieceWidth;
       var pct = function (v) { return (v * 100 / w) + '%'; };
-      box.innerHTML = '<label for="captcha-slider">安全验证：拖动滑块，使蓝色方块对准虚线缺口（也可用方向键移动后按回车）</label>' +
-        '<div class="track" aria-hidden="true"><span class="gap" style="left:' + pct(challenge.TargetX) + ';width:' + pct(p) + '"></span>' +
-        '<span class="piece" id="captcha-piece" style="width:' + pct(p) + '"></span></div>' +
+      box.innerHTML = '<label for="captcha-slider">安全验证：拖动滑块，把拼图块移到图中的缺口处后松开（也可用方向键移动后按回车）</label>' +
+        '<div class="puzzle" aria-hidden="true"><img alt="" src="' + challenge.Image + '">' +
+        '<img alt="" class="piece" id="captcha-piece" src="' + challenge.Piece + '" style="width:' + pct(p) + ';top:' + (challenge.PieceY * 100 / challenge.ImageHeight) + '%"></div>' +
         '<input type="range" id="captcha-slider" min="0" max="' + (w - p) + '" value="0" step="1">';
       box.hidden = false;
       slider = document.getElementById('captcha-slider');
       var piece = document.getElementById('captcha-piece');
       slider.addEventListener('input', function () {
         var now = Date.now();
-        if (!startedAt) startedAt = now;
+        // The drag starts where the piece was: a tap that jumps the thumb is no drag.
+        if (!startedAt) { startedAt = now; trail.push({ X: 0, T: 0 }); }
         trail.push({ X: Number(slider.value), T: now - startedAt });
         piece.style.left = pct(Number(slider.value));
       });
