@@ -110,19 +110,16 @@ export function createSmsSignIn(deps: AppDeps, limiter: AttemptLimiter): SmsSign
   };
 }
 
-/** Slide check, then send the code; a range input so keyboards and screen readers can do it. */
+/**
+ * The slide check of the sign-in and sign-up pages — before a code is sent, and before a password
+ * try after a few failures — as a range input, so keyboards and screen readers can do it.
+ */
 function pageScript(action: string): string {
   return `(function () {
-  var form = document.querySelector('form[data-sms-scene]');
-  if (!form) return;
-  var scene = form.getAttribute('data-sms-scene');
   var action = ${JSON.stringify(action)};
-  var sendButton = document.getElementById('send-code');
   var box = document.getElementById('captcha');
   var status = document.getElementById('sms-status');
   var alertBox = document.getElementById('form-error');
-  var mobile = document.getElementById('mobile');
-  var code = document.getElementById('code');
   var challenge = null, trail = [], startedAt = 0, slider = null;
   function say(text) { status.textContent = text; }
   function fail(text) { alertBox.textContent = text; }
@@ -136,7 +133,8 @@ function pageScript(action: string): string {
     }, function () { return { ok: false, message: '网络异常，请检查网络后重试' }; });
   }
   function closeCaptcha() { box.hidden = true; box.innerHTML = ''; challenge = null; slider = null; }
-  function openCaptcha() {
+  /** Draws a new challenge; onRelease gets { challengeId, x, trail } when the piece is let go. */
+  function openCaptcha(onRelease, focus) {
     post('captcha').then(function (res) {
       if (!res.ok) { fail(res.message); return; }
       challenge = res.challenge; trail = []; startedAt = 0;
@@ -157,22 +155,47 @@ function pageScript(action: string): string {
         trail.push({ X: Number(slider.value), T: now - startedAt });
         piece.style.left = pct(Number(slider.value));
       });
-      slider.addEventListener('pointerup', submit);
-      slider.addEventListener('touchend', submit);
-      slider.addEventListener('keydown', function (e) { if (e.key === 'Enter') { e.preventDefault(); submit(); } });
-      slider.focus();
+      var release = function () {
+        if (!challenge || !slider || trail.length === 0) return;
+        var done = { challengeId: challenge.ChallengeId, x: Number(slider.value), trail: trail };
+        challenge = null;
+        onRelease(done);
+      };
+      slider.addEventListener('pointerup', release);
+      slider.addEventListener('touchend', release);
+      slider.addEventListener('keydown', function (e) { if (e.key === 'Enter') { e.preventDefault(); release(); } });
+      if (focus) slider.focus();
     });
   }
-  function submit() {
-    if (!challenge || !slider || trail.length === 0) return;
-    var body = { mobile: mobile.value.trim(), scene: scene, challengeId: challenge.ChallengeId, x: Number(slider.value), trail: trail };
-    challenge = null;
+
+  // A password try after a few failures: the check is judged with the password.
+  var checked = document.querySelector('form[data-captcha-required]');
+  if (checked) {
+    var fill = function (done) {
+      document.getElementById('captcha-challenge').value = done.challengeId;
+      document.getElementById('captcha-x').value = String(done.x);
+      document.getElementById('captcha-trail').value = JSON.stringify(done.trail);
+      slider.disabled = true;
+      say('已完成滑动验证，请点击登录');
+    };
+    openCaptcha(fill, false);
+    return;
+  }
+
+  var form = document.querySelector('form[data-sms-scene]');
+  if (!form) return;
+  var scene = form.getAttribute('data-sms-scene');
+  var sendButton = document.getElementById('send-code');
+  var mobile = document.getElementById('mobile');
+  var code = document.getElementById('code');
+  function send(done) {
+    var body = { mobile: mobile.value.trim(), scene: scene, challengeId: done.challengeId, x: done.x, trail: done.trail };
     say('正在验证…');
     post('sms-code', body).then(function (res) {
       say('');
       if (res.ok) { closeCaptcha(); fail(''); say(res.message); countdown(res.resendAfterSeconds || 60); code.focus(); return; }
       fail(res.message);
-      if (res.retryCaptcha) openCaptcha(); else closeCaptcha();
+      if (res.retryCaptcha) openCaptcha(send, true); else closeCaptcha();
     });
   }
   function countdown(seconds) {
@@ -188,7 +211,7 @@ function pageScript(action: string): string {
   sendButton.addEventListener('click', function () {
     fail('');
     if (!/^1[3-9]\\d{9}$/.test(mobile.value.trim())) { fail('请输入正确的11位手机号'); mobile.focus(); return; }
-    openCaptcha();
+    openCaptcha(send, true);
   });
 })();`;
 }
