@@ -12,6 +12,7 @@ import { checkCaptcha } from '../domain/captcha.js';
 import { DomainError } from '../domain/errors.js';
 import type { AppDeps } from '../platform/deps.js';
 import {
+  CAPTCHA_REQUIRED,
   createAttemptLimiter,
   createUser,
   findActiveUserById,
@@ -213,7 +214,7 @@ export function interactionRoutes(
           mobile,
           error: outcome.message ?? SIGN_IN_FAILED,
           errorField: secretField,
-          status: outcome.limited ? 429 : 401,
+          status: outcome.limited ? 429 : outcome.message === CAPTCHA_REQUIRED ? 400 : 401,
           captcha: outcome.captchaRequired,
         });
       return finishLogin(ctx, outcome.userId);
