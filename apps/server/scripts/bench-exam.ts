@@ -131,7 +131,16 @@ async function prepareData(dataDir: string, databaseUrl: string | undefined): Pr
 function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn('npx', ['tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', TRUST_PROXY: 'on' },
+    // Demo mode: the local gateways, keys in DATA_DIR (production refuses to start without its
+    // providers); the database is already seeded, so nothing more is written.
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'on',
+      PORTAL_MODE: 'demo',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
@@ -306,7 +315,7 @@ async function main(): Promise<void> {
     if (PROCESSES > 1) proxy = startProxy(PORT, ports);
     const baseUrl = `http://127.0.0.1:${PORT}`;
 
-    const config = loadConfig({ ...process.env, ...env, NODE_ENV: 'development' });
+    const config = loadConfig({ ...process.env, ...env, NODE_ENV: 'development', PORTAL_MODE: 'demo' });
     const secrets = await loadOrCreateSecrets(dataDir);
     const tokens = await Promise.all(
       candidates.map(

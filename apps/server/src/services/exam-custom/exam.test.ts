@@ -198,6 +198,42 @@ describe('ProjectOnLineExamine: the attempt lives on the server', () => {
     expect(resumed.body.Data.Attempt).toMatchObject({ Revision: 5, Answers: newer });
   });
 
+  it('a save by the attempt's owner is stored by one UPDATE; anyone else still gets 404', async () => {
+    const paper = (await t.call(getAttemptPaper, { ApplyId: paidApplyId }, as())).body.Data;
+    const [q1] = paper.Questions;
+    const answer = [{ QuestionId: q1!.QuestionId, Choices: [q1!.Options[0]!.Key] }];
+    const revision = paper.Attempt.Revision;
+    // The first save keeps the attempt's context in the process; the next ones use it.
+    for (const step of [1, 2])
+      expect(
+        (
+          await t.call(
+            saveAnswers,
+            { ApplyId: paidApplyId, Revision: revision + step, Answers: answer },
+            as(),
+          )
+        ).body.Data,
+      ).toMatchObject({ Revision: revision + step, Answers: answer });
+    const theirs = await t.call(
+      saveAnswers,
+      { ApplyId: paidApplyId, Revision: revision + 10, Answers: [] },
+      { as: other },
+    );
+    expect(theirs.status).toBe(404);
+    const badAnswer = await t.call(
+      saveAnswers,
+      {
+        ApplyId: paidApplyId,
+        Revision: revision + 11,
+        Answers: [{ QuestionId: q1!.QuestionId, Choices: ['nope'] }],
+      },
+      as(),
+    );
+    expect(badAnswer.status).toBe(400);
+    const stored = await t.call(getAttemptPaper, { ApplyId: paidApplyId }, as());
+    expect(stored.body.Data.Attempt).toMatchObject({ Revision: revision + 2, Answers: answer });
+  });
+
   it('refuses answers outside the paper with 400', async () => {
     const res = await t.call(
       saveAnswers,
