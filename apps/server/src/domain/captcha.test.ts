@@ -8,9 +8,8 @@ import {
   consumeCaptchaToken,
   createCaptchaChallenge,
 } from './captcha.js';
+import { humanTrail as trail, solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
 import { DomainError } from './errors.js';
-
-const trail = (x: number) => Array.from({ length: 8 }, (_, i) => ({ X: (x * i) / 7, T: i * 60 }));
 
 function depsWithClock(options: { aliyun?: (token: string) => boolean } = {}) {
   let clock = 1_700_000_000_000;
@@ -34,13 +33,14 @@ describe('captcha rules', () => {
   it('a challenge past its TTL is Timeout', async () => {
     const { deps, advance } = depsWithClock();
     const c = await createCaptchaChallenge(deps);
+    const x = solveSlidePuzzle(c);
     advance(CHALLENGE_TTL_SECONDS + 1);
     await expect(
       checkCaptcha(deps, {
         ChallengeId: c.ChallengeId,
         Scene: CAPTCHA_SCENE,
-        X: c.TargetX,
-        Trail: trail(c.TargetX),
+        X: x,
+        Trail: trail(x),
       }),
     ).rejects.toMatchObject({ status: 400, fieldErrors: { Captcha: 'Timeout' } });
   });
@@ -49,12 +49,13 @@ describe('captcha rules', () => {
     const { deps, advance } = depsWithClock();
     const issue = async () => {
       const c = await createCaptchaChallenge(deps);
+      const x = solveSlidePuzzle(c);
       return (
         await checkCaptcha(deps, {
           ChallengeId: c.ChallengeId,
           Scene: CAPTCHA_SCENE,
-          X: c.TargetX,
-          Trail: trail(c.TargetX),
+          X: x,
+          Trail: trail(x),
         })
       ).captchaToken;
     };

@@ -2,17 +2,20 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { CAPTCHA_SCENE, type SlideChallenge } from '@portal/contracts';
 import type { AppDeps } from '../platform/deps.js';
 import { badRequest, verificationExpired } from './errors.js';
+import { drawSlidePuzzle, PIECE_SIZE, PUZZLE_HEIGHT, PUZZLE_WIDTH } from './slide-puzzle.js';
 
 type CaptchaDeps = Pick<AppDeps, 'store' | 'config' | 'gateways'>;
 
-export const TRACK_WIDTH = 300;
-export const PIECE_WIDTH = 44;
+export const TRACK_WIDTH = PUZZLE_WIDTH;
+export const PIECE_WIDTH = PIECE_SIZE;
 export const CHALLENGE_TTL_SECONDS = 60;
 export const CAPTCHA_TOKEN_TTL_SECONDS = 120;
 /** A person takes longer and moves in more steps than this; a script jumps. */
 export const MIN_DRAG_MS = 300;
 export const MIN_TRAIL_POINTS = 5;
 export const TOLERANCE_PX = 6;
+/** A drag this long is someone who walked away; the challenge has expired by then anyway. */
+const MAX_DRAG_MS = CHALLENGE_TTL_SECONDS * 1000;
 
 export type CaptchaOutcome = 'TooFast' | 'Timeout' | 'Failed';
 const OUTCOME_MESSAGES: Record<CaptchaOutcome, string> = {
@@ -29,10 +32,14 @@ function captchaRefusal(outcome: CaptchaOutcome) {
 const challengeKey = (id: string) => `captcha:challenge:${id}`;
 const tokenKey = (token: string) => `captcha:token:${token}`;
 
-/** Captcha/GetChallenge: a random target kept server-side for a short while. */
+/**
+ * Captcha/GetChallenge: a random gap, drawn into a picture; its position is kept server-side for
+ * a short while and never sent.
+ */
 export async function createCaptchaChallenge(deps: CaptchaDeps): Promise<SlideChallenge> {
   const id = randomBytes(16).toString('base64url');
   const targetX = randomInt(PIECE_WIDTH + 20, TRACK_WIDTH - PIECE_WIDTH + 1);
+  const puzzle = drawSlidePuzzle(targetX);
   await deps.store.set(
     challengeKey(id),
     JSON.stringify({ targetX, scene: CAPTCHA_SCENE }),
@@ -42,9 +49,42 @@ export async function createCaptchaChallenge(deps: CaptchaDeps): Promise<SlideCh
     ChallengeId: id,
     TrackWidth: TRACK_WIDTH,
     PieceWidth: PIECE_WIDTH,
-    TargetX: targetX,
+    Image: puzzle.image,
+    ImageHeight: PUZZLE_HEIGHT,
+    Piece: puzzle.piece,
+    PieceY: puzzle.pieceY,
     ExpiresInSeconds: CHALLENGE_TTL_SECONDS,
   };
+}
+
+type TrailPoint = { X: number; T: number };
+
+/**
+ * Whether a drag looks like a hand's: it starts near the left, ends where the piece was let go,
+ * goes forward (a person may overshoot and pull back a little, not wander), and its speed
+ * changes — a hand speeds up and slows down, a script moves at one speed. Key presses pass too:
+ * the first repeat waits longer than the next ones.
+ */
+function looksHuman(trail: TrailPoint[], released: number): boolean {
+  const first = trail[0]!;
+  const last = trail.at(-1)!;
+  if (first.X > PIECE_WIDTH || Math.abs(last.X - released) > 1) return false;
+  let forward = 0;
+  let backward = 0;
+  const speeds: number[] = [];
+  for (let i = 1; i < trail.length; i += 1) {
+    const step = trail[i]!.X - trail[i - 1]!.X;
+    const elapsed = trail[i]!.T - trail[i - 1]!.T;
+    if (elapsed < 0) return false;
+    if (step > 0) forward += step;
+    else backward -= step;
+    if (elapsed > 0 && step !== 0) speeds.push(Math.abs(step) / elapsed);
+  }
+  if (backward > Math.max(TOLERANCE_PX * 3, forward * 0.3)) return false;
+  if (speeds.length < 3) return true;
+  const slowest = Math.min(...speeds);
+  const fastest = Math.max(...speeds);
+  return fastest > slowest * 1.15;
 }
 
 export interface CaptchaCheckInput {
@@ -67,6 +107,7 @@ export async function checkCaptcha(
   const duration = times.length > 0 ? Math.max(...times) - Math.min(...times) : 0;
   if (input.Trail.length < MIN_TRAIL_POINTS || duration < MIN_DRAG_MS)
     throw captchaRefusal('TooFast');
+  if (duration > MAX_DRAG_MS || !looksHuman(input.Trail, input.X)) throw captchaRefusal('Failed');
   if (Math.abs(input.X - challenge.targetX) > TOLERANCE_PX) throw captchaRefusal('Failed');
   const captchaToken = randomBytes(24).toString('base64url');
   await deps.store.set(tokenKey(captchaToken), input.Scene, CAPTCHA_TOKEN_TTL_SECONDS);

@@ -7,7 +7,7 @@ import type {
   ExamSummary,
   MultipleScoring,
 } from '@portal/contracts';
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import {
   applications,
@@ -439,6 +439,35 @@ async function storeSave(
   return stored!;
 }
 
+/**
+ * What an autosave needs to know of an attempt that never changes once it is started: whose it
+ * is, its row and its paper. Each process keeps it (per database, for as long as the paper's
+ * questions), so the usual save is one conditional UPDATE: no join of application, project,
+ * paper and attempt per save.
+ */
+interface SaveTarget {
+  at: number;
+  userId: number;
+  attemptId: number;
+  paper: PaperRow;
+}
+const MAX_SAVE_TARGETS = 50_000;
+const saveTargets = new WeakMap<Database, Map<number, SaveTarget>>();
+
+function savedTarget(db: Database, applyId: number, userId: number): SaveTarget | undefined {
+  const target = saveTargets.get(db)?.get(applyId);
+  if (!target || target.userId !== userId || Date.now() - target.at > QUESTION_CACHE_MS)
+    return undefined;
+  return target;
+}
+
+function keepTarget(db: Database, applyId: number, target: SaveTarget): void {
+  let byApply = saveTargets.get(db);
+  if (!byApply) saveTargets.set(db, (byApply = new Map()));
+  if (byApply.size >= MAX_SAVE_TARGETS) byApply.clear();
+  byApply.set(applyId, target);
+}
+
 /** ProjectOnLineExamine/SaveAnswers: the autosave. */
 export async function saveExamAnswers(
   db: Database,
@@ -446,8 +475,32 @@ export async function saveExamAnswers(
   input: { ApplyId: number } & AnswerSave,
   now: Date,
 ): Promise<ExamAttempt> {
+  const known = savedTarget(db, input.ApplyId, userId);
+  if (known) {
+    checkAnswers(await paperQuestions(db, known.paper.id), input.Answers);
+    // Stored only when newer, open and in time; otherwise the full path below says why.
+    const [updated] = await db
+      .update(examAttempts)
+      .set({
+        revision: input.Revision,
+        answers: input.Answers,
+        flagged: input.Flagged,
+        savedAt: now,
+      })
+      .where(
+        and(
+          eq(examAttempts.id, known.attemptId),
+          isNull(examAttempts.submittedAt),
+          lt(examAttempts.revision, input.Revision),
+          gte(examAttempts.deadlineAt, new Date(now.getTime() - SUBMIT_GRACE_MS)),
+        ),
+      )
+      .returning();
+    if (updated) return attemptView(updated, known.paper, now);
+  }
   const { paper, questions, attempt } = await requireAttempt(db, userId, input.ApplyId, now);
   checkAnswers(questions, input.Answers);
+  keepTarget(db, input.ApplyId, { at: Date.now(), userId, attemptId: attempt.id, paper });
   return attemptView(await storeSave(db, attempt, input, now), paper, now);
 }
 

@@ -3,31 +3,102 @@ import { createMemoryStore } from '../platform/kv-store.js';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { DEMO_MOBILE, DEMO_PASSWORD } from '../db/seed/20-users.js';
 import {
+  CAPTCHA_AFTER_ADDRESS_FAILURES,
+  CAPTCHA_AFTER_MOBILE_FAILURES,
+  CAPTCHA_REQUIRED,
   createAttemptLimiter,
+  LONGEST_ADDRESS_DELAY_MS,
   FREE_TRIES_PER_MOBILE,
   SIGN_IN_FAILED,
   signInWithPassword,
 } from './accounts.js';
 
-describe('the per-address failure limit', () => {
+describe('sign-in failure limits: no lockout of a number or of an address', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await openTestDatabase();
   });
   afterAll(() => database.close());
 
-  it('lets no more than 20 simultaneous wrong tries from one address be judged', async () => {
+  const passed = async () => true;
+
+  it('an exam room behind one address still signs in after 30 of its candidates mistyped', async () => {
     const limiter = createAttemptLimiter(createMemoryStore());
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
+    const room = '203.0.113.9';
+    const wrong = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
         signInWithPassword(database.handle.db, limiter, {
           mobile: `1390000${String(i).padStart(4, '0')}`,
           password: 'Wrong@1234',
-          address: '203.0.113.9',
+          address: room,
+          human: passed,
         }),
       ),
     );
-    expect(answers.filter((a) => a.message === SIGN_IN_FAILED)).toHaveLength(20);
+    expect(wrong.every((a) => a.message === SIGN_IN_FAILED && !a.limited)).toBe(true);
+    // The address now asks for the slide check — of everyone behind it, and locks out no one.
+    const unchecked = await signInWithPassword(database.handle.db, limiter, {
+      mobile: DEMO_MOBILE,
+      password: DEMO_PASSWORD,
+      address: room,
+    });
+    expect(unchecked).toMatchObject({
+      ok: false,
+      captchaRequired: true,
+      message: CAPTCHA_REQUIRED,
+    });
+    expect(unchecked.limited).toBeFalsy();
+    expect(
+      await signInWithPassword(database.handle.db, limiter, {
+        mobile: DEMO_MOBILE,
+        password: DEMO_PASSWORD,
+        address: room,
+        human: passed,
+      }),
+    ).toMatchObject({ ok: true });
+    // 500 candidates of the room, each with a passed check: none is made to wait.
+    const starts = await Promise.all(
+      Array.from({ length: 500 }, (_, i) =>
+        limiter.startCheckedAttempt(`1370000${String(i).padStart(4, '0')}`, room, passed),
+      ),
+    );
+    expect(starts.filter((s) => s.wait > 0 || s.captchaRequired)).toHaveLength(0);
+  });
+
+  it('a failing address gets slower answers, up to 2 s, never a refusal', async () => {
+    const limiter = createAttemptLimiter(createMemoryStore());
+    const delays: number[] = [];
+    for (let i = 0; i < 40; i++) delays.push(await limiter.failed('198.51.100.99'));
+    expect(delays.slice(0, CAPTCHA_AFTER_ADDRESS_FAILURES)).toEqual(
+      Array(CAPTCHA_AFTER_ADDRESS_FAILURES).fill(0),
+    );
+    expect(delays[CAPTCHA_AFTER_ADDRESS_FAILURES]).toBeGreaterThan(0);
+    expect([...delays].sort((a, b) => a - b)).toEqual(delays);
+    expect(Math.max(...delays)).toBe(LONGEST_ADDRESS_DELAY_MS);
+  });
+
+  it('a number asks for the slide check after 3 failures; with it, the right password works', async () => {
+    const limiter = createAttemptLimiter(createMemoryStore());
+    const tryWith = (password: string, human?: () => Promise<boolean>) =>
+      signInWithPassword(database.handle.db, limiter, {
+        mobile: DEMO_MOBILE,
+        password,
+        address: `198.51.100.${Math.floor(Math.random() * 200)}`,
+        human,
+      });
+    for (let i = 1; i <= CAPTCHA_AFTER_MOBILE_FAILURES; i++)
+      expect(await tryWith('Wrong@1234')).toMatchObject({
+        message: SIGN_IN_FAILED,
+        captchaRequired: i === CAPTCHA_AFTER_MOBILE_FAILURES,
+      });
+    expect(await tryWith(DEMO_PASSWORD)).toMatchObject({ ok: false, captchaRequired: true });
+    expect(await tryWith(DEMO_PASSWORD, async () => false)).toMatchObject({
+      ok: false,
+      message: CAPTCHA_REQUIRED,
+    });
+    expect(await tryWith(DEMO_PASSWORD, passed)).toMatchObject({ ok: true });
+    // A success forgets the failures: no check is asked for next time.
+    expect(await tryWith(DEMO_PASSWORD)).toMatchObject({ ok: true });
   });
 
   it('makes a number wait, longer after each failure, and never locks it: the right password works after the wait', async () => {
@@ -41,6 +112,7 @@ describe('the per-address failure limit', () => {
         mobile: DEMO_MOBILE,
         password,
         address: '198.51.100.7',
+        human: passed,
       });
     for (let i = 0; i < FREE_TRIES_PER_MOBILE; i++)
       expect(await tryWith('Wrong@1234')).toMatchObject({ message: SIGN_IN_FAILED });

@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { isStrongPassword, MOBILE_PATTERN, PASSWORD_RULE_TEXT } from '@portal/contracts';
+import {
+  CAPTCHA_SCENE,
+  isStrongPassword,
+  MOBILE_PATTERN,
+  PASSWORD_RULE_TEXT,
+} from '@portal/contracts';
 import type Provider from 'oidc-provider';
 import type { InteractionDetails, KoaContext, KoaMiddleware } from 'oidc-provider';
+import { checkCaptcha } from '../domain/captcha.js';
+import { DomainError } from '../domain/errors.js';
 import type { AppDeps } from '../platform/deps.js';
 import {
+  CAPTCHA_REQUIRED,
   createAttemptLimiter,
   createUser,
   findActiveUserById,
@@ -123,7 +131,14 @@ export function interactionRoutes(
   const showSignIn = (
     ctx: KoaContext,
     uid: string,
-    view: { tab: SignInTab; mobile?: string; error?: string; errorField?: string; status?: number },
+    view: {
+      tab: SignInTab;
+      mobile?: string;
+      error?: string;
+      errorField?: string;
+      status?: number;
+      captcha?: boolean;
+    },
   ) => {
     const nonce = randomBytes(16).toString('base64');
     const action = `${base}/interaction/${uid}`;
@@ -140,6 +155,7 @@ export function interactionRoutes(
         errorField: view.errorField,
         scriptNonce: nonce,
         smsScript: sms?.pageScript(action),
+        captcha: view.captcha,
       }),
       nonce,
     );
@@ -178,6 +194,7 @@ export function interactionRoutes(
         mobile: string;
         secret: string;
         address: string;
+        form: URLSearchParams;
       }) => Promise<SignInOutcome>,
     ) =>
     async (ctx: KoaContext, uid: string) => {
@@ -190,15 +207,57 @@ export function interactionRoutes(
         showSignIn(ctx, uid, { tab, mobile, error, errorField, status });
       if (!MOBILE_PATTERN.test(mobile)) return refuse(MOBILE_INVALID, 'mobile', 400);
       if (!secret) return refuse(missingSecret, secretField, 400);
-      const outcome = await attempt({ mobile, secret, address: ctx.ip });
+      const outcome = await attempt({ mobile, secret, address: ctx.ip, form });
       if (!outcome.ok || !outcome.userId)
-        return refuse(outcome.message ?? SIGN_IN_FAILED, secretField, outcome.limited ? 429 : 401);
+        return showSignIn(ctx, uid, {
+          tab,
+          mobile,
+          error: outcome.message ?? SIGN_IN_FAILED,
+          errorField: secretField,
+          status: outcome.limited ? 429 : outcome.message === CAPTCHA_REQUIRED ? 400 : 401,
+          captcha: outcome.captchaRequired,
+        });
       return finishLogin(ctx, outcome.userId);
     };
 
   const passwordSignIn = signInWith('password', 'password', '请输入密码', (input) =>
-    signInWithPassword(db, limiter, { ...input, password: input.secret }),
+    signInWithPassword(db, limiter, {
+      ...input,
+      password: input.secret,
+      human: slideCheckOf(input.form),
+    }),
   );
+
+  /** The slide check sent with a password try, judged (and spent) when the try needs it. */
+  const slideCheckOf = (form: URLSearchParams) => {
+    const challengeId = form.get('captchaChallengeId');
+    if (!challengeId) return undefined;
+    return async () => {
+      let trail: { X: number; T: number }[] = [];
+      try {
+        const parsed: unknown = JSON.parse(form.get('captchaTrail') ?? '[]');
+        if (Array.isArray(parsed))
+          trail = parsed.slice(0, 500).map((point: { X?: unknown; T?: unknown } | null) => ({
+            X: Number(point?.X) || 0,
+            T: Number(point?.T) || 0,
+          }));
+      } catch {
+        return false;
+      }
+      try {
+        await checkCaptcha(deps, {
+          ChallengeId: challengeId,
+          Scene: CAPTCHA_SCENE,
+          X: Number(form.get('captchaX')) || 0,
+          Trail: trail,
+        });
+        return true;
+      } catch (error) {
+        if (error instanceof DomainError) return false;
+        throw error;
+      }
+    };
+  };
 
   const smsSignIn = async (ctx: KoaContext, uid: string) => {
     if (!sms) {

@@ -38,9 +38,9 @@ a{color:#0958d9}
 .captcha{margin:0 0 16px;padding:12px;border:1px dashed #c9cdd4;border-radius:8px}
 .captcha[hidden]{display:none}
 .captcha label{font-weight:400}
-.track{position:relative;height:44px;margin:0 0 8px;border-radius:8px;background:#f2f3f5}
-.gap{position:absolute;top:0;height:44px;border:2px dashed #86909c;border-radius:6px}
-.piece{position:absolute;top:0;left:0;height:44px;border-radius:6px;background:#0958d9}
+.puzzle{position:relative;margin:8px 0;border-radius:8px;overflow:hidden;line-height:0}
+.puzzle img{display:block;width:100%;height:auto}
+.puzzle .piece{position:absolute;left:0;filter:drop-shadow(0 0 2px rgba(0,0,0,.6))}
 .captcha input[type="range"]{height:32px;padding:0;border:0}
 `;
 
@@ -141,6 +141,8 @@ export interface SignInPageInput {
   scriptNonce: string;
   /** The page script for the SMS code (slide check, then send); absent without SMS. */
   smsScript?: string;
+  /** The password try must come with a slide check (after a few failures). */
+  captcha?: boolean;
 }
 
 export function renderSignInPage(input: SignInPageInput): string {
@@ -167,7 +169,7 @@ export function renderSignInPage(input: SignInPageInput): string {
   });
   const form =
     tab === 'password'
-      ? `<form method="post" action="${action}/password" aria-labelledby="page-title">
+      ? `<form method="post" action="${action}/password" aria-labelledby="page-title"${input.captcha ? ' data-captcha-required' : ''}>
 ${alert(error)}
 ${mobile}
 ${field({
@@ -178,6 +180,7 @@ ${field({
   error: errorField === 'password',
   autofocus: focusFirst('password', false) || (!errorField && Boolean(values.mobile)),
 })}
+${input.captcha ? passwordCaptchaBlock() : ''}
 <button type="submit">登录</button>
 </form>`
       : `<form method="post" action="${action}/sms" aria-labelledby="page-title" data-sms-scene="SignIn">
@@ -200,7 +203,7 @@ ${field({
     title: '登录',
     brand: input.brand,
     scriptNonce: input.scriptNonce,
-    script: tab === 'sms' ? input.smsScript : undefined,
+    script: tab === 'sms' || input.captcha ? input.smsScript : undefined,
     body: `<h1 id="page-title">登录</h1>
 <div class="card">
 ${tabs}
@@ -252,6 +255,15 @@ function sendCodeButton(): string {
 /** Filled by the page script with the slide check the SMS send needs first. */
 function captchaBlock(): string {
   return `<div class="captcha" id="captcha" hidden></div>
+<p class="status" id="sms-status" role="status" aria-live="polite"></p>`;
+}
+
+/** The slide check a password try needs after a few failures; the script fills the fields. */
+function passwordCaptchaBlock(): string {
+  return `<div class="captcha" id="captcha" hidden></div>
+<input type="hidden" name="captchaChallengeId" id="captcha-challenge">
+<input type="hidden" name="captchaX" id="captcha-x">
+<input type="hidden" name="captchaTrail" id="captcha-trail">
 <p class="status" id="sms-status" role="status" aria-live="polite"></p>`;
 }
 

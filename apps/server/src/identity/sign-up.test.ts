@@ -1,8 +1,10 @@
+import type { SlideChallenge } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
 import { DEMO_MOBILE } from '../db/seed/20-users.js';
+import { solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
 import { MOBILE_TAKEN } from './accounts.js';
 import {
   CookieBrowser,
@@ -149,14 +151,15 @@ describe('sign-up', () => {
     const { interactionUrl } = await openSignUp(browser);
     const challenge = (await (
       await browser.request(`${interactionUrl}/captcha`, { json: {} })
-    ).json()) as { challenge: { ChallengeId: string; TargetX: number } };
+    ).json()) as { challenge: SlideChallenge };
+    const x = solveSlidePuzzle(challenge.challenge);
     const response = await browser.request(`${interactionUrl}/sms-code`, {
       json: {
         mobile: '13512345671',
         scene: 'SignUp',
         challengeId: challenge.challenge.ChallengeId,
-        x: challenge.challenge.TargetX,
-        trail: [{ X: challenge.challenge.TargetX, T: 0 }],
+        x,
+        trail: [{ X: x, T: 0 }],
       },
     });
     expect(response.status).toBe(400);

@@ -110,19 +110,16 @@ export function createSmsSignIn(deps: AppDeps, limiter: AttemptLimiter): SmsSign
   };
 }
 
-/** Slide check, then send the code; a range input so keyboards and screen readers can do it. */
+/**
+ * The slide check of the sign-in and sign-up pages — before a code is sent, and before a password
+ * try after a few failures — as a range input, so keyboards and screen readers can do it.
+ */
 function pageScript(action: string): string {
   return `(function () {
-  var form = document.querySelector('form[data-sms-scene]');
-  if (!form) return;
-  var scene = form.getAttribute('data-sms-scene');
   var action = ${JSON.stringify(action)};
-  var sendButton = document.getElementById('send-code');
   var box = document.getElementById('captcha');
   var status = document.getElementById('sms-status');
   var alertBox = document.getElementById('form-error');
-  var mobile = document.getElementById('mobile');
-  var code = document.getElementById('code');
   var challenge = null, trail = [], startedAt = 0, slider = null;
   function say(text) { status.textContent = text; }
   function fail(text) { alertBox.textContent = text; }
@@ -136,42 +133,69 @@ function pageScript(action: string): string {
     }, function () { return { ok: false, message: '网络异常，请检查网络后重试' }; });
   }
   function closeCaptcha() { box.hidden = true; box.innerHTML = ''; challenge = null; slider = null; }
-  function openCaptcha() {
+  /** Draws a new challenge; onRelease gets { challengeId, x, trail } when the piece is let go. */
+  function openCaptcha(onRelease, focus) {
     post('captcha').then(function (res) {
       if (!res.ok) { fail(res.message); return; }
       challenge = res.challenge; trail = []; startedAt = 0;
-      // Track units, drawn as percentages so the slider fits any screen.
+      // Picture units (the track is as wide as the picture), drawn as percentages to fit any screen.
       var w = challenge.TrackWidth, p = challenge.PieceWidth;
       var pct = function (v) { return (v * 100 / w) + '%'; };
-      box.innerHTML = '<label for="captcha-slider">安全验证：拖动滑块，使蓝色方块对准虚线缺口（也可用方向键移动后按回车）</label>' +
-        '<div class="track" aria-hidden="true"><span class="gap" style="left:' + pct(challenge.TargetX) + ';width:' + pct(p) + '"></span>' +
-        '<span class="piece" id="captcha-piece" style="width:' + pct(p) + '"></span></div>' +
+      box.innerHTML = '<label for="captcha-slider">安全验证：拖动滑块，把拼图块移到图中的缺口处后松开（也可用方向键移动后按回车）</label>' +
+        '<div class="puzzle" aria-hidden="true"><img alt="" src="' + challenge.Image + '">' +
+        '<img alt="" class="piece" id="captcha-piece" src="' + challenge.Piece + '" style="width:' + pct(p) + ';top:' + (challenge.PieceY * 100 / challenge.ImageHeight) + '%"></div>' +
         '<input type="range" id="captcha-slider" min="0" max="' + (w - p) + '" value="0" step="1">';
       box.hidden = false;
       slider = document.getElementById('captcha-slider');
       var piece = document.getElementById('captcha-piece');
       slider.addEventListener('input', function () {
         var now = Date.now();
-        if (!startedAt) startedAt = now;
+        // The drag starts where the piece was: a tap that jumps the thumb is no drag.
+        if (!startedAt) { startedAt = now; trail.push({ X: 0, T: 0 }); }
         trail.push({ X: Number(slider.value), T: now - startedAt });
         piece.style.left = pct(Number(slider.value));
       });
-      slider.addEventListener('pointerup', submit);
-      slider.addEventListener('touchend', submit);
-      slider.addEventListener('keydown', function (e) { if (e.key === 'Enter') { e.preventDefault(); submit(); } });
-      slider.focus();
+      var release = function () {
+        if (!challenge || !slider || trail.length === 0) return;
+        var done = { challengeId: challenge.ChallengeId, x: Number(slider.value), trail: trail };
+        challenge = null;
+        onRelease(done);
+      };
+      slider.addEventListener('pointerup', release);
+      slider.addEventListener('touchend', release);
+      slider.addEventListener('keydown', function (e) { if (e.key === 'Enter') { e.preventDefault(); release(); } });
+      if (focus) slider.focus();
     });
   }
-  function submit() {
-    if (!challenge || !slider || trail.length === 0) return;
-    var body = { mobile: mobile.value.trim(), scene: scene, challengeId: challenge.ChallengeId, x: Number(slider.value), trail: trail };
-    challenge = null;
+
+  // A password try after a few failures: the check is judged with the password.
+  var checked = document.querySelector('form[data-captcha-required]');
+  if (checked) {
+    var fill = function (done) {
+      document.getElementById('captcha-challenge').value = done.challengeId;
+      document.getElementById('captcha-x').value = String(done.x);
+      document.getElementById('captcha-trail').value = JSON.stringify(done.trail);
+      slider.disabled = true;
+      say('已完成滑动验证，请点击登录');
+    };
+    openCaptcha(fill, false);
+    return;
+  }
+
+  var form = document.querySelector('form[data-sms-scene]');
+  if (!form) return;
+  var scene = form.getAttribute('data-sms-scene');
+  var sendButton = document.getElementById('send-code');
+  var mobile = document.getElementById('mobile');
+  var code = document.getElementById('code');
+  function send(done) {
+    var body = { mobile: mobile.value.trim(), scene: scene, challengeId: done.challengeId, x: done.x, trail: done.trail };
     say('正在验证…');
     post('sms-code', body).then(function (res) {
       say('');
       if (res.ok) { closeCaptcha(); fail(''); say(res.message); countdown(res.resendAfterSeconds || 60); code.focus(); return; }
       fail(res.message);
-      if (res.retryCaptcha) openCaptcha(); else closeCaptcha();
+      if (res.retryCaptcha) openCaptcha(send, true); else closeCaptcha();
     });
   }
   function countdown(seconds) {
@@ -187,7 +211,7 @@ function pageScript(action: string): string {
   sendButton.addEventListener('click', function () {
     fail('');
     if (!/^1[3-9]\\d{9}$/.test(mobile.value.trim())) { fail('请输入正确的11位手机号'); mobile.focus(); return; }
-    openCaptcha();
+    openCaptcha(send, true);
   });
 })();`;
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVICE_IDS } from '@portal/contracts';
+import { SERVICE_IDS, type SlideChallenge } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
@@ -16,6 +16,7 @@ import type { AppDeps } from '../platform/deps.js';
 import { createMemoryStore } from '../platform/kv-store.js';
 import { createSecrets } from '../platform/secrets.js';
 import { createLocalVerifier } from '../platform/tokens.js';
+import { humanTrail, solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
 import { openTestDatabase } from '../testing/test-database.js';
 
 /** A whole app listening on 127.0.0.1, its public URL (and so the issuer) on the real port. */
@@ -263,10 +264,10 @@ export async function requestSmsCode(
 ): Promise<{ status: number; body: { ok: boolean; message: string }; code?: string }> {
   const challengeResponse = await browser.request(`${interactionUrl}/captcha`, { json: {} });
   const { challenge } = (await challengeResponse.json()) as {
-    challenge: { ChallengeId: string; TargetX: number };
+    challenge: SlideChallenge;
   };
-  const x = challenge.TargetX;
-  const trail = [0, 1, 2, 3, 4, 5, 6].map((i) => ({ X: Math.round((x * i) / 6), T: i * 80 }));
+  const x = solveSlidePuzzle(challenge);
+  const trail = humanTrail(x);
   const sentBefore = server.sentSms.length;
   const response = await browser.request(`${interactionUrl}/sms-code`, {
     json: { mobile, scene, challengeId: challenge.ChallengeId, x, trail },

@@ -44,13 +44,21 @@ export const verifyShortMessage = defineEndpoint('ShortMessage/Verify', {
   response: z.object({ VerifyToken: z.string(), ExpiresInSeconds: z.number().int().positive() }),
 });
 
-/** The local slide-to-verify captcha (when no Aliyun NVC app key is configured). */
+/**
+ * The local slide-to-verify captcha (when no Aliyun NVC app key is configured). Where the gap is
+ * never leaves the server: it is drawn into Image, and the person drags Piece onto it.
+ */
 export const slideChallengeSchema = z.object({
   ChallengeId: z.string(),
+  /** The track (and the picture) width, in CSS pixels; the slider's value is the piece's left. */
   TrackWidth: z.number().int().positive(),
   PieceWidth: z.number().int().positive(),
-  /** Where the piece must end, from the track's left edge, in CSS pixels. */
-  TargetX: z.number().int().min(0),
+  /** The picture with the gap cut into it: a PNG data URL TrackWidth × ImageHeight. */
+  Image: z.string().startsWith('data:image/png;base64,'),
+  ImageHeight: z.number().int().positive(),
+  /** The piece (PieceWidth square, transparent around it), drawn PieceY from the picture's top. */
+  Piece: z.string().startsWith('data:image/png;base64,'),
+  PieceY: z.number().int().min(0),
   ExpiresInSeconds: z.number().int().positive(),
 });
 export type SlideChallenge = z.infer<typeof slideChallengeSchema>;

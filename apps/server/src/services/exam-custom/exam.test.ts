@@ -22,6 +22,7 @@ import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
 import { SUBMIT_GRACE_MS, submitExpiredAttempts } from '../../domain/exams.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { applicationOf, projectIdOf, userIdOf } from '../exam-flow/flow-test-kit.js';
+import { passCaptcha } from '../exam-message/sms-test-kit.js';
 
 const MINUTE = 60_000;
 
@@ -195,6 +196,42 @@ describe('ProjectOnLineExamine: the attempt lives on the server', () => {
     expect(older.body.Data).toMatchObject({ Revision: 5, Answers: newer });
     const resumed = await t.call(getAttemptPaper, { ApplyId: paidApplyId }, as());
     expect(resumed.body.Data.Attempt).toMatchObject({ Revision: 5, Answers: newer });
+  });
+
+  it('a save by the attempt's owner is stored by one UPDATE; anyone else still gets 404', async () => {
+    const paper = (await t.call(getAttemptPaper, { ApplyId: paidApplyId }, as())).body.Data;
+    const [q1] = paper.Questions;
+    const answer = [{ QuestionId: q1!.QuestionId, Choices: [q1!.Options[0]!.Key] }];
+    const revision = paper.Attempt.Revision;
+    // The first save keeps the attempt's context in the process; the next ones use it.
+    for (const step of [1, 2])
+      expect(
+        (
+          await t.call(
+            saveAnswers,
+            { ApplyId: paidApplyId, Revision: revision + step, Answers: answer },
+            as(),
+          )
+        ).body.Data,
+      ).toMatchObject({ Revision: revision + step, Answers: answer });
+    const theirs = await t.call(
+      saveAnswers,
+      { ApplyId: paidApplyId, Revision: revision + 10, Answers: [] },
+      { as: other },
+    );
+    expect(theirs.status).toBe(404);
+    const badAnswer = await t.call(
+      saveAnswers,
+      {
+        ApplyId: paidApplyId,
+        Revision: revision + 11,
+        Answers: [{ QuestionId: q1!.QuestionId, Choices: ['nope'] }],
+      },
+      as(),
+    );
+    expect(badAnswer.status).toBe(400);
+    const stored = await t.call(getAttemptPaper, { ApplyId: paidApplyId }, as());
+    expect(stored.body.Data.Attempt).toMatchObject({ Revision: revision + 2, Answers: answer });
   });
 
   it('refuses answers outside the paper with 400', async () => {
@@ -418,6 +455,7 @@ describe('Temporary/CooperateApply', () => {
       Email: 'chen@example.com',
       Remark: '希望了解在线考试功能',
       EquityId: 2,
+      CaptchaToken: await passCaptcha(t),
     });
     expect(res.status).toBe(200);
     const [row] = await t.db
@@ -432,6 +470,7 @@ describe('Temporary/CooperateApply', () => {
       CompanyName: '某单位',
       ContactName: '王',
       Mobile: '123',
+      CaptchaToken: 'x',
     });
     expect(bad.status).toBe(400);
     expect(bad.body.Data).toEqual({ FieldErrors: { Mobile: '请填写正确的11位手机号码' } });
@@ -440,8 +479,24 @@ describe('Temporary/CooperateApply', () => {
       ContactName: '王',
       Mobile: '13812345678',
       EquityId: 999,
+      CaptchaToken: await passCaptcha(t),
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.ErrMsg).toBe('所选权益套餐不存在');
+  });
+
+  it('needs a passed slide check, each good for one request', async () => {
+    const rows = async () => (await t.db.select().from(cooperationApplications)).length;
+    const before = await rows();
+    const request = { CompanyName: '某单位', ContactName: '王', Mobile: '13812345678' };
+    const missing = await t.call(cooperateApply, request);
+    expect(missing.status).toBe(400);
+    expect(missing.body.Data).toEqual({ FieldErrors: { CaptchaToken: '请先完成滑动验证' } });
+    const madeUp = await t.call(cooperateApply, { ...request, CaptchaToken: 'made-up' });
+    expect(madeUp.status).toBe(419);
+    const token = await passCaptcha(t);
+    expect((await t.call(cooperateApply, { ...request, CaptchaToken: token })).status).toBe(200);
+    expect((await t.call(cooperateApply, { ...request, CaptchaToken: token })).status).toBe(419);
+    expect(await rows()).toBe(before + 1);
   });
 });

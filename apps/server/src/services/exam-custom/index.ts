@@ -1,4 +1,5 @@
 import {
+  CAPTCHA_SCENE,
   cooperateApply,
   getAttemptPaper,
   getExamine,
@@ -7,6 +8,7 @@ import {
   startAttempt,
   submitAnswer,
 } from '@portal/contracts';
+import { consumeCaptchaToken } from '../../domain/captcha.js';
 import { submitCooperation } from '../../domain/enterprise.js';
 import {
   getAttemptPaper as readAttemptPaper,
@@ -37,11 +39,12 @@ export const routes: ServiceRoute[] = [
   route(submitAnswer, async ({ input, requireUser, deps }) =>
     submitExamAttempt(deps.db, requireUser().userId, input, deps.now()),
   ),
-  route(cooperateApply, async ({ input, user, deps, clientIp }) =>
-    submitCooperation(deps.db, input, {
+  route(cooperateApply, async ({ input: { CaptchaToken, ...input }, user, deps, clientIp }) => {
+    await consumeCaptchaToken(deps, CaptchaToken, CAPTCHA_SCENE, clientIp);
+    return submitCooperation(deps.db, input, {
       userId: user?.userId ?? null,
       clientIp,
       now: deps.now(),
-    }),
-  ),
+    });
+  }),
 ];

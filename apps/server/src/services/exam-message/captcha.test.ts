@@ -1,7 +1,8 @@
 import { CAPTCHA_SCENE, checkCaptcha, getCaptchaChallenge } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG } from 'pngjs';
+import { humanTrail, solveSlidePuzzle } from '../../testing/slide-puzzle-solver.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { humanTrail } from './sms-test-kit.js';
 
 describe('Captcha (local slide-to-verify)', () => {
   let t: TestApp;
@@ -10,16 +11,44 @@ describe('Captcha (local slide-to-verify)', () => {
   });
   afterAll(() => t.close());
 
-  const challenge = async () =>
-    (await t.call(getCaptchaChallenge, { Scene: CAPTCHA_SCENE })).body.Data;
+  /** A challenge, and where its gap is as read from the picture (TargetX: not sent). */
+  const challenge = async () => {
+    const data = (await t.call(getCaptchaChallenge, { Scene: CAPTCHA_SCENE })).body.Data;
+    return { ...data, TargetX: solveSlidePuzzle(data) };
+  };
+  const decode = (dataUrl: string) =>
+    PNG.sync.read(Buffer.from(dataUrl.slice('data:image/png;base64,'.length), 'base64'));
 
-  it('gives a challenge with a target inside the track', async () => {
+  it('gives a picture with the gap drawn in it and the piece, never where the gap is', async () => {
     const { status, body } = await t.call(getCaptchaChallenge, { Scene: CAPTCHA_SCENE });
     expect(status).toBe(200);
     const c = body.Data;
-    expect(c.TargetX).toBeGreaterThan(c.PieceWidth);
-    expect(c.TargetX).toBeLessThanOrEqual(c.TrackWidth - c.PieceWidth);
+    expect(Object.keys(c).sort()).toEqual(
+      [
+        'ChallengeId',
+        'ExpiresInSeconds',
+        'Image',
+        'ImageHeight',
+        'Piece',
+        'PieceWidth',
+        'PieceY',
+        'TrackWidth',
+      ].sort(),
+    );
+    const image = decode(c.Image);
+    expect([image.width, image.height]).toEqual([c.TrackWidth, c.ImageHeight]);
+    const piece = decode(c.Piece);
+    expect([piece.width, piece.height]).toEqual([c.PieceWidth, c.PieceWidth]);
+    const x = solveSlidePuzzle(c);
+    expect(x).toBeGreaterThan(c.PieceWidth);
+    expect(x).toBeLessThanOrEqual(c.TrackWidth - c.PieceWidth);
     expect(c.ExpiresInSeconds).toBeGreaterThan(0);
+  });
+
+  it('the gap moves from one challenge to the next', async () => {
+    const seen = new Set<number>();
+    for (let i = 0; i < 6; i += 1) seen.add((await challenge()).TargetX);
+    expect(seen.size).toBeGreaterThan(1);
   });
 
   it('refuses another scene', async () => {
@@ -77,6 +106,72 @@ describe('Captcha (local slide-to-verify)', () => {
     expect(status).toBe(400);
     expect(body.ErrMsg).toBe('验证未通过，请将滑块拖到缺口处');
     expect(body.Data).toEqual({ FieldErrors: { Captcha: 'Failed' } });
+  });
+
+  const failedWith = async (trail: (x: number) => { X: number; T: number }[]) => {
+    const c = await challenge();
+    const { status, body } = await t.call(checkCaptcha, {
+      ChallengeId: c.ChallengeId,
+      Scene: CAPTCHA_SCENE,
+      X: c.TargetX,
+      Trail: trail(c.TargetX),
+    });
+    expect(status).toBe(400);
+    expect(body.Data).toEqual({ FieldErrors: { Captcha: 'Failed' } });
+  };
+
+  it('a drag at one constant speed (a script) is Failed, even released on the gap', async () => {
+    await failedWith((x) => Array.from({ length: 10 }, (_, i) => ({ X: (x * i) / 9, T: i * 60 })));
+  });
+
+  it('a drag that starts at the gap (a jump) is Failed', async () => {
+    await failedWith((x) => humanTrail(x).map((p) => ({ ...p, X: x })));
+  });
+
+  it('a drag that ends somewhere else than the released X is Failed', async () => {
+    await failedWith((x) => humanTrail(x + 40));
+  });
+
+  it('a drag that wanders back and forth is Failed', async () => {
+    await failedWith((x) => [
+      ...humanTrail(x),
+      ...humanTrail(x).map((p) => ({ X: x - p.X, T: p.T + 600 })),
+      ...humanTrail(x).map((p) => ({ X: p.X, T: p.T + 1200 })),
+    ]);
+  });
+
+  it('a drag that overshoots a little and comes back passes', async () => {
+    const c = await challenge();
+    const trail = [
+      ...humanTrail(c.TargetX + 8),
+      { X: c.TargetX + 4, T: 850 },
+      { X: c.TargetX, T: 990 },
+    ];
+    const { status } = await t.call(checkCaptcha, {
+      ChallengeId: c.ChallengeId,
+      Scene: CAPTCHA_SCENE,
+      X: c.TargetX,
+      Trail: trail,
+    });
+    expect(status).toBe(200);
+  });
+
+  it('a failed try spends the challenge: the right answer after it is Timeout', async () => {
+    const c = await challenge();
+    const wrong = await t.call(checkCaptcha, {
+      ChallengeId: c.ChallengeId,
+      Scene: CAPTCHA_SCENE,
+      X: c.TargetX + 30,
+      Trail: humanTrail(c.TargetX + 30),
+    });
+    expect(wrong.body.Data).toEqual({ FieldErrors: { Captcha: 'Failed' } });
+    const right = await t.call(checkCaptcha, {
+      ChallengeId: c.ChallengeId,
+      Scene: CAPTCHA_SCENE,
+      X: c.TargetX,
+      Trail: humanTrail(c.TargetX),
+    });
+    expect(right.body.Data).toEqual({ FieldErrors: { Captcha: 'Timeout' } });
   });
 
   it('an unknown or already judged challenge is Timeout', async () => {

@@ -6,17 +6,15 @@ import {
   verifyShortMessage,
   type SmsScene,
 } from '@portal/contracts';
+import { humanTrail, solveSlidePuzzle } from '../../testing/slide-puzzle-solver.js';
 import type { TestApp } from '../../testing/test-app.js';
 
-/** A drag a person would make: ten samples over half a second, let go at x. */
-export function humanTrail(x: number): { X: number; T: number }[] {
-  return Array.from({ length: 10 }, (_, i) => ({ X: Math.round((x * (i + 1)) / 10), T: i * 55 }));
-}
+export { humanTrail };
 
-/** Passes the local slide-to-verify and returns its CaptchaToken (tests only). */
+/** Passes the local slide-to-verify, reading the gap from the picture; returns its CaptchaToken (tests only). */
 export async function passCaptcha(t: TestApp): Promise<string> {
   const challenge = await t.call(getCaptchaChallenge, { Scene: CAPTCHA_SCENE });
-  const x = challenge.body.Data.TargetX;
+  const x = solveSlidePuzzle(challenge.body.Data);
   const checked = await t.call(checkCaptcha, {
     ChallengeId: challenge.body.Data.ChallengeId,
     Scene: CAPTCHA_SCENE,

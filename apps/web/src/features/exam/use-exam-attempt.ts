@@ -11,12 +11,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { HttpError } from '../../platform';
-import {
-  postReportLeave,
-  postSaveAnswers,
-  postStartAttempt,
-  postSubmitAnswer,
-} from './api/attempt-calls';
+import { postReportLeave } from './api/report-leave';
+import { postSaveAnswers } from './api/save-answers';
+import { postStartAttempt } from './api/start-attempt';
+import { postSubmitAnswer } from './api/submit-answer';
 import { useAttemptPaper } from './api/get-attempt-paper';
 import { examineQueryOptions, useExamine } from './api/get-examine';
 import {

@@ -2,6 +2,7 @@ import { cooperateApply } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { useContractForm } from '../../platform/forms';
+import { HttpError } from '../../platform/http';
 import { useCooperateApply } from './api/cooperate-apply';
 
 export const REMARK_MAX_LENGTH = 500;
@@ -19,6 +20,8 @@ export interface CooperateValues {
   Email: string;
   Remark: string;
   EquityId: string;
+  /** The slide check's token; '' until it is passed. */
+  CaptchaToken: string;
 }
 
 export const EMPTY_COOPERATE: CooperateValues = {
@@ -28,6 +31,7 @@ export const EMPTY_COOPERATE: CooperateValues = {
   Email: '',
   Remark: '',
   EquityId: '',
+  CaptchaToken: '',
 };
 
 /** The fields in the order they are shown, so the first one at fault gets the focus. */
@@ -38,6 +42,7 @@ export const COOPERATE_FIELDS = [
   'Email',
   'Remark',
   'EquityId',
+  'CaptchaToken',
 ] as const;
 export type CooperateField = (typeof COOPERATE_FIELDS)[number];
 
@@ -51,25 +56,32 @@ export const cooperateFormSchema = z.preprocess((input) => {
     Email: values.Email.trim() || undefined,
     Remark: values.Remark.trim() || undefined,
     EquityId: values.EquityId ? Number(values.EquityId) : undefined,
+    CaptchaToken: values.CaptchaToken,
   };
 }, cooperateApply.request) as unknown as z.ZodType<
   z.output<typeof cooperateApply.request>,
   CooperateValues
 >;
 
+/** The server's word that the slide check's token is spent or too old (§8 419: no toast). */
+export const CAPTCHA_AGAIN = '请重新完成滑动验证后再提交';
+
 /**
  * The cooperation application (Temporary/CooperateApply) without its looks: checked by the
  * contract, sent once at a time, the fields at fault marked; cleared and `done` after success.
+ * Anyone may send it, so a slide check comes first; each token is good for one sending, so the
+ * check is shown anew after every try.
  */
 export function useCooperateForm() {
   const apply = useCooperateApply();
   const [done, setDone] = useState(false);
+  const [captchaRound, setCaptchaRound] = useState(0);
   const form = useContractForm(cooperateApply, {
     schema: cooperateFormSchema,
     defaultValues: EMPTY_COOPERATE,
     order: COOPERATE_FIELDS,
   });
-  const { watch, reset, setValue } = form;
+  const { watch, reset, setValue, setError } = form;
   useEffect(() => {
     const subscription = watch((_values, { name }) => {
       if (name) setDone(false);
@@ -78,9 +90,17 @@ export function useCooperateForm() {
   }, [watch]);
 
   const submit = form.submit(async (body) => {
-    await apply.mutateAsync(body);
-    reset(EMPTY_COOPERATE);
-    setDone(true);
+    try {
+      await apply.mutateAsync(body);
+      reset(EMPTY_COOPERATE);
+      setDone(true);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status !== 419) throw error;
+      setError('CaptchaToken', { type: 'server', message: CAPTCHA_AGAIN });
+    } finally {
+      setValue('CaptchaToken', '');
+      setCaptchaRound((round) => round + 1);
+    }
   });
   return {
     form,
@@ -93,5 +113,12 @@ export function useCooperateForm() {
     isChosen: (equityId: number) => watch('EquityId') === String(equityId),
     choosePackage: (equityId: number) => setValue('EquityId', String(equityId)),
     remarkLength: watch('Remark').trim().length,
+    captcha: {
+      /** A new slide check after each try (a key for the Captcha component). */
+      round: captchaRound,
+      passed: watch('CaptchaToken') !== '',
+      onVerified: (token: string) =>
+        setValue('CaptchaToken', token, { shouldValidate: form.formState.isSubmitted }),
+    },
   };
 }

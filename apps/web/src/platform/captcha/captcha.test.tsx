@@ -18,7 +18,10 @@ const CHALLENGE = {
   ChallengeId: 'c1',
   TrackWidth: 300,
   PieceWidth: 44,
-  TargetX: 120,
+  Image: 'data:image/png;base64,iVBORw0KGgo=',
+  ImageHeight: 150,
+  Piece: 'data:image/png;base64,iVBORw0KGgo=',
+  PieceY: 40,
   ExpiresInSeconds: 60,
 };
 
@@ -82,8 +85,22 @@ describe('§5 local slide-to-verify (no NVC app key)', () => {
       Trail: { X: number; T: number }[];
     };
     expect(check).toMatchObject({ ChallengeId: 'c1', Scene: CAPTCHA_SCENE, X: 120 });
-    expect(check.Trail.map((p) => p.X)).toEqual([24, 48, 72, 96, 120]);
+    // The trail starts where the piece was.
+    expect(check.Trail.map((p) => p.X)).toEqual([0, 24, 48, 72, 96, 120]);
     expect(await screen.findByText('验证通过')).toBeTruthy();
+  });
+
+  it('shows the picture with the gap and the piece, which follows the slider', async () => {
+    serve(() => ok({ CaptchaToken: 't' }));
+    const { container } = render(<Captcha onVerified={() => undefined} />);
+    const slider = await screen.findByRole('slider', { name: /安全验证/ });
+    const image = container.querySelector<HTMLImageElement>('.captcha__image');
+    const piece = container.querySelector<HTMLImageElement>('.captcha__piece');
+    expect(image?.getAttribute('src')).toBe(CHALLENGE.Image);
+    expect(piece?.getAttribute('src')).toBe(CHALLENGE.Piece);
+    expect(piece?.style.top).toBe(`${(40 * 100) / 150}%`);
+    fireEvent.change(slider, { target: { value: '150' } });
+    expect(piece?.style.left).toBe('50%');
   });
 
   it('the slider is a labelled range reachable by keyboard (arrow keys move it, Enter releases)', async () => {

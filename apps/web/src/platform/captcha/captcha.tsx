@@ -31,18 +31,20 @@ export interface CaptchaProps {
   onVerified: (captchaToken: string) => void;
   /** The server refused the last token (419): check again, harder where the provider can. */
   secondCheck?: boolean;
+  /** Whether the slider takes the focus when it is ready: yes when opened by a button. */
+  autoFocus?: boolean;
 }
 
 /**
  * §5 §8 the captcha before an SMS is sent (scene ic_message_h5): Aliyun NVC when an app key is
  * configured, else the local slide-to-verify checked by the server.
  */
-export function Captcha({ onVerified, secondCheck = false }: CaptchaProps) {
+export function Captcha({ onVerified, secondCheck = false, autoFocus = true }: CaptchaProps) {
   const appkey = runtimeConfig().Aliyun.NVC.Appkey;
   const feedbackHref = useFeedbackHref();
   return appkey ? (
     <AliyunNvcCaptcha appkey={appkey} secondCheck={secondCheck} onVerified={onVerified} />
   ) : (
-    <LocalSlideCaptcha onVerified={onVerified} feedbackHref={feedbackHref} />
+    <LocalSlideCaptcha onVerified={onVerified} feedbackHref={feedbackHref} autoFocus={autoFocus} />
   );
 }

@@ -33,15 +33,19 @@ export function outcomeOf(error: unknown): CaptchaOutcome {
 const percent = (value: number, of: number) => `${(value * 100) / of}%`;
 
 /**
- * §5 the local slide-to-verify: drag (or arrow keys, then Enter) the piece onto the gap; the
- * released position and the sampled trail go to Captcha/Check, which answers with the CaptchaToken.
+ * §5 the local slide-to-verify: the server draws a picture with a gap and gives the piece; drag
+ * (or arrow keys, then Enter) the piece onto the gap. Where the gap is, only the picture shows:
+ * the released position and the sampled trail go to Captcha/Check, which answers with the
+ * CaptchaToken.
  */
 export function LocalSlideCaptcha({
   onVerified,
   feedbackHref,
+  autoFocus = true,
 }: {
   onVerified: (captchaToken: string) => void;
   feedbackHref: string;
+  autoFocus?: boolean;
 }) {
   const [phase, setPhase] = useState<Phase>({ name: 'loading' });
   const [value, setValue] = useState(0);
@@ -74,12 +78,16 @@ export function LocalSlideCaptcha({
   }, [load]);
 
   useEffect(() => {
-    if (phase.name === 'ready') slider.current?.focus();
-  }, [phase.name]);
+    if (phase.name === 'ready' && autoFocus) slider.current?.focus();
+  }, [phase.name, autoFocus]);
 
   const move = (x: number) => {
     const now = performance.now();
-    if (!startedAt.current) startedAt.current = now;
+    if (!startedAt.current) {
+      // The drag starts where the piece was: a tap that jumps the thumb is no drag.
+      startedAt.current = now;
+      trail.current.push({ X: value, T: 0 });
+    }
     trail.current.push({ X: x, T: Math.round(now - startedAt.current) });
     setValue(x);
   };
@@ -123,20 +131,18 @@ export function LocalSlideCaptcha({
       {phase.name === 'ready' || phase.name === 'checking' ? (
         <>
           <label className="captcha__hint" id={labelId} htmlFor={sliderId}>
-            安全验证：拖动滑块，使蓝色方块对准虚线缺口（也可用方向键移动后按回车）
+            安全验证：拖动滑块，把拼图块移到图中的缺口处后松开（也可用方向键移动后按回车）
           </label>
-          <div className="captcha__track" aria-hidden="true">
-            <span
-              className="captcha__gap"
-              style={{
-                left: percent(phase.challenge.TargetX, phase.challenge.TrackWidth),
-                width: percent(phase.challenge.PieceWidth, phase.challenge.TrackWidth),
-              }}
-            />
-            <span
+          <div className="captcha__puzzle" aria-hidden="true">
+            <img className="captcha__image" src={phase.challenge.Image} alt="" draggable={false} />
+            <img
               className="captcha__piece"
+              src={phase.challenge.Piece}
+              alt=""
+              draggable={false}
               style={{
                 left: percent(value, phase.challenge.TrackWidth),
+                top: percent(phase.challenge.PieceY, phase.challenge.ImageHeight),
                 width: percent(phase.challenge.PieceWidth, phase.challenge.TrackWidth),
               }}
             />

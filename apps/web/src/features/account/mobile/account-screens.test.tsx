@@ -101,7 +101,10 @@ describe('my/resetPhone', () => {
         ChallengeId: 'c',
         TrackWidth: 300,
         PieceWidth: 44,
-        TargetX: 100,
+        Image: 'data:image/png;base64,iVBORw0KGgo=',
+        ImageHeight: 150,
+        Piece: 'data:image/png;base64,iVBORw0KGgo=',
+        PieceY: 40,
         ExpiresInSeconds: 60,
       })
       .on(checkCaptcha, { CaptchaToken: 'captcha-token' })

@@ -3,6 +3,7 @@ import type { EquityPackage } from '@portal/contracts';
 import { Alert, Button, Card, Form, Input, Select } from 'antd';
 import { useRef, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
+import { Captcha } from '../../../platform/captcha';
 import { formatFee } from '../../../shared/money';
 import { QueryView } from '../../../shared/ui/desktop/query-states';
 import { useEquityPackages } from '../api/get-equity-buy';
@@ -117,7 +118,8 @@ function Packages({
 /** saas on a PC: the platform's introduction, its packages side by side, and the cooperation form. */
 export default function SaasPage() {
   const packages = useEquityPackages();
-  const { form, submit, busy, done, isChosen, choosePackage, remarkLength } = useCooperateForm();
+  const { form, submit, busy, done, isChosen, choosePackage, remarkLength, captcha } =
+    useCooperateForm();
   const formSection = useRef<HTMLElement>(null);
   const { control } = form;
 
@@ -259,6 +261,18 @@ export default function SaasPage() {
                   />
                 )}
               </Field>
+            </div>
+            <div className="saas-apply__wide">
+              <Form.Item
+                validateStatus={form.errorOf('CaptchaToken') ? 'error' : undefined}
+                help={
+                  form.errorOf('CaptchaToken') ? (
+                    <span role="alert">{form.errorOf('CaptchaToken')}</span>
+                  ) : undefined
+                }
+              >
+                <Captcha key={captcha.round} onVerified={captcha.onVerified} autoFocus={false} />
+              </Form.Item>
             </div>
             <div className="saas-apply__wide">
               <Button type="primary" size="large" htmlType="submit" loading={busy}>

@@ -1,9 +1,20 @@
-import { cooperateApply, getEquityBuy } from '@portal/contracts';
+import {
+  checkCaptcha,
+  cooperateApply,
+  getCaptchaChallenge,
+  getEquityBuy,
+  getPageConfig,
+} from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, refusal } from '../../testing/fake-server';
 import { renderScreen, setUpScreenTests } from '../../testing/render-screen';
-import { cooperateFormSchema, type CooperateValues, EMPTY_COOPERATE } from '../use-cooperate-form';
+import {
+  CAPTCHA_AGAIN,
+  cooperateFormSchema,
+  type CooperateValues,
+  EMPTY_COOPERATE,
+} from '../use-cooperate-form';
 import SaasPage from './saas-page';
 import { paths } from '../../../platform';
 
@@ -21,6 +32,43 @@ const PACKAGES = {
     },
   ],
 };
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+let round = 0;
+/** The endpoints the page and its slide check call; each challenge and token is new. */
+const servePage = () =>
+  fakeServer()
+    .on(getEquityBuy, PACKAGES)
+    .on(getPageConfig, {
+      IsNotFound: false,
+      TenantId: 1,
+      TenantName: 't',
+      LogoUrl: '',
+      ServicePhone: '',
+    })
+    .on(getCaptchaChallenge, () => {
+      round += 1;
+      return {
+        ChallengeId: `c${round}`,
+        TrackWidth: 300,
+        PieceWidth: 44,
+        Image: PNG,
+        ImageHeight: 150,
+        Piece: PNG,
+        PieceY: 40,
+        ExpiresInSeconds: 60,
+      };
+    })
+    .on(checkCaptcha, (input) => ({ CaptchaToken: `token-${input.ChallengeId}` }));
+
+/** Drags the slider in steps and lets go, then waits for 验证通过. */
+async function passSlide() {
+  const slider = await screen.findByRole('slider', { name: /安全验证/ });
+  for (const x of [20, 50, 90, 110, 120])
+    fireEvent.change(slider, { target: { value: String(x) } });
+  fireEvent.keyDown(slider, { key: 'Enter' });
+  await screen.findByText('验证通过');
+}
 
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -50,6 +98,7 @@ describe('the cooperation form is checked before it is sent', () => {
         Mobile: '请填写正确的11位手机号码',
         Email: '邮箱格式不正确，例如 name@example.com',
         Remark: '需求说明最多500个字',
+        CaptchaToken: '请先完成滑动验证',
       },
     });
   });
@@ -62,6 +111,7 @@ describe('the cooperation form is checked before it is sent', () => {
         ContactName: '王老师',
         Mobile: '13800138000',
         Remark: '字'.repeat(500),
+        CaptchaToken: 'token',
       }),
     ).toEqual({
       ok: true,
@@ -70,13 +120,15 @@ describe('the cooperation form is checked before it is sent', () => {
         ContactName: '王老师',
         Mobile: '13800138000',
         Remark: '字'.repeat(500),
+        CaptchaToken: 'token',
       },
     });
   });
 
   it('marks the fields at fault on the page, focuses the first, and sends nothing', async () => {
-    const server = fakeServer().on(getEquityBuy, PACKAGES).on(cooperateApply, { CooperateId: 1 });
+    const server = servePage().on(cooperateApply, { CooperateId: 1 });
     renderScreen(SaasPage, paths.saas());
+    await screen.findByRole('slider', { name: /安全验证/ });
     type(/单位名称/, '某市人事考试中心');
     type(/手机号码/, '12345');
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
@@ -85,23 +137,23 @@ describe('the cooperation form is checked before it is sent', () => {
     const contact = screen.getByLabelText(/联系人/);
     expect(contact.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(contact);
+    expect(screen.getByText('请先完成滑动验证')).toBeTruthy();
     expect(server.calls(cooperateApply)).toHaveLength(0);
   });
 
   it('sends once with the chosen package, keeps values when refused, and clears after success', async () => {
     let fail = true;
-    const server = fakeServer()
-      .on(getEquityBuy, PACKAGES)
-      .on(cooperateApply, () =>
-        fail
-          ? refusal(400, '手机号码不正确', { FieldErrors: { Mobile: '该号码无法接收短信' } })
-          : { CooperateId: 9 },
-      );
+    const server = servePage().on(cooperateApply, () =>
+      fail
+        ? refusal(400, '手机号码不正确', { FieldErrors: { Mobile: '该号码无法接收短信' } })
+        : { CooperateId: 9 },
+    );
     renderScreen(SaasPage, paths.saas());
     fireEvent.click(await screen.findByRole('button', { name: '咨询购买专业版' }));
     type(/单位名称/, '某市人事考试中心');
     type(/联系人/, '王老师');
     type(/手机号码/, '13800138000');
+    await passSlide();
     const submit = screen.getByRole('button', { name: '提交申请' });
     fireEvent.click(submit);
     fireEvent.click(submit);
@@ -112,14 +164,33 @@ describe('the cooperation form is checked before it is sent', () => {
       ContactName: '王老师',
       Mobile: '13800138000',
       EquityId: 2,
+      CaptchaToken: expect.stringMatching(/^token-c\d+$/),
     });
     expect((screen.getByLabelText(/单位名称/) as HTMLInputElement).value).toBe('某市人事考试中心');
 
     fail = false;
+    // The token was spent: a new slide check is shown for the next try.
+    await passSlide();
     fireEvent.click(submit);
+    await waitFor(() => expect(server.calls(cooperateApply)).toHaveLength(2));
+    const tokens = server.calls(cooperateApply).map((c) => c.input.CaptchaToken);
+    expect(tokens[1]).not.toBe(tokens[0]);
     expect(await screen.findByText('提交成功，我们会尽快与您联系。')).toBeTruthy();
     await waitFor(() =>
       expect((screen.getByLabelText(/单位名称/) as HTMLInputElement).value).toBe(''),
     );
+  });
+
+  it('a spent slide check (419) asks for a new one, no toast', async () => {
+    const server = servePage().on(cooperateApply, () => refusal(419, '请重新完成滑动验证'));
+    renderScreen(SaasPage, paths.saas());
+    type(/单位名称/, '某市人事考试中心');
+    type(/联系人/, '王老师');
+    type(/手机号码/, '13800138000');
+    await passSlide();
+    fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
+    expect(await screen.findByText(CAPTCHA_AGAIN)).toBeTruthy();
+    expect(await screen.findByRole('slider', { name: /安全验证/ })).toBeTruthy();
+    expect(server.calls(cooperateApply)).toHaveLength(1);
   });
 });

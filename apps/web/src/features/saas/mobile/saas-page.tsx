@@ -2,6 +2,7 @@ import './saas.css';
 import type { EquityPackage } from '@portal/contracts';
 import { Button } from 'antd-mobile';
 import { useRef, type ReactNode } from 'react';
+import { Captcha } from '../../../platform/captcha';
 import { formatFee } from '../../../shared/money';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useEquityPackages } from '../api/get-equity-buy';
@@ -104,7 +105,8 @@ function EquityPackages({
 /** saas: the platform's introduction, its equity packages and the cooperation application. */
 export default function SaasPage() {
   const packages = useEquityPackages();
-  const { form, submit, busy, done, isChosen, choosePackage, remarkLength } = useCooperateForm();
+  const { form, submit, busy, done, isChosen, choosePackage, remarkLength, captcha } =
+    useCooperateForm();
   const formElement = useRef<HTMLFormElement>(null);
 
   const describedBy = (field: CooperateField, hint = false) =>
@@ -203,6 +205,18 @@ export default function SaasPage() {
               rows={4}
             />
           </Field>
+          <div
+            className={
+              form.errorOf('CaptchaToken') ? 'coop-field coop-field--invalid' : 'coop-field'
+            }
+          >
+            <Captcha key={captcha.round} onVerified={captcha.onVerified} autoFocus={false} />
+            {form.errorOf('CaptchaToken') ? (
+              <p className="field-error" id={`${fieldId('CaptchaToken')}-error`} role="alert">
+                {form.errorOf('CaptchaToken')}
+              </p>
+            ) : null}
+          </div>
           <Button block color="primary" type="submit" loading={busy} disabled={busy}>
             提交申请
           </Button>

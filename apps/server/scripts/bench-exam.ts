@@ -1,12 +1,15 @@
 /**
- * The online-exam load benchmark (issue 11; `npm run bench`, never part of `npm test`):
+ * The online-exam load benchmark (issue 11; `npm run bench:exam`, never part of `npm test`):
  * N candidates start within a ramp, read their paper, and autosave every interval for a while,
- * against real server processes. Reports errors and p50/p99 of start, paper and save.
+ * against real server processes. Reports errors and p50/p99 of start, paper and save, and adds
+ * the table to bench-results/exam.md at the repository root.
  *
- *   npm run bench -w apps/server -- --db postgres            one process on PostgreSQL
- *   npm run bench -w apps/server -- --db pglite              one process on the embedded PGlite
- *   npm run bench -w apps/server -- --db postgres --processes 2   two processes + Redis behind a proxy
- *   options: --candidates 2000 --ramp 60 --duration 300 --interval 15 (seconds)
+ *   npm run bench:exam -w apps/server -- --db postgres            one process on PostgreSQL
+ *   npm run bench:exam -w apps/server -- --db pglite              one process on the embedded PGlite
+ *   npm run bench:exam -w apps/server -- --db postgres --processes 2   two processes + Redis behind a proxy
+ *   options: --candidates 2000 --ramp 60 --duration 300 --interval 15 (seconds), --port 18385
+ *   (the proxy or the one process; two processes take the next ports, Redis port + 9),
+ *   --label "text" (named in the results file)
  *
  * Each candidate sends X-Forwarded-For with its own address and the servers run with
  * TRUST_PROXY=on, as behind the README's proxy: the per-address rate limit then counts each
@@ -37,6 +40,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '300' },
     interval: { type: 'string', default: '15' },
     port: { type: 'string', default: '18385' },
+    label: { type: 'string', default: '' },
   },
 });
 const CANDIDATES = Number(args.candidates);
@@ -48,6 +52,7 @@ const PORT = Number(args.port);
 const POSTGRES_BASE =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+const RESULTS_FILE = path.resolve(SERVER_DIR, '../../bench-results/exam.md');
 const SERVICE_PATH = '/services/exam-custom/OpenService/v1/ProjectOnLineExamine';
 
 type CallName = 'start' | 'paper' | 'save';
@@ -126,7 +131,16 @@ async function prepareData(dataDir: string, databaseUrl: string | undefined): Pr
 function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn('npx', ['tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', TRUST_PROXY: 'on' },
+    // Demo mode: the local gateways, keys in DATA_DIR (production refuses to start without its
+    // providers); the database is already seeded, so nothing more is written.
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'on',
+      PORTAL_MODE: 'demo',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
@@ -146,6 +160,32 @@ function startServer(port: number, env: Record<string, string>): Promise<ChildPr
   });
 }
 
+/**
+ * Headers that describe one connection, not the message (RFC 9110 §7.6.1): a proxy must not pass
+ * them on. Passing the upstream's `Keep-Alive: timeout=…` told the load generator to keep idle
+ * sockets longer than this proxy keeps them open (Node's 5 s), so a save sent 15 s later went out
+ * on a socket the proxy was closing: the `fetch failed` errors of the first 2-process run.
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+]);
+function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const named = new Set(
+    String(headers.connection ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase()),
+  );
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && !named.has(name)),
+  );
+}
+
 /** A round-robin proxy in front of the processes, as any proxy of the README's scale-out. */
 function startProxy(port: number, upstreams: number[]): http.Server {
   let next = 0;
@@ -158,23 +198,28 @@ function startProxy(port: number, upstreams: number[]): http.Server {
         port: upstream,
         path: req.url,
         method: req.method,
-        headers: req.headers,
+        headers: endToEnd(req.headers),
         agent,
       },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
         answer.pipe(res);
       },
     );
-    forward.on('error', () => {
-      res.writeHead(502);
+    forward.on('error', (error) => {
+      proxyErrors.push(`upstream ${upstream}: ${error.message}`);
+      if (!res.headersSent) res.writeHead(502);
       res.end();
     });
     req.pipe(forward);
   });
+  // Idle client sockets are kept longer than the load generator keeps them (undici: 4 s).
+  proxy.keepAliveTimeout = 65_000;
+  proxy.headersTimeout = 66_000;
   proxy.listen(port);
   return proxy;
 }
+const proxyErrors: string[] = [];
 
 async function call(
   baseUrl: string,
@@ -252,7 +297,7 @@ async function main(): Promise<void> {
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     };
     if (PROCESSES > 1) {
-      const redisPort = PORT + 50;
+      const redisPort = PORT + 9;
       redis = spawn(
         'redis-server',
         ['--port', String(redisPort), '--save', '', '--appendonly', 'no'],
@@ -270,7 +315,7 @@ async function main(): Promise<void> {
     if (PROCESSES > 1) proxy = startProxy(PORT, ports);
     const baseUrl = `http://127.0.0.1:${PORT}`;
 
-    const config = loadConfig({ ...process.env, ...env, NODE_ENV: 'development' });
+    const config = loadConfig({ ...process.env, ...env, NODE_ENV: 'development', PORTAL_MODE: 'demo' });
     const secrets = await loadOrCreateSecrets(dataDir);
     const tokens = await Promise.all(
       candidates.map(
@@ -317,17 +362,35 @@ async function main(): Promise<void> {
       const sorted = [...latencies[name]].sort((a, b) => a - b);
       return `| ${name} | ${sorted.length} | ${errors[name]} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} |`;
     });
-    console.log(
-      [
-        '',
-        `${args.db}, ${PROCESSES} process(es), ${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}), ${CANDIDATES} candidates`,
-        `${total} calls in ${seconds.toFixed(0)} s = ${(total / seconds).toFixed(1)} calls/s`,
-        '| call | count | errors | p50 ms | p99 ms |',
-        '|---|---|---|---|---|',
-        ...rows,
-      ].join('\n'),
-    );
-    if (errorSamples.length) console.log('error samples:\n' + errorSamples.join('\n'));
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+    const table = [
+      `## ${new Date().toISOString()} — ${args.db}, ${PROCESSES} process(es)${args.label ? ` — ${args.label}` : ''}`,
+      '',
+      `${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}), load average at the end ${load}; ${CANDIDATES} candidates, ramp ${RAMP_MS / 1000} s, a save every ${INTERVAL_MS / 1000} s for ${DURATION_MS / 1000} s.`,
+      `${total} calls in ${seconds.toFixed(0)} s = ${(total / seconds).toFixed(1)} calls/s`,
+      '',
+      '| call | count | errors | p50 ms | p99 ms |',
+      '|---|---|---|---|---|',
+      ...rows,
+      ...(errorSamples.length
+        ? ['', 'Error samples:', '', ...errorSamples.map((e) => `- ${e}`)]
+        : []),
+      ...(proxyErrors.length
+        ? ['', `Proxy errors: ${proxyErrors.length}, e.g. ${proxyErrors[0]}`]
+        : []),
+      '',
+    ].join('\n');
+    console.log(`\n${table}`);
+    fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+    if (!fs.existsSync(RESULTS_FILE))
+      fs.writeFileSync(
+        RESULTS_FILE,
+        '# Online exam benchmark (`npm run bench:exam -w apps/server`)\n\nEach run adds its table below; see the README for what they mean.\n\n',
+      );
+    fs.appendFileSync(RESULTS_FILE, `${table}\n`);
   } finally {
     proxy?.close();
     for (const child of children) if (child.pid) process.kill(-child.pid, 'SIGTERM');
