@@ -29,7 +29,7 @@ const dataIsland = (id: string, value: unknown) =>
   `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
 export interface HostPageParts {
-  /** Layout chunks to preload for this page address and layout, as <link rel="modulepreload">. */
+  /** The layout's and page's chunks (modulepreload) and stylesheets for this address and layout. */
   preloads: readonly string[];
   /** The site's PageConfig/GetPageConfig answer, so the first screen need not wait for it (§2). */
   pageConfig: PageConfig | null;
@@ -52,7 +52,12 @@ export function renderHostPage(
       before,
       island,
       pageConfig ? dataIsland(PAGE_CONFIG_ELEMENT_ID, pageConfig) : '',
-      ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      // Stylesheets as the layout's loader would add them (it then finds them in place).
+      ...preloads.map((file) =>
+        file.endsWith('.css')
+          ? `<link rel="stylesheet" crossorigin href="/${file}">`
+          : `<link rel="modulepreload" crossorigin href="/${file}">`,
+      ),
       after,
     ].join('');
 }
@@ -98,6 +103,8 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
       wildcard: false,
       // The build writes .br and .gz beside each file (vite-plugin-compression2).
       preCompressed: true,
+      // Ours, below: send's own Cache-Control (max-age=0) would otherwise replace it.
+      cacheControl: false,
       // Hashed names never change: a year, immutable. Other files (favicon) revalidate daily.
       setHeaders: (res, filePath) => {
         res.setHeader(
@@ -131,10 +138,7 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
     const etag = etagOf(body);
     // Always revalidated (a new deployment or site setting shows at once); a 304 costs no body,
     // and unlike no-store the page may enter the back/forward cache.
-    reply
-      .header('Cache-Control', 'no-cache')
-      .header('ETag', etag)
-      .header('Vary', 'User-Agent, Accept-Encoding');
+    reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'User-Agent');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.status(200).type('text/html; charset=utf-8').send(body);
   }

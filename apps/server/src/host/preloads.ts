@@ -8,6 +8,7 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  css?: string[];
 }
 
 /** What the web build writes to .vite/route-pages.json (apps/web/vite.config.ts). */
@@ -16,7 +17,7 @@ interface RoutePages {
   routes: Record<Layout, { pattern: string; src: string }[]>;
 }
 
-/** For each layout: the files its shell needs, and each route's page files beyond those. */
+/** For each layout: the files (JS and CSS) its shell needs, and each route's page files beyond those. */
 export interface RoutePreloads {
   shell: Record<Layout, string[]>;
   pages: Record<Layout, Map<string, string[]>>;
@@ -40,6 +41,7 @@ export function loadRoutePreloads(distDir: string): RoutePreloads | null {
     const chunk = manifest[key];
     if (!chunk || into.has(chunk.file)) return into;
     into.add(chunk.file);
+    for (const css of chunk.css ?? []) into.add(css);
     for (const next of chunk.imports ?? []) closure(next, into);
     return into;
   };
