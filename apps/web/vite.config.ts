@@ -31,7 +31,6 @@ function devRuntimeConfig(): Plugin {
       ServiceID: id,
       ServiceEndpoint: `${DEV_SERVER}/services/${id}`,
     })),
-    RegionData: [],
   };
   return {
     name: 'portal-dev-runtime-config',

@@ -91,10 +91,9 @@ export function readDataIsland(id: string, doc: Document = document): unknown {
  */
 export function loadRuntimeConfig(
   source: Record<string, unknown> = window as unknown as Record<string, unknown>,
+  island: unknown = readDataIsland(RUNTIME_CONFIG_ELEMENT_ID),
 ): RuntimeConfigResult {
-  const island =
-    source === (window as unknown) ? readDataIsland(RUNTIME_CONFIG_ELEMENT_ID) : undefined;
-  const result = parseRuntimeConfig(island ?? source[RUNTIME_CONFIG_GLOBAL]);
+  const result = parseRuntimeConfig(island === undefined ? source[RUNTIME_CONFIG_GLOBAL] : island);
   current = result.ok ? result.config : null;
   if (result.ok) source[RUNTIME_CONFIG_GLOBAL] = result.config;
   return result;
