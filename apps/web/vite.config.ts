@@ -1,6 +1,6 @@
+/// <reference types="vitest/config" />
 import fs from 'node:fs';
 import path from 'node:path';
-/// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
