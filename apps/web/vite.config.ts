@@ -1,6 +1,9 @@
 /// <reference types="vitest/config" />
+import fs from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 // By path: vite loads its config with Node, which cannot import the package's TypeScript entry.
 import {
   RUNTIME_CONFIG_GLOBAL,
@@ -28,7 +31,6 @@ function devRuntimeConfig(): Plugin {
       ServiceID: id,
       ServiceEndpoint: `${DEV_SERVER}/services/${id}`,
     })),
-    RegionData: [],
   };
   return {
     name: 'portal-dev-runtime-config',
@@ -66,9 +68,106 @@ function chunkPackages(): Plugin {
   };
 }
 
+/**
+ * The support floor (README "Browser support"): ES2020 syntax, Safari/WKWebView 14 (iOS 14), Chrome 87
+ * (WeChat's Android X5/XWeb kernels). `npm run build` checks the output with es-check against
+ * ES_FLOOR and fails when a chunk holds newer syntax.
+ */
+export const BUILD_TARGET = ['es2020', 'safari14', 'chrome87'];
+
+const ROUTE_TABLES = {
+  mobile: { layout: 'src/app/mobile-app.tsx', table: 'src/app/routes/mobile-routes.ts' },
+  desktop: { layout: 'src/app/desktop-app.tsx', table: 'src/app/routes/desktop-routes.ts' },
+} as const;
+
+/**
+ * Writes .vite/route-pages.json: each layout's chunk and, for each route of its table, the page
+ * module — so the host page can modulepreload the layout and page it will show
+ * (apps/server/src/host/preloads.ts) instead of the browser finding them one level at a time.
+ * Read from the tables' source: each `page: () => import('…')` takes the nearest route name above
+ * it (`ROUTE_PATTERNS.x` or `childPattern('parent', 'x')`), resolved by src/platform/paths.ts.
+ */
+function routePages(): Plugin {
+  const read = (file: string) => fs.readFileSync(path.join(import.meta.dirname, file), 'utf8');
+  return {
+    name: 'portal-route-pages',
+    apply: 'build',
+    generateBundle() {
+      const patterns = new Map<string, string>();
+      const block = /ROUTE_PATTERNS = \{([\s\S]*?)\n\} as const/.exec(
+        read('src/platform/paths.ts'),
+      );
+      for (const [, name, pattern] of block?.[1]?.matchAll(/(\w+): '([^']*)'/g) ?? [])
+        patterns.set(name!, pattern!);
+      const routes: Record<string, { pattern: string; src: string }[]> = {};
+      for (const [layout, { table }] of Object.entries(ROUTE_TABLES)) {
+        const source = read(table);
+        const found: { pattern: string; src: string }[] = [];
+        let name: string | undefined;
+        const tokens =
+          /ROUTE_PATTERNS\.(\w+)|childPattern\('\w+', '(\w+)'\)|page: \(\) => import\('([^']+)'\)/g;
+        for (const [, direct, child, specifier] of source.matchAll(tokens)) {
+          if (direct ?? child) name = direct ?? child;
+          else if (specifier && name && patterns.has(name)) {
+            const file = path.posix.join(path.posix.dirname(table), specifier);
+            const src = ['.tsx', '.ts']
+              .map((ext) => file + ext)
+              .find((f) => fs.existsSync(path.join(import.meta.dirname, f)));
+            if (src) found.push({ pattern: patterns.get(name)!, src });
+          }
+        }
+        if (found.length === 0) this.error(`no page routes read from ${table}`);
+        routes[layout] = found;
+      }
+      const layouts = Object.fromEntries(
+        Object.entries(ROUTE_TABLES).map(([layout, { layout: src }]) => [layout, src]),
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/route-pages.json',
+        source: JSON.stringify({ layouts, routes }, null, 2),
+      });
+    },
+  };
+}
+
+const MOBILE_UI =
+  /node_modules[\\/](antd-mobile|antd-mobile-icons|antd-mobile-v5-count|@react-spring|@use-gesture|ahooks|rc-util|rc-field-form|rc-segmented|staged-components|runes2|react-fast-compare|@floating-ui|nano-memoize|lodash)[\\/]/;
+const DESKTOP_UI =
+  /node_modules[\\/](?:(?:antd|@ant-design|@emotion|stylis|clsx|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|is-mobile)[\\/]|@rc-component[\\/](?!mini-decimal))/;
+
 export default defineConfig({
-  plugins: [react(), devRuntimeConfig(), chunkPackages()],
-  build: { manifest: true, sourcemap: false },
+  plugins: [
+    react(),
+    devRuntimeConfig(),
+    chunkPackages(),
+    routePages(),
+    // Served by the host with @fastify/static's preCompressed (apps/server/src/host).
+    compression({
+      include: /\.(js|css|svg|json|ico|txt)$/,
+      threshold: 1024,
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+    }),
+  ],
+  build: {
+    manifest: true,
+    sourcemap: false,
+    target: BUILD_TARGET,
+    cssTarget: BUILD_TARGET,
+    rolldownOptions: {
+      output: {
+        // Each layout's UI library with its helpers as one chunk: the automatic split made dozens
+        // of sub-kilobyte chunks (a request and a round trip each on a phone's network).
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'mobile-ui', test: MOBILE_UI, priority: 2, minShareCount: 3 },
+            { name: 'desktop-ui', test: DESKTOP_UI, priority: 1, minShareCount: 3 },
+          ],
+        },
+      },
+    },
+  },
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],

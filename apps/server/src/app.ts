@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import { SERVICE_IDS } from '@portal/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -34,6 +36,16 @@ export async function buildApp(
   });
   installErrorHandling(app);
   await registerSecurityHeaders(app, config);
+  // JSON answers and the host page, brotli or gzip as the browser accepts; built assets come
+  // precompressed from the web build (the host's @fastify/static preCompressed), left as they are.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Dynamic answers: a fast brotli level (11, the default, costs far more CPU than it saves).
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   const allowedOrigins = new Set([config.publicUrl, config.clientDomain]);
   await app.register(cors, {
     origin: (origin, callback) => callback(null, !origin || allowedOrigins.has(origin)),

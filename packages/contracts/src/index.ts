@@ -4,6 +4,7 @@ export * from './endpoint.js';
 export * from './form.js';
 export * from './runtime-config.js';
 export * from './routes.js';
+export * from './device.js';
 export * from './areas/project.js';
 export * from './areas/apply.js';
 export * from './areas/flow.js';

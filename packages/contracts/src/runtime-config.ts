@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { SERVICE_IDS } from './services.js';
 
-/** The global the host page defines before the SPA loads (§3). */
+/** The global the SPA defines from the host page's config (§3), for tools that read it. */
 export const RUNTIME_CONFIG_GLOBAL = '__PORTAL_CONFIG__';
+/** The host page's JSON data island holding the §3 config object (no inline script runs). */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'portal-config';
+/** The host page's data island with the site's PageConfig/GetPageConfig answer, when it has one. */
+export const PAGE_CONFIG_ELEMENT_ID = 'portal-page-config';
+/** Where the host serves RegionData when the config object does not carry it (§3). */
+export const REGION_DATA_PATH = '/region-data.json';
 
 export interface Region {
   Code: string;
@@ -36,7 +42,8 @@ export const runtimeConfigSchema = z.object({
   MicroServices: z
     .array(z.object({ ServiceID: z.string().min(1), ServiceEndpoint: z.string().url() }))
     .min(1),
-  RegionData: z.array(regionSchema),
+  /** Optional: the host serves it at REGION_DATA_PATH, fetched only by the forms that need it. */
+  RegionData: z.array(regionSchema).optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

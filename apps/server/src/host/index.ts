@@ -1,66 +1,164 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { FALLBACK_ROUTE, ROUTE_BASE, RUNTIME_CONFIG_GLOBAL } from '@portal/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  FALLBACK_ROUTE,
+  isMobileUserAgent,
+  PAGE_CONFIG_ELEMENT_ID,
+  REGION_DATA_PATH,
+  ROUTE_BASE,
+  RUNTIME_CONFIG_ELEMENT_ID,
+} from '@portal/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REGION_DATA } from '../domain/regions.js';
+import { pageConfigFor, type PageConfig } from '../domain/tenants.js';
 import type { AppDeps } from '../platform/deps.js';
-import { hostPageHelmet, scriptNonceOf } from '../platform/security-headers.js';
+import { hostPageHelmet } from '../platform/security-headers.js';
 import { refusal } from '../services/envelope.js';
+import { loadRoutePreloads, preloadsFor, type RoutePreloads } from './preloads.js';
 import { runtimeConfigFor } from './runtime-config.js';
 
 export const CONFIG_PLACEHOLDER = '<!--portal-config-->';
 const API_PREFIXES = ['/services/', '/identity', '/gateways/'];
+/** How long a site's page config is reused in host pages (GetPageConfig itself always reads). */
+const PAGE_CONFIG_TTL_MS = 30_000;
+
+/** JSON inside a <script type="application/json">: '<' escaped so it cannot close the element. */
+const dataIsland = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+
+export interface HostPageParts {
+  /** The layout's and page's chunks (modulepreload) and stylesheets for this address and layout. */
+  preloads: readonly string[];
+  /** The site's PageConfig/GetPageConfig answer, so the first screen need not wait for it (§2). */
+  pageConfig: PageConfig | null;
+}
 
 /**
- * The host page: the built index.html with the runtime config object written in, as the one
- * inline script the page's Content-Security-Policy lets run (by its per-response nonce).
+ * The host page: the built index.html with the runtime config object (§3) and the site's page
+ * config written in as JSON data islands: no inline script runs, so the page is the same for every
+ * request of one deployment, site and layout, and can be revalidated by its ETag.
  */
 export function renderHostPage(
   template: string,
   config: AppDeps['config'],
-): (scriptNonce: string) => string {
-  // Escape '<' so the JSON cannot close the script element.
-  const json = JSON.stringify(runtimeConfigFor(config)).replace(/</g, '\\u003c');
+): (parts: HostPageParts) => string {
+  const island = dataIsland(RUNTIME_CONFIG_ELEMENT_ID, runtimeConfigFor(config));
   const at = template.indexOf(CONFIG_PLACEHOLDER);
   const [before, after] = [template.slice(0, at), template.slice(at + CONFIG_PLACEHOLDER.length)];
-  return (scriptNonce) =>
-    `${before}<script nonce="${scriptNonce}">window.${RUNTIME_CONFIG_GLOBAL}=${json}</script>${after}`;
+  return ({ preloads, pageConfig }) =>
+    [
+      before,
+      island,
+      pageConfig ? dataIsland(PAGE_CONFIG_ELEMENT_ID, pageConfig) : '',
+      // Stylesheets as the layout's loader would add them (it then finds them in place).
+      ...preloads.map((file) =>
+        file.endsWith('.css')
+          ? `<link rel="stylesheet" crossorigin href="/${file}">`
+          : `<link rel="modulepreload" crossorigin href="/${file}">`,
+      ),
+      after,
+    ].join('');
 }
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>尚未构建</title>
 <body style="font-family:sans-serif;padding:2rem"><h1>网页端尚未构建</h1>
 <p>请先运行 <code>npm run build</code>（或用 <code>npm start</code> 启动，它会先构建）。</p></body></html>`;
 
+const etagOf = (body: string) =>
+  `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+/** A short-lived cache of each site's page config for the host page. */
+function pageConfigCache(deps: AppDeps) {
+  const entries = new Map<string, { at: number; value: Promise<PageConfig> }>();
+  return (host: string): Promise<PageConfig | null> => {
+    const now = Date.now();
+    let entry = entries.get(host);
+    if (!entry || now - entry.at > PAGE_CONFIG_TTL_MS) {
+      entry = { at: now, value: pageConfigFor(deps.db, host) };
+      entries.set(host, entry);
+      if (entries.size > 1000) entries.delete(entries.keys().next().value as string);
+    }
+    // Without it the SPA asks GetPageConfig before its first screen, as the spec's flow does.
+    return entry.value.catch(() => {
+      entries.delete(host);
+      return null;
+    });
+  };
+}
+
 export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const indexFile = path.join(deps.config.webDistDir, 'index.html');
+  const distDir = deps.config.webDistDir;
+  const indexFile = path.join(distDir, 'index.html');
   const built = fs.existsSync(indexFile);
-  const page = built
-    ? renderHostPage(fs.readFileSync(indexFile, 'utf8'), deps.config)
-    : () => NOT_BUILT_PAGE;
+  const render = built ? renderHostPage(fs.readFileSync(indexFile, 'utf8'), deps.config) : null;
+  const routePreloads: RoutePreloads | null = built ? loadRoutePreloads(distDir) : null;
+  const sitePageConfig = pageConfigCache(deps);
   if (built) {
     await app.register(fastifyStatic, {
-      root: deps.config.webDistDir,
+      root: distDir,
       prefix: '/',
       index: false,
       wildcard: false,
-      // Hashed file names never change; the host page itself is never cached.
+      // The build writes .br and .gz beside each file (vite-plugin-compression2).
+      preCompressed: true,
+      // Ours, below: send's own Cache-Control (max-age=0) would otherwise replace it.
+      cacheControl: false,
+      // Hashed names never change: a year, immutable. Other files (favicon) revalidate daily.
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        res.setHeader(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=86400',
+        );
       },
     });
   }
-  const sendPage = (reply: FastifyReply) =>
-    reply
-      .status(built ? 200 : 503)
-      .header('Cache-Control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(page(scriptNonceOf(reply.raw)));
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    if (!render) {
+      return reply
+        .status(503)
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(NOT_BUILT_PAGE);
+    }
+    const url = new URL(request.url, 'http://host');
+    const mobile =
+      isMobileUserAgent(request.headers['user-agent'] ?? '') ||
+      url.searchParams.get('Frame') === 'mobile';
+    const body = render({
+      preloads: routePreloads
+        ? preloadsFor(routePreloads, mobile ? 'mobile' : 'desktop', url.pathname)
+        : [],
+      pageConfig: await sitePageConfig(request.hostname.toLowerCase()),
+    });
+    const etag = etagOf(body);
+    // Always revalidated (a new deployment or site setting shows at once); a 304 costs no body,
+    // and unlike no-store the page may enter the back/forward cache.
+    reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'User-Agent');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.status(200).type('text/html; charset=utf-8').send(body);
+  }
   const pageOptions = { helmet: hostPageHelmet(deps.config) };
 
+  // RegionData (§3) is ~15 KB: the forms that need it fetch it, the host page does not carry it.
+  const regionJson = JSON.stringify(REGION_DATA);
+  const regionEtag = etagOf(regionJson);
+  app.get(REGION_DATA_PATH, (request, reply) => {
+    reply
+      .header('Cache-Control', 'public, max-age=86400')
+      .header('ETag', regionEtag)
+      .type('application/json; charset=utf-8');
+    if (request.headers['if-none-match'] === regionEtag) return reply.status(304).send();
+    return reply.send(regionJson);
+  });
+
   app.get('/', (_request, reply) => reply.redirect(FALLBACK_ROUTE));
-  app.get(ROUTE_BASE, pageOptions, (_request, reply) => sendPage(reply));
-  app.get(`${ROUTE_BASE}/*`, pageOptions, (_request, reply) => sendPage(reply));
+  app.get(ROUTE_BASE, pageOptions, sendPage);
+  app.get(`${ROUTE_BASE}/*`, pageOptions, sendPage);
   // Any other page address: the SPA sends unknown paths to the project list (§2).
   app.get('/*', (request, reply) => {
     if (API_PREFIXES.some((p) => request.url.startsWith(p)))

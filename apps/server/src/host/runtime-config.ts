@@ -1,8 +1,7 @@
 import { SERVICE_IDS, type RuntimeConfig } from '@portal/contracts';
 import type { ServerConfig } from '../config.js';
-import { REGION_DATA } from '../domain/regions.js';
 
-/** §3: the object the host page defines, written from this server's settings. */
+/** §3: the object the host page carries, written from this server's settings (RegionData apart). */
 export function runtimeConfigFor(config: ServerConfig): RuntimeConfig {
   return {
     Auth: { Authority: config.authorityUrl },
@@ -25,6 +24,5 @@ export function runtimeConfigFor(config: ServerConfig): RuntimeConfig {
       ServiceID: id,
       ServiceEndpoint: `${config.serviceEndpoints[id]}/`,
     })),
-    RegionData: REGION_DATA,
   };
 }

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
@@ -11,13 +9,6 @@ const HSTS_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 type RouteHelmet = Omit<FastifyHelmetOptions, 'global'>;
 
 const originOf = (url: string) => new URL(url).origin;
-
-/** The nonce of this response's inline script, made on first use (by the CSP or by the page). */
-export function scriptNonceOf(response: ServerResponse): string {
-  const holder = response as ServerResponse & { portalScriptNonce?: string };
-  holder.portalScriptNonce ??= randomBytes(16).toString('base64');
-  return holder.portalScriptNonce;
-}
 
 /**
  * Every answer: nosniff, no framing, no referrer, HSTS in production (helmet's defaults otherwise).
@@ -43,8 +34,8 @@ export async function registerSecurityHeaders(
 }
 
 /**
- * The SPA's host page. The access token lives in localStorage, so no inline script runs but the
- * nonce'd config object; styles may be inline (antd writes its CSS at run time). Framing only by
+ * The SPA's host page. The access token lives in localStorage, so no inline script runs at all (the
+ * config object is a JSON data island); styles may be inline (antd writes its CSS at run time). Framing only by
  * our own origin (the reviewer's preview shows a mobile route in a same-origin iframe).
  */
 export function hostPageHelmet(config: ServerConfig): RouteHelmet {
@@ -61,11 +52,7 @@ export function hostPageHelmet(config: ServerConfig): RouteHelmet {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          (_request, response) => `'nonce-${scriptNonceOf(response as ServerResponse)}'`,
-          ...(config.aliyunNvcAppKey ? [ALIYUN_NVC_ORIGIN] : []),
-        ],
+        scriptSrc: ["'self'", ...(config.aliyunNvcAppKey ? [ALIYUN_NVC_ORIGIN] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],

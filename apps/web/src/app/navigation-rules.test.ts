@@ -153,6 +153,45 @@ describe('§2 page config on the first navigation', () => {
   });
 });
 
+describe('§2 page config carried by the host page', () => {
+  const carried = (IsNotFound: boolean) => () => ({
+    IsNotFound,
+    TenantId: IsNotFound ? null : 1,
+    TenantName: '演示',
+    LogoUrl: '',
+    ServicePhone: '',
+  });
+
+  it('the first screen does not wait for GetPageConfig, which is still made once', async () => {
+    const { calls, fetchMock } = stubServices();
+    // GetPageConfig never answers: the first screen must come anyway.
+    fetchMock.mockImplementation(() => new Promise<Response>(() => undefined));
+    const { router, goExternal } = startApp(MOBILE_ROUTES, paths.find(), undefined, carried(false));
+    const location = await settled(router);
+    expect(location.pathname).toBe(paths.find());
+    await router.navigate(paths.notice());
+    expect(calls('/PageConfig/GetPageConfig')).toHaveLength(1);
+    expect(goExternal).not.toHaveBeenCalled();
+  });
+
+  it('a carried IsNotFound leaves at once for the ClientDomain', async () => {
+    const { calls } = stubServices();
+    const { router, goExternal } = startApp(MOBILE_ROUTES, paths.find(), undefined, carried(true));
+    await settled(router);
+    expect(goExternal).toHaveBeenCalledWith(config.WebSite.UserClient.ClientDomain);
+    expect(calls('/PageConfig/GetPageConfig')).toHaveLength(0);
+  });
+
+  it("the call's IsNotFound still leaves when the carried copy said found", async () => {
+    stubServices({ IsNotFound: true });
+    const { router, goExternal } = startApp(MOBILE_ROUTES, paths.find(), undefined, carried(false));
+    await settled(router);
+    await vi.waitFor(() =>
+      expect(goExternal).toHaveBeenCalledWith(config.WebSite.UserClient.ClientDomain),
+    );
+  });
+});
+
 describe('§2 after each navigation', () => {
   it('title = route title + app title', async () => {
     stubServices();

@@ -1,10 +1,16 @@
-import { getPageConfig, type RuntimeConfig } from '@portal/contracts';
+import {
+  getPageConfig,
+  PAGE_CONFIG_ELEMENT_ID,
+  type ResponseOf,
+  type RuntimeConfig,
+} from '@portal/contracts';
 import {
   APP_TITLE,
   callEndpoint,
   isWithin,
   loadProfile,
   paths,
+  readDataIsland,
   refreshShareLink,
   refreshSignIn,
   rememberNextPath,
@@ -34,10 +40,20 @@ export function loginTargetFor(pathname: string): string {
   return isWithin(pathname, 'flowPreview') ? paths.flowPreviewLogin() : paths.authLogin();
 }
 
+type PageConfig = ResponseOf<typeof getPageConfig>;
+
 export interface NavigationGuardDeps {
   config: () => RuntimeConfig;
   /** Leaves the app for another site. */
   goExternal: (url: string) => void;
+  /** The site's page config as the host page carries it, when it does. */
+  hostPageConfig?: () => PageConfig | undefined;
+}
+
+/** The host page's copy of GetPageConfig's answer (apps/server/src/host), when well-formed. */
+export function hostPageConfig(): PageConfig | undefined {
+  const parsed = getPageConfig.response.safeParse(readDataIsland(PAGE_CONFIG_ELEMENT_ID));
+  return parsed.success ? parsed.data : undefined;
 }
 
 const browserDeps: NavigationGuardDeps = {
@@ -45,6 +61,7 @@ const browserDeps: NavigationGuardDeps = {
   goExternal: (url) => {
     window.location.href = url;
   },
+  hostPageConfig,
 };
 
 /** The §2 rules run before each navigation; answers where to go instead, or null to go on. */
@@ -65,10 +82,25 @@ export function createNavigationGuard(deps: NavigationGuardDeps = browserDeps) {
     return 'stay';
   }
 
+  /**
+   * §2: the first navigation fetches the page config. When the host page carries the answer the
+   * first screen goes on with it at once, and the call is still made (its IsNotFound still leaves).
+   */
+  async function firstPageConfig(): Promise<'left' | 'stay'> {
+    const carried = deps.hostPageConfig?.();
+    if (!carried) return checkPageConfig();
+    if (carried.IsNotFound) {
+      deps.goExternal(deps.config().WebSite.UserClient.ClientDomain);
+      return 'left';
+    }
+    pageConfigChecked = true;
+    void checkPageConfig();
+    return 'stay';
+  }
+
   return async function guard(url: URL, handles: readonly RouteHandle[]): Promise<string | null> {
     if (PASS_THROUGH.has(url.pathname)) return null;
-    // §2: the first navigation fetches the page config.
-    if (!pageConfigChecked && (await checkPageConfig()) === 'left') return null;
+    if (!pageConfigChecked && (await firstPageConfig()) === 'left') return null;
 
     const config = deps.config();
     if (!handles.some((h) => h.login)) {

@@ -1,3 +1,4 @@
+import { isMobileUserAgent } from '@portal/contracts';
 import { paths } from './paths';
 
 /** §9: platform codes read from the user agent. */
@@ -14,12 +15,8 @@ export type DeviceType = 'mobile' | 'desktop';
 /** Set by WeChat inside a mini-program's web view (weixin-js-sdk's types declare it too). */
 type WeChatWindow = { __wxjs_environment?: unknown };
 
-const MOBILE_UA = /Android|webOS|iPhone|iPod|iPad|BlackBerry|IEMobile|Opera Mini|Mobile|HarmonyOS/i;
-
-/** §2 §9: the layout is chosen once, by the user agent. */
-export function isMobileUserAgent(userAgent: string): boolean {
-  return MOBILE_UA.test(userAgent);
-}
+/** §2 §9: the layout is chosen once, by the user agent (the host page preloads by the same test). */
+export { isMobileUserAgent };
 
 /** The reviewer's phone frame: the flow preview shows the mobile layout inside its desktop page. */
 

@@ -18,6 +18,7 @@ export { type Navigate, navigateTo, setNavigate } from './navigation';
 export { type Notifier, notifyError, setNotifier } from './notifier';
 export { clearPersonalStorage, personalStorage } from './personal-storage';
 export { progress } from './progress';
+export { fetchRegionData, useRegionData } from './region-data';
 export {
   deepestHandle,
   type RouteHandle,
@@ -25,7 +26,12 @@ export {
   type RouteShare,
   useRouteHandle,
 } from './route-handle';
-export { loadRuntimeConfig, runtimeConfig, type RuntimeConfigResult } from './runtime-config';
+export {
+  loadRuntimeConfig,
+  readDataIsland,
+  runtimeConfig,
+  type RuntimeConfigResult,
+} from './runtime-config';
 export { useSessionStore } from './session-store';
 export * from './storage-keys';
 export { APP_TITLE } from './app-title';

@@ -1,4 +1,4 @@
-import { RUNTIME_CONFIG_GLOBAL, SERVICE_IDS } from '@portal/contracts';
+import { RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_GLOBAL, SERVICE_IDS } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   authorityOf,
@@ -15,6 +15,25 @@ describe('§3 runtime configuration', () => {
     const result = loadRuntimeConfig({ [RUNTIME_CONFIG_GLOBAL]: config });
     expect(result.ok).toBe(true);
     expect(runtimeConfig().WebSite.UserClient.ClientID).toBe(config.WebSite.UserClient.ClientID);
+  });
+
+  it("reads the host page's JSON data island first, and defines the global from it", () => {
+    const config = testRuntimeConfig();
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = RUNTIME_CONFIG_ELEMENT_ID;
+    element.textContent = JSON.stringify({ ...config, Aliyun: { NVC: { Appkey: 'from-island' } } });
+    document.head.append(element);
+    try {
+      const holder: Record<string, unknown> = { [RUNTIME_CONFIG_GLOBAL]: config };
+      expect(loadRuntimeConfig(holder).ok).toBe(true);
+      expect(runtimeConfig().Aliyun.NVC.Appkey).toBe('from-island');
+      expect(holder[RUNTIME_CONFIG_GLOBAL]).toEqual(runtimeConfig());
+    } finally {
+      element.remove();
+    }
+    // A malformed island is reported, not skipped.
+    expect(loadRuntimeConfig({ [RUNTIME_CONFIG_GLOBAL]: config }, null).ok).toBe(false);
   });
 
   it('a missing config says the host page did not provide it', () => {

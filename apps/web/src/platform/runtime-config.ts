@@ -1,5 +1,6 @@
 import {
   missingServiceIds,
+  RUNTIME_CONFIG_ELEMENT_ID,
   RUNTIME_CONFIG_GLOBAL,
   runtimeConfigSchema,
   type RuntimeConfig,
@@ -27,7 +28,9 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfigResult {
   if (raw === undefined || raw === null) {
     return {
       ok: false,
-      problems: [`宿主页面没有提供运行配置（window.${RUNTIME_CONFIG_GLOBAL} 未定义）`],
+      problems: [
+        `宿主页面没有提供运行配置（没有 #${RUNTIME_CONFIG_ELEMENT_ID}，window.${RUNTIME_CONFIG_GLOBAL} 也未定义）`,
+      ],
     };
   }
   const parsed = runtimeConfigSchema.safeParse(raw);
@@ -67,12 +70,32 @@ export function authorityOf(config: RuntimeConfig): string {
 
 let current: RuntimeConfig | null = null;
 
-/** Reads the host page's config once (§3); the entry renders the problems when it is not usable. */
+/**
+ * The JSON of a host page data island (<script type="application/json" id=…>), or undefined when
+ * the page has none; a malformed one reads as null.
+ */
+export function readDataIsland(id: string, doc: Document = document): unknown {
+  const text = doc.getElementById(id)?.textContent;
+  if (text === undefined || text === null) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the host page's config once (§3): its data island, or the global a host page may define
+ * instead; the global is then set, for tools that read it. The entry renders the problems when it
+ * is not usable.
+ */
 export function loadRuntimeConfig(
   source: Record<string, unknown> = window as unknown as Record<string, unknown>,
+  island: unknown = readDataIsland(RUNTIME_CONFIG_ELEMENT_ID),
 ): RuntimeConfigResult {
-  const result = parseRuntimeConfig(source[RUNTIME_CONFIG_GLOBAL]);
+  const result = parseRuntimeConfig(island === undefined ? source[RUNTIME_CONFIG_GLOBAL] : island);
   current = result.ok ? result.config : null;
+  if (result.ok) source[RUNTIME_CONFIG_GLOBAL] = result.config;
   return result;
 }
 

@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import { createMemoryRouter, Outlet, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import { buildRoutes, createPortalRouter } from '../router';
-import { createNavigationGuard } from '../navigation-rules';
+import { createNavigationGuard, type NavigationGuardDeps } from '../navigation-rules';
 import type { PageRoute } from '../routes/route-table';
 import { runtimeConfig } from '../../platform';
 
@@ -39,12 +39,17 @@ export function stubServices(pageConfig: { IsNotFound: boolean } = { IsNotFound:
 }
 
 /** A layout's real routes and rules in a memory router; leaving the site is recorded, not done. */
-export function startApp(table: readonly PageRoute[], path: string, Shell: ComponentType = Outlet) {
+export function startApp(
+  table: readonly PageRoute[],
+  path: string,
+  Shell: ComponentType = Outlet,
+  hostPageConfig?: NavigationGuardDeps['hostPageConfig'],
+) {
   const goExternal = vi.fn();
   const routes: RouteObject[] = buildRoutes(
     table,
     Shell,
-    createNavigationGuard({ config: runtimeConfig, goExternal }),
+    createNavigationGuard({ config: runtimeConfig, goExternal, hostPageConfig }),
   );
   const router = createPortalRouter(routes, (r) =>
     createMemoryRouter(r, { initialEntries: [path] }),

@@ -23,7 +23,6 @@ export function testRuntimeConfig(): RuntimeConfig {
       ServiceID: id,
       ServiceEndpoint: `https://api.example.com/services/${id}/`,
     })),
-    RegionData: [],
   };
 }
 

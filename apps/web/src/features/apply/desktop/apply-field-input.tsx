@@ -12,7 +12,7 @@ import {
   Upload,
 } from 'antd';
 import dayjs from 'dayjs';
-import { runtimeConfig } from '../../../platform';
+import { useRegionData } from '../../../platform';
 import { formatDate } from '../../../shared/date';
 
 export const applyFieldDomId = (fieldId: string) => `apply-field-${fieldId}`;
@@ -35,6 +35,25 @@ const toOptions = (regions: Region[]): RegionOption[] =>
     label: r.Name,
     children: r.Children?.length ? toOptions(r.Children) : undefined,
   }));
+
+/** §3 RegionData, fetched when a region field is first shown. */
+function RegionCascader(props: {
+  common: { id: string; status: 'error' | undefined; 'aria-invalid': boolean };
+  value: string[];
+  placeholder: string;
+  onChange: (value: string[]) => void;
+}) {
+  const { regions, failed } = useRegionData();
+  return (
+    <Cascader
+      {...props.common}
+      value={props.value}
+      options={toOptions(regions)}
+      placeholder={failed ? '省市数据加载失败，请刷新页面后重试' : props.placeholder}
+      onChange={(next) => props.onChange((next ?? []).map(String))}
+    />
+  );
+}
 
 /**
  * One field of an application form on a PC (antd), for every field type of the contract. A file
@@ -126,12 +145,11 @@ export function ApplyFieldInput({
       );
     case 'region':
       return (
-        <Cascader
-          {...common}
+        <RegionCascader
+          common={common}
           value={list}
-          options={toOptions(runtimeConfig().RegionData)}
           placeholder={field.Placeholder ?? '请选择省市'}
-          onChange={(next) => onChange((next ?? []).map(String))}
+          onChange={onChange}
         />
       );
     case 'photo':

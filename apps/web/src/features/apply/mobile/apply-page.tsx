@@ -2,7 +2,7 @@ import { APPLY_STATUS_TEXT, type FieldValue } from '@portal/contracts';
 import { Button, NoticeBar, Toast } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths, runtimeConfig } from '../../../platform';
+import { paths, useRegionData } from '../../../platform';
 import { idParam } from '../../../shared/id';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useApplyForm } from '../use-apply-form';
@@ -30,6 +30,8 @@ export default function ApplyPage() {
     onArchiveSaved: () => Toast.show({ icon: 'success', content: '已保存为报名档案' }),
   });
   const { status, definition, existing, modifying, form, visible } = apply;
+  // §3 RegionData: fetched only when the form shows a region field.
+  const region = useRegionData(visible.some((field) => field.Type === 'region'));
 
   if (status === 'error') return <LoadFailed onRetry={() => void apply.query.refetch()} />;
   if (status === 'loading' || !definition)
@@ -66,6 +68,9 @@ export default function ApplyPage() {
       {modifying && existing?.ReviewRemark ? (
         <NoticeBar color="alert" wrap content={`审核意见：${existing.ReviewRemark}`} />
       ) : null}
+      {region.failed ? (
+        <NoticeBar color="alert" wrap content="省市数据加载失败，请检查网络后刷新页面再选择地区" />
+      ) : null}
       <div className="apply-page__fields">
         {visible.map((field) => (
           <Controller
@@ -77,7 +82,7 @@ export default function ApplyPage() {
                 field={field}
                 value={control.value as FieldValue | undefined}
                 error={fieldState.error?.message}
-                regions={runtimeConfig().RegionData}
+                regions={region.regions}
                 onChange={control.onChange}
               />
             )}

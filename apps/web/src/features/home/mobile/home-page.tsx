@@ -4,7 +4,7 @@ import { PullToRefresh, SearchBar } from 'antd-mobile';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../platform';
-import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed } from '../../../shared/ui/mobile/query-states';
 import { ProjectCard } from '../../project';
 import { useHomeLables } from '../api/get-home-lable';
 import { useHomeLableLayout } from '../api/get-home-lable-layout';
@@ -161,16 +161,26 @@ export default function HomePage() {
         }}
       >
         {layout.isPending ? (
-          <LoadingSkeleton rows={1} label="正在加载首页" />
+          // The banner's own box while it loads, so nothing below moves when it comes (CLS).
+          <div className="banners banners--loading" role="status">
+            <div className="banners__placeholder" />
+            <span className="visually-hidden">正在加载首页</span>
+          </div>
         ) : layout.isError ? (
           <LoadFailed onRetry={() => void layout.refetch()} />
         ) : (
           <Banners banners={layout.data.Banners} />
         )}
-        <RunStrip />
-        <LableEntries />
-        <QuickEntries />
-        {layout.data ? <Sections sections={layout.data.Sections} /> : null}
+        {/* What sits below the banner waits for the labels too: sections that appear in place
+            would push the shortcuts down as each answer arrives. */}
+        {lables.isPending ? null : (
+          <>
+            <RunStrip />
+            <LableEntries />
+            <QuickEntries />
+            {layout.data ? <Sections sections={layout.data.Sections} /> : null}
+          </>
+        )}
       </PullToRefresh>
     </div>
   );

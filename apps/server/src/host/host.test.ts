@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { getProjectList, REGION_DATA_PATH, SERVICE_IDS } from '@portal/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+
+const TEMPLATE = `<!doctype html><html><head><!--portal-config-->
+<script type="module" crossorigin src="/assets/index-e1.js"></script></head>
+<body><div id="root"></div></body></html>`;
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 15_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
+
+/** A built SPA as the web build leaves it: hashed assets with .br/.gz, the manifest, the route map. */
+function writeBuild(dir: string) {
+  const write = (file: string, content: string | Buffer) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), content);
+  };
+  write('index.html', TEMPLATE);
+  write('favicon.ico', Buffer.from([0, 0, 1, 0, 1, 0]));
+  const code = `export const big = ${JSON.stringify('x'.repeat(4000))};`;
+  for (const name of ['index-e1', 'mobile-app-m1', 'desktop-app-d1', 'list-page-p1', 'ui-u1'])
+    write(`assets/${name}.js`, code);
+  write('assets/index-e1.js.br', brotliCompressSync(code));
+  write('assets/list-page-p1.css', '.list{}');
+  write(
+    '.vite/manifest.json',
+    JSON.stringify({
+      'src/app/main.tsx': { file: 'assets/index-e1.js', isEntry: true },
+      'src/app/mobile-app.tsx': { file: 'assets/mobile-app-m1.js', imports: ['_ui'] },
+      'src/app/desktop-app.tsx': { file: 'assets/desktop-app-d1.js' },
+      'src/list-page.tsx': {
+        file: 'assets/list-page-p1.js',
+        imports: ['_ui', 'src/app/main.tsx'],
+        css: ['assets/list-page-p1.css'],
+      },
+      _ui: { file: 'assets/ui-u1.js' },
+    }),
+  );
+  write(
+    '.vite/route-pages.json',
+    JSON.stringify({
+      layouts: { mobile: 'src/app/mobile-app.tsx', desktop: 'src/app/desktop-app.tsx' },
+      routes: {
+        mobile: [{ pattern: 'home/project', src: 'src/list-page.tsx' }],
+        desktop: [],
+      },
+    }),
+  );
+}
+
+describe('host: how the SPA is delivered', () => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    writeBuild(webDir);
+    t = await createTestApp({
+      env: { WEB_DIST_DIR: webDir, SERVICES: [...SERVICE_IDS, 'web'].join(',') },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { 'user-agent': IPHONE, ...headers } });
+
+  it('carries the config and the site page config as data islands, without RegionData', async () => {
+    const response = await page('/views/home/project');
+    const island = (id: string) =>
+      JSON.parse(
+        new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`).exec(
+          response.body,
+        )![1]!,
+      ) as Record<string, unknown>;
+    const config = island('portal-config');
+    expect(config.MicroServices).toHaveLength(SERVICE_IDS.length);
+    expect(config).not.toHaveProperty('RegionData');
+    expect(island('portal-page-config')).toMatchObject({ IsNotFound: false });
+  });
+
+  it('is revalidated by its ETag (no-cache, not no-store) and answers 304 when unchanged', async () => {
+    const first = await page('/views/home/project');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const again = await page('/views/home/project', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another layout is another page: its own tag.
+    const desktop = await page('/views/home/project', { 'user-agent': DESKTOP });
+    expect(desktop.headers.etag).not.toBe(etag);
+    expect(String(desktop.headers.vary)).toContain('User-Agent');
+  });
+
+  it("preloads the layout's and the route's chunks and stylesheet, not the entry's", async () => {
+    const mobile = (await page('/views/home/project')).body;
+    expect(mobile).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/mobile-app-m1.js">',
+    );
+    expect(mobile).toContain('<link rel="modulepreload" crossorigin href="/assets/ui-u1.js">');
+    expect(mobile).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/list-page-p1.js">',
+    );
+    expect(mobile).toContain('<link rel="stylesheet" crossorigin href="/assets/list-page-p1.css">');
+    expect(mobile).not.toContain('modulepreload" crossorigin href="/assets/index-e1.js"');
+    expect(mobile).not.toContain('desktop-app');
+    const other = (await page('/views/find')).body;
+    expect(other).toContain('mobile-app-m1.js');
+    expect(other).not.toContain('list-page-p1');
+    const desktop = (await page('/views/home/project', { 'user-agent': DESKTOP })).body;
+    expect(desktop).toContain('href="/assets/desktop-app-d1.js"');
+    expect(desktop).not.toContain('mobile-app');
+  });
+
+  it('serves hashed assets precompressed and immutable', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-e1.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('export const big');
+  });
+
+  it('has a real favicon, not a redirect to the page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/image/);
+  });
+
+  it('serves RegionData apart, cacheable and revalidated by its ETag', async () => {
+    const response = await t.app.inject({ method: 'GET', url: REGION_DATA_PATH });
+    expect(response.statusCode).toBe(200);
+    const regions = response.json<{ Code: string; Children?: unknown[] }[]>();
+    expect(regions.length).toBeGreaterThan(30);
+    expect(regions[0]!.Children?.length).toBeGreaterThan(0);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: REGION_DATA_PATH,
+      headers: { 'if-none-match': String(response.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('compresses JSON answers for a browser that accepts it', async () => {
+    const url = `/services/${getProjectList.service}${getProjectList.path}?PageIndex=1&PageSize=20`;
+    const plain = await t.app.inject({ method: 'GET', url });
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    const body = brotliDecompressSync(compressed.rawPayload).toString();
+    expect(JSON.parse(body)).toMatchObject({ ErrCode: 0 });
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+  });
+});

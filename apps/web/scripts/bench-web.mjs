@@ -1,0 +1,254 @@
+// npm run bench:web -w apps/web — first load in Lighthouse (default mobile: simulated slow 4G and
+// 4× CPU; and desktop), the portal against a bare Vite + React 19 + react-router 7 page that this
+// script builds in a temporary folder and serves from the same server, with the same compression.
+// Medians of BENCH_RUNS (3) runs. Prints a markdown table and writes it to bench-results/web.md.
+// Not part of npm test. Env: BENCH_PORT (first of two ports, default 18090), BENCH_RUNS,
+// CHROMIUM_PATH (default /usr/bin/chromium), BENCH_SKIP_BUILD=1 to reuse apps/web/dist.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import react from '@vitejs/plugin-react';
+import { build, loadConfigFromFile } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+
+const WEB_DIR = fileURLToPath(new URL('..', import.meta.url));
+const REPO_ROOT = path.resolve(WEB_DIR, '../..');
+const PORT = Number(process.env.BENCH_PORT ?? 18090);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const TARGETS = { mobileScore: 90, lcpVsBaseline: 1.5, cls: 0.05 };
+
+const run = (command, args, cwd = REPO_ROOT) =>
+  execFileSync(command, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+
+/** The baseline: a bare Vite + React + react-router page, built with the portal's compression. */
+async function buildBaseline() {
+  const { config: portalConfig } = await loadConfigFromFile(
+    { command: 'build', mode: 'production' },
+    path.join(WEB_DIR, 'vite.config.ts'),
+  );
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-baseline-'));
+  fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  fs.mkdirSync(path.join(dir, 'src'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1.0" />
+<link rel="icon" href="data:," /><title>Baseline</title><!--portal-config--></head>
+<body><div id="root"></div><script type="module" src="/src/main.jsx"></script></body></html>`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'src/main.jsx'),
+    `import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider, Link } from 'react-router';
+function Page() {
+  return (
+    <main style={{ fontFamily: 'sans-serif', padding: 16 }}>
+      <h1>项目报名</h1>
+      <p>考试、招聘、竞赛项目在线报名，进度随时查看。</p>
+      <Link to="/views/home">首页</Link>
+    </main>
+  );
+}
+const router = createBrowserRouter([{ path: '*', element: <Page /> }]);
+createRoot(document.getElementById('root')).render(
+  <StrictMode><RouterProvider router={router} /></StrictMode>,
+);
+`,
+  );
+  await build({
+    root: dir,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [
+      react(),
+      compression({
+        include: /\.(js|css)$/,
+        threshold: 1024,
+        algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      }),
+    ],
+    // The portal's support floor, so both builds lower their syntax alike.
+    build: { target: portalConfig.build.target },
+  });
+  return dir;
+}
+
+async function startServer(port, env) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-data-'));
+  // The embedded database, as npm start runs it.
+  // (Vite's build set NODE_ENV=production in this process; the demo refuses it.)
+  const { DATABASE_URL: _db, REDIS_URL: _redis, NODE_ENV: _env, ...inherited } = process.env;
+  const server = spawn('npm', ['run', 'start', '-w', 'apps/server'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const base = `http://localhost:${port}`;
+  for (let i = 0; i < 180; i += 1) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (server.exitCode !== null) throw new Error(`server on ${port} exited`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return {
+    base,
+    stop() {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function lighthouseOnce(url, formFactor) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    const { audits, categories } = result.lhr;
+    const requests = audits['network-requests']?.details?.items ?? [];
+    return {
+      score: Math.round((categories.performance.score ?? 0) * 100),
+      fcp: audits['first-contentful-paint'].numericValue,
+      lcp: audits['largest-contentful-paint'].numericValue,
+      tbt: audits['total-blocking-time'].numericValue,
+      cls: audits['cumulative-layout-shift'].numericValue,
+      jsKb:
+        requests
+          .filter((r) => r.resourceType === 'Script')
+          .reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
+      requests: requests.length,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function measure(name, url, formFactor) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    runs.push(await lighthouseOnce(url, formFactor));
+    process.stderr.write(`  ${name} (${formFactor}) run ${i + 1}: score ${runs.at(-1).score}\n`);
+  }
+  const row = { name, formFactor };
+  for (const key of Object.keys(runs[0])) row[key] = median(runs.map((r) => r[key]));
+  return row;
+}
+
+async function firstProjectId(base) {
+  const response = await fetch(
+    `${base}/services/exam-flow/OpenService/v1/Project/GetProjectList?PageIndex=1&PageSize=1`,
+  );
+  const body = await response.json();
+  return body.Data.Items[0].ProjectId;
+}
+
+const secs = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+async function main() {
+  if (!process.env.BENCH_SKIP_BUILD) run('npm', ['run', 'build', '-w', 'apps/web']);
+  const baselineDir = await buildBaseline();
+  const portal = await startServer(PORT, {});
+  const baseline = await startServer(PORT + 1, {
+    WEB_DIST_DIR: path.join(baselineDir, 'dist'),
+    SERVICES: 'web',
+  });
+  const rows = [];
+  try {
+    const projectId = await firstProjectId(portal.base);
+    const pages = [
+      ['/views/home/project', 'mobile'],
+      ['/views/home', 'mobile'],
+      [`/views/flowManage?ProjectId=${projectId}`, 'mobile'],
+      ['/views/home/project', 'desktop'],
+    ];
+    for (const formFactor of ['mobile', 'desktop'])
+      rows.push(await measure('baseline', `${baseline.base}/views/home/project`, formFactor));
+    for (const [page, formFactor] of pages)
+      rows.push(await measure(page, `${portal.base}${page}`, formFactor));
+  } finally {
+    portal.stop();
+    baseline.stop();
+    fs.rmSync(baselineDir, { recursive: true, force: true });
+  }
+
+  const baselineLcp = Object.fromEntries(
+    rows.filter((r) => r.name === 'baseline').map((r) => [r.formFactor, r.lcp]),
+  );
+  const verdicts = (row) => {
+    if (row.name === 'baseline') return '—';
+    const checks = [];
+    if (row.formFactor === 'mobile')
+      checks.push(`score ${row.score >= TARGETS.mobileScore ? 'ok' : 'MISS'}`);
+    const ratio = row.lcp / baselineLcp[row.formFactor];
+    checks.push(`LCP ${ratio.toFixed(2)}× ${ratio <= TARGETS.lcpVsBaseline ? 'ok' : 'MISS'}`);
+    checks.push(`CLS ${row.cls <= TARGETS.cls ? 'ok' : 'MISS'}`);
+    return checks.join(', ');
+  };
+  const lines = [
+    `# Web first load (Lighthouse ${JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version})`,
+    '',
+    `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}), Node ${process.version}; medians of ${RUNS} runs. Mobile is Lighthouse's`,
+    'default (simulated slow 4G, 4× CPU slowdown); desktop its desktop preset. Baseline: a bare',
+    'Vite + React 19 + react-router 7 page served by the same server with the same compression.',
+    '',
+    `Targets: mobile performance ≥ ${TARGETS.mobileScore}, LCP ≤ ${TARGETS.lcpVsBaseline}× the baseline's (same form factor), CLS ≤ ${TARGETS.cls}.`,
+    '',
+    '| page | form factor | score | FCP | LCP | TBT | CLS | JS (KB, transferred) | requests | targets |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.formFactor} | ${r.score} | ${secs(r.fcp)} | ${secs(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.jsKb.toFixed(0)} | ${r.requests} | ${verdicts(r)} |`,
+    ),
+    '',
+  ];
+  const table = lines.join('\n');
+  console.log(`\n${table}`);
+  fs.mkdirSync(path.join(REPO_ROOT, 'bench-results'), { recursive: true });
+  fs.writeFileSync(path.join(REPO_ROOT, 'bench-results/web.md'), table);
+  console.log('written to bench-results/web.md');
+}
+
+await main();
