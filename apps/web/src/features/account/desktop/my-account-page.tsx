@@ -25,6 +25,7 @@ import { useRealNameForm } from '../use-real-name-form';
 import { useWeChatBinding } from '../use-wechat-binding';
 import { Field } from './field';
 import { SmsCodeButton } from './sms-code';
+import { TAG_COLOR } from '../../../shared/ui/desktop/tag-colors';
 
 type Modals = ReturnType<typeof Modal.useModal>[0];
 
@@ -111,7 +112,7 @@ function ProfileSection({ profile }: { profile: UserProfile }) {
             key: 'real',
             label: '实名认证',
             children: (
-              <Tag color={profile.IsRealName ? 'success' : 'default'}>
+              <Tag color={profile.IsRealName ? TAG_COLOR.ok : TAG_COLOR.quiet}>
                 {profile.IsRealName ? '已实名' : '未实名'}
               </Tag>
             ),

@@ -7,6 +7,7 @@ import { paths } from '../../../platform';
 import { StationTasks } from '../../station';
 import { usePersonalCenterNumber } from '../api/get-personal-center-number';
 import { useProfile } from '../api/session-profile';
+import { TAG_COLOR } from '../../../shared/ui/desktop/tag-colors';
 
 /** The personal-centre numbers (User/GetPersonalCenterNumber), each opening the list it counts. */
 const COUNTS: { key: keyof PersonalCenterNumber; label: string; to: string }[] = [
@@ -34,7 +35,7 @@ function Summary() {
             <>
               <p className="d-my-summary__name">
                 {name}
-                <Tag color={profile.IsRealName ? 'success' : 'default'}>
+                <Tag color={profile.IsRealName ? TAG_COLOR.ok : TAG_COLOR.quiet}>
                   {profile.IsRealName ? '已实名' : '未实名'}
                 </Tag>
               </p>

@@ -10,6 +10,7 @@ import { formatFee } from '../../../shared/money';
 import { PagedList } from '../../../shared/ui/desktop/paged-list';
 import { applyWindowText } from '../../project';
 import { useMyLikes, useMyProjects, useMyRunProjects } from '../api/user-lists';
+import { TAG_COLOR } from '../../../shared/ui/desktop/tag-colors';
 
 export const toProjects = <Link to={paths.projectList()}>去看看正在报名的项目</Link>;
 
@@ -35,7 +36,13 @@ export function ApplyRow({ apply }: { apply: ApplySummary }) {
           报考岗位：{apply.PositionName} · 更新于 {formatDate(apply.UpdateTime, 'YYYY-MM-DD HH:mm')}
         </p>
       </div>
-      <Tag color={apply.Status === 'Returned' || apply.Status === 'Rejected' ? 'error' : 'blue'}>
+      <Tag
+        color={
+          apply.Status === 'Returned' || apply.Status === 'Rejected'
+            ? TAG_COLOR.bad
+            : TAG_COLOR.info
+        }
+      >
         {APPLY_STATUS_TEXT[apply.Status]}
       </Tag>
       <div className="d-my-row__actions">

@@ -10,6 +10,7 @@ import { LoadFailed, LoadingBlock } from '../../../shared/ui/desktop/query-state
 import { useMyProjects } from '../../account';
 import { useFlow } from '../api/get-apply';
 import { flowNextStep, hasTicket } from '../next-action';
+import { TAG_COLOR } from '../../../shared/ui/desktop/tag-colors';
 
 const STEP_COLOR: Record<FlowView['Steps'][number]['State'], string> = {
   done: 'green',
@@ -75,7 +76,13 @@ function ApplicationFlow({ apply }: { apply: ApplySummary }) {
               : ''}
           </p>
         </div>
-        <Tag color={apply.Status === 'Returned' || apply.Status === 'Rejected' ? 'error' : 'blue'}>
+        <Tag
+          color={
+            apply.Status === 'Returned' || apply.Status === 'Rejected'
+              ? TAG_COLOR.bad
+              : TAG_COLOR.info
+          }
+        >
           {APPLY_STATUS_TEXT[apply.Status]}
         </Tag>
       </header>

@@ -7,13 +7,14 @@ import { formatDate } from '../../../shared/date';
 import { formatFee } from '../../../shared/money';
 import { useVerifiedOrder } from '../api/verify-payment-order';
 import { PAYMENT_OUTCOME } from '../payment-outcome';
+import { TAG_COLOR } from '../../../shared/ui/desktop/tag-colors';
 
 const TIME = 'YYYY-MM-DD HH:mm';
 const STATUS_COLOR: Record<PaymentOrder['Status'], string> = {
-  Pending: 'warning',
-  Paid: 'success',
-  Cancelled: 'default',
-  Failed: 'error',
+  Pending: TAG_COLOR.warn,
+  Paid: TAG_COLOR.ok,
+  Cancelled: TAG_COLOR.quiet,
+  Failed: TAG_COLOR.bad,
 };
 
 /**

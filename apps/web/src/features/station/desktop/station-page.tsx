@@ -6,13 +6,14 @@ import { paths } from '../../../platform';
 import { EmptyBlock, LoadFailed, LoadingBlock } from '../../../shared/ui/desktop/query-states';
 import { STATION_KIND_TEXT, type StationTask } from '../station-tasks';
 import { useStation } from '../use-station';
+import { TAG_COLOR } from '../../../shared/ui/desktop/tag-colors';
 
 const KIND_COLOR: Record<StationTask['kind'], string> = {
-  returned: 'warning',
-  pay: 'error',
-  print: 'processing',
-  exam: 'purple',
-  message: 'default',
+  returned: TAG_COLOR.warn,
+  pay: TAG_COLOR.bad,
+  print: TAG_COLOR.info,
+  exam: TAG_COLOR.exam,
+  message: TAG_COLOR.quiet,
 };
 
 /** The to-do list, each task one click from its action; also the personal centre's overview. */
