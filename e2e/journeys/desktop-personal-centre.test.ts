@@ -22,6 +22,13 @@ import {
 const baseUrl = inject('baseUrl');
 const WIDE = { ...DESKTOP, viewport: { width: 1440, height: 900 }, acceptDownloads: true };
 const SECOND = { mobile: '13900139000', password: 'Demo@654321' };
+/** The application in myFlow whose state tag reads `state`. */
+const inState = (page: Page, state: string) =>
+  page
+    .getByRole('list', { name: '我的报名' })
+    .getByRole('article')
+    .filter({ has: page.locator('.ant-tag', { hasText: new RegExp(`^${state}$`) }) })
+    .first();
 const masked = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 
 describe('the desktop personal centre (1440×900)', () => {
@@ -51,20 +58,15 @@ describe('the desktop personal centre (1440×900)', () => {
     const flows = page.getByRole('list', { name: '我的报名' });
     await flows.getByRole('article').first().waitFor();
     // Each application with its state; the returned one with the reviewer's remark.
-    const returned = flows.getByRole('article').filter({ hasText: '退回修改' }).first();
+    const returned = inState(page, '退回修改');
     await returned.getByText('证件照不符合要求').first().waitFor();
     await returned.getByRole('button', { name: '修改报名信息' }).waitFor();
-    await flows.getByRole('article').filter({ hasText: '审核通过' }).first().waitFor();
-    await flows
-      .getByRole('article')
-      .filter({ hasText: '审核通过' })
-      .first()
-      .getByRole('button', { name: '去缴费' })
-      .waitFor();
+    await inState(page, '审核通过').getByRole('button', { name: '去缴费' }).waitFor();
+    await inState(page, '审核未通过').getByText('所学专业与报考岗位要求不符').first().waitFor();
     await checkScreen(page, 'issue10-my-flow');
 
     // A ticket already issued is one click away, and its PDF carries the candidate's name.
-    const issued = flows.getByRole('article').filter({ hasText: '已出准考证' }).first();
+    const issued = inState(page, '已出准考证');
     await issued.getByRole('button', { name: '查看准考证' }).click();
     await page.waitForURL('**/views/print?ApplyId=*');
     await page.getByRole('document', { name: '准考证' }).getByText(DEMO_NAME).first().waitFor();

@@ -42,7 +42,7 @@ function AvatarChanger() {
   };
   return (
     <div>
-      <label className="ant-btn ant-btn-default d-account__file" aria-disabled={busy || undefined}>
+      <label className="d-account__file" aria-disabled={busy || undefined}>
         {busy ? '正在上传…' : '更换头像'}
         <input
           className="visually-hidden"
@@ -183,6 +183,7 @@ function ArchiveSection() {
                   </span>
                   <Button
                     size="small"
+                    autoInsertSpace={false}
                     aria-label={`显示并修改${field.label}`}
                     onClick={() => revealed.show(field.key)}
                   >
@@ -392,9 +393,7 @@ function WeChatSection({ modal }: { modal: Modals }) {
           </figure>
           <p className="d-account__hint">
             扫码授权后刷新本页即可看到绑定结果；也可以
-            <Button type="link" onClick={() => window.location.assign(qr)}>
-              在本机打开授权页
-            </Button>
+            <a href={qr}>在本机打开授权页</a>
           </p>
         </div>
       ) : (

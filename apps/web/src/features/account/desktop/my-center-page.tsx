@@ -47,7 +47,7 @@ function Summary() {
           ) : query.isError ? (
             <p className="d-my-summary__meta" role="alert">
               个人信息加载失败{' '}
-              <Button size="small" onClick={() => void query.refetch()}>
+              <Button size="small" autoInsertSpace={false} onClick={() => void query.refetch()}>
                 重试
               </Button>
             </p>

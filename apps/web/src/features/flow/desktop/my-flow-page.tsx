@@ -33,17 +33,16 @@ function FlowTimeline({ flow }: { flow: FlowView }) {
   return (
     <Timeline
       className="d-myflow__timeline"
+      orientation="horizontal"
       items={flow.Steps.map((step) => ({
         key: step.Key,
         color: STEP_COLOR[step.State],
-        title: (
-          <span>
-            {step.Title}
-            <span className="d-myflow__state">（{STEP_STATE_TEXT[step.State]}）</span>
-          </span>
-        ),
         content: (
           <>
+            <p className="d-myflow__step">
+              {step.Title}
+              <span className="d-myflow__state">（{STEP_STATE_TEXT[step.State]}）</span>
+            </p>
             {step.Description ? <p className="d-myflow__text">{step.Description}</p> : null}
             {step.Key === 'review' && remark ? (
               <p className="d-myflow__remark">审核意见：{remark}</p>
