@@ -89,7 +89,11 @@ describe('the desktop personal centre (1440×900)', () => {
       await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
       await checkScreen(page, name);
     }
-    await page.getByRole('list', { name: '我的订单' }).getByText(/订单号/).first().waitFor();
+    await page
+      .getByRole('list', { name: '我的订单' })
+      .getByText(/订单号/)
+      .first()
+      .waitFor();
 
     // myAccount: the numbers masked, shown only on request.
     await page.goto(`${baseUrl}/views/my/myAccount`);

@@ -1,5 +1,6 @@
 import type { ApplySummary, ExamSummary, PaymentOrder } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../platform';
 import { examWindow, stationTasks } from './station-tasks';
 
 const NOW = '2026-11-20T08:00:00.000Z';
@@ -68,7 +69,7 @@ describe('the workbench lists what needs doing now', () => {
     expect(task).toMatchObject({
       kind: 'returned',
       detail: '审核意见：证件照不清晰',
-      action: { label: '修改报名信息', to: '/views/apply?ProjectId=101' },
+      action: { label: '修改报名信息', to: paths.apply({ ProjectId: 101 }) },
     });
   });
 
@@ -85,8 +86,8 @@ describe('the workbench lists what needs doing now', () => {
       unread: 0,
     });
     expect(tasks.map((t) => [t.kind, t.action.label, t.action.to])).toEqual([
-      ['pay', '去支付', '/views/payment?ApplyId=2'],
-      ['pay', '去缴费', '/views/payment?ApplyId=1'],
+      ['pay', '去支付', paths.payment({ ApplyId: 2 })],
+      ['pay', '去缴费', paths.payment({ ApplyId: 1 })],
     ]);
     expect(tasks[0]!.detail).toContain('订单号 P2');
   });
@@ -99,8 +100,8 @@ describe('the workbench lists what needs doing now', () => {
       unread: 3,
     });
     expect(tasks.map((t) => [t.kind, t.action.to])).toEqual([
-      ['print', '/views/print?ApplyId=1'],
-      ['message', '/views/notice?tab=message'],
+      ['print', paths.print({ ApplyId: 1 })],
+      ['message', paths.notice({ tab: 'message' })],
     ]);
     expect(tasks[1]!.title).toBe('3 条未读消息');
   });
@@ -124,7 +125,7 @@ describe('the workbench lists what needs doing now', () => {
     expect(tasks).toHaveLength(1);
     expect(tasks[0]).toMatchObject({
       kind: 'exam',
-      action: { label: '查看考试', to: '/views/onlineExam?ProjectId=101&ApplyId=1' },
+      action: { label: '查看考试', to: paths.onlineExam({ ProjectId: 101, ApplyId: 1 }) },
     });
   });
 });
