@@ -100,6 +100,9 @@ export default function MyCenterPage() {
             待办事项
           </h2>
           <StationTasks />
+          <p className="d-my__more">
+            也可以在 <Link to={paths.authStation()}>工作台</Link> 中查看待办事项。
+          </p>
         </section>
       )}
     </div>
