@@ -2,61 +2,17 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser, PHONE, screenshot, WECHAT_PHONE } from '../support/browser.js';
-import { PROVIDER_SLIDE, solveSlideCheck } from '../support/captcha.js';
+import { solveSlideCheck } from '../support/captcha.js';
 import { signInAtProvider } from '../support/sign-in.js';
+import {
+  FRESH_PASSWORD as PASSWORD,
+  freshMobile,
+  latestCode,
+  passPortalCaptcha,
+  signUpFreshAccount,
+} from '../support/sms.js';
 
 const baseUrl = inject('baseUrl');
-const PASSWORD = 'Fresh@123456';
-
-/** A number no seeded account has: 139 + the time's last 8 digits, made unique per call. */
-let serial = 0;
-function freshMobile(): string {
-  serial += 1;
-  return `139${String((Date.now() + serial * 7919) % 100_000_000).padStart(8, '0')}`;
-}
-
-/** The latest code sent to a number, from the development outbox. */
-async function latestCode(mobile: string): Promise<string> {
-  for (let i = 0; i < 20; i += 1) {
-    const response = await fetch(`${baseUrl}/gateways/sms/outbox?mobile=${mobile}`);
-    const body = (await response.json()) as { Items: { Code: string | null }[] };
-    const code = body.Items[0]?.Code;
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no code in the outbox for ${mobile}`);
-}
-
-/** Signs up through the identity provider's page (slide check, SMS code) and lands back in the portal. */
-async function signUpFreshAccount(page: Page, name = '测试用户'): Promise<string> {
-  const mobile = freshMobile();
-  await page.goto(`${baseUrl}/views/my`);
-  await page.waitForURL('**/identity/interaction/**');
-  await page.getByRole('link', { name: '注册新账号' }).click();
-  await page.locator('#confirmPassword').waitFor();
-  await page.fill('#mobile', mobile);
-  await page.click('#send-code');
-  await page.locator('#captcha-slider').waitFor();
-  await solveSlideCheck(page, PROVIDER_SLIDE);
-  await page.fill('#code', await latestCode(mobile));
-  await page.fill('#name', name);
-  await page.fill('#password', PASSWORD);
-  await page.fill('#confirmPassword', PASSWORD);
-  await page.click('button[type=submit]');
-  await page.waitForURL(`${baseUrl}/views/my`);
-  return mobile;
-}
-
-/** The portal's own slide check, then the code is read from the outbox. */
-async function passPortalCaptcha(page: Page, mobile: string): Promise<string> {
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  const slider = page.getByRole('slider', { name: /安全验证/ });
-  await slider.waitFor();
-  await solveSlideCheck(page);
-  await page.getByText(/验证码已发送至/).waitFor();
-  return latestCode(mobile);
-}
-
 async function expectNoSeriousViolations(page: Page): Promise<void> {
   // A §8 toast fades in over a few hundred ms; its colours are judged once it is shown.
   if (await page.locator('.adm-toast-main').isVisible()) await page.waitForTimeout(500);

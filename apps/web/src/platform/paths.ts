@@ -130,7 +130,8 @@ export const paths = {
   myHistory: () => routePath('myHistory'),
   myLike: () => routePath('myLike'),
   myRunProject: () => routePath('myRunProject'),
-  myAccount: () => routePath('myAccount'),
+  /** tab: the desktop account page's section (profile, archive, password, mobile, wechat, close). */
+  myAccount: (query: { tab?: string } = {}) => routePath('myAccount', query),
   myOrder: (query: { tab?: string } = {}) => routePath('myOrder', query),
   myFlow: (query: { ProjectId?: Id } = {}) => routePath('myFlow', query),
   resetPassword: () => routePath('resetPassword'),

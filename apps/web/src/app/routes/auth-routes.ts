@@ -2,7 +2,7 @@ import { ROUTE_PATTERNS } from '../../platform';
 import type { PageRoute } from './route-table';
 import { WHITE } from './route-table';
 
-/** §2: the auth routes, the same in both layouts. */
+/** §2: the auth routes, the same in both layouts (the workbench, auth/station, has a screen per layout). */
 export const AUTH_ROUTES: PageRoute[] = [
   {
     path: ROUTE_PATTERNS.authLogin,
@@ -18,11 +18,6 @@ export const AUTH_ROUTES: PageRoute[] = [
     path: ROUTE_PATTERNS.authCallback,
     handle: { title: '登录', background: WHITE },
     page: () => import('../../features/auth/callback-page'),
-  },
-  {
-    path: ROUTE_PATTERNS.authStation,
-    handle: { title: '工作台', login: true },
-    page: () => import('./placeholder-page'),
   },
   {
     path: ROUTE_PATTERNS.authNoPower,

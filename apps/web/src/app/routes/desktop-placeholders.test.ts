@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_ROUTES } from './auth-routes';
 import { DESKTOP_ROUTES } from './desktop-routes';
+import { MOBILE_ROUTES } from './mobile-routes';
 import PlaceholderRoutePage from './placeholder-page';
 import type { PageRoute } from './route-table';
 
@@ -11,24 +11,23 @@ function flatten(routes: readonly PageRoute[], prefix = ''): Array<[string, Page
   ]);
 }
 
-/** Issue 9: only the personal centre's pages (part 2) and the auth routes may still be placeholders. */
-const STILL_PLACEHOLDERS = [
-  'my/myFlow',
-  'my/myAccount',
-  'my/myLike',
-  'my/myOrder',
-  'my/myProject',
-  'my/myRunProject',
-];
+async function placeholdersOf(routes: readonly PageRoute[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const [path, route] of flatten(routes))
+    if ((await route.page()).default === PlaceholderRoutePage) found.push(path);
+  return found;
+}
 
-describe('the desktop table', () => {
-  it('renders a real screen on every route but the personal centre’s pages', async () => {
-    const auth = new Set(AUTH_ROUTES.map((r) => r.path));
-    const placeholders: string[] = [];
-    for (const [path, route] of flatten(DESKTOP_ROUTES)) {
-      if (auth.has(path)) continue;
-      if ((await route.page()).default === PlaceholderRoutePage) placeholders.push(path);
-    }
-    expect(placeholders).toEqual(STILL_PLACEHOLDERS);
+/** Issue 10: every route of the desktop table — the personal centre's pages and auth included — is a real screen. */
+describe('the route tables', () => {
+  it('the desktop table, auth routes included, renders no placeholder', async () => {
+    const paths = flatten(DESKTOP_ROUTES).map(([path]) => path);
+    expect(paths).toEqual(expect.arrayContaining(['my/myFlow', 'my/myOrder', 'auth/station']));
+    expect(await placeholdersOf(DESKTOP_ROUTES)).toEqual([]);
+  }, 60_000);
+
+  it('the mobile table renders no placeholder either (auth/station included)', async () => {
+    expect(flatten(MOBILE_ROUTES).map(([path]) => path)).toContain('auth/station');
+    expect(await placeholdersOf(MOBILE_ROUTES)).toEqual([]);
   }, 60_000);
 });

@@ -88,34 +88,39 @@ export const DESKTOP_ROUTES: PageRoute[] = [
       {
         path: childPattern('my', 'myFlow'),
         handle: { title: '我的流程', login: true },
-        page: () => import('./placeholder-page'),
+        page: () => import('../../features/flow/desktop/my-flow-page'),
       },
       {
         path: childPattern('my', 'myAccount'),
         handle: { title: '账号设置', login: true },
-        page: () => import('./placeholder-page'),
+        page: () => import('../../features/account/desktop/my-account-page'),
       },
       {
         path: childPattern('my', 'myLike'),
         handle: { title: '我的收藏', login: true },
-        page: () => import('./placeholder-page'),
+        page: () => import('../../features/account/desktop/my-like-page'),
       },
       {
         path: childPattern('my', 'myOrder'),
         handle: { title: '我的订单', login: true },
-        page: () => import('./placeholder-page'),
+        page: () => import('../../features/payment/desktop/my-order-page'),
       },
       {
         path: childPattern('my', 'myProject'),
         handle: { title: '我的项目', login: true },
-        page: () => import('./placeholder-page'),
+        page: () => import('../../features/account/desktop/my-project-page'),
       },
       {
         path: childPattern('my', 'myRunProject'),
         handle: { title: '进行中', login: true },
-        page: () => import('./placeholder-page'),
+        page: () => import('../../features/account/desktop/my-run-project-page'),
       },
     ],
+  },
+  {
+    path: ROUTE_PATTERNS.authStation,
+    handle: { title: '工作台', login: true },
+    page: () => import('../../features/station/desktop/station-page'),
   },
   ...AUTH_ROUTES,
 ];

@@ -164,5 +164,10 @@ export const MOBILE_ROUTES: PageRoute[] = [
     handle: { title: '在线考试' },
     page: () => import('../../features/exam/mobile/online-exam-page'),
   },
+  {
+    path: ROUTE_PATTERNS.authStation,
+    handle: { title: '工作台', login: true },
+    page: () => import('../../features/station/mobile/station-page'),
+  },
   ...AUTH_ROUTES,
 ];

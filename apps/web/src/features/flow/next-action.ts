@@ -28,6 +28,21 @@ export function nextStepOf(
       : { kind: 'wait', label: `报名${PROJECT_STATE_TEXT[project.State]}` };
   }
   if (!flow) return { kind: 'wait', label: '加载中…' };
+  return flowNextStep(
+    project.ProjectId,
+    flow,
+    layout,
+    applying ? '暂无可办理事项' : `报名${PROJECT_STATE_TEXT[project.State]}`,
+  );
+}
+
+/** The signed-in candidate's next step in one project's flow (the server's NextAction); `idle` when there is none. */
+export function flowNextStep(
+  projectId: number,
+  flow: FlowView,
+  layout: 'mobile' | 'desktop',
+  idle = '暂无可办理事项',
+): NextStep {
   const apply = flow.Apply;
   switch (flow.NextAction) {
     case 'apply':
@@ -36,14 +51,14 @@ export function nextStepOf(
         label: '立即报名',
         to:
           layout === 'desktop'
-            ? paths.apply({ ProjectId: project.ProjectId })
-            : paths.position({ ProjectId: project.ProjectId }),
+            ? paths.apply({ ProjectId: projectId })
+            : paths.position({ ProjectId: projectId }),
       };
     case 'modify':
       return {
         kind: 'go',
         label: '修改报名信息',
-        to: paths.apply({ ProjectId: project.ProjectId }),
+        to: paths.apply({ ProjectId: projectId }),
       };
     case 'pay':
       return { kind: 'go', label: '去缴费', to: paths.payment({ ApplyId: apply?.ApplyId ?? 0 }) };
@@ -57,16 +72,24 @@ export function nextStepOf(
       return {
         kind: 'go',
         label: '参加考试',
-        to: paths.onlineExam({ ProjectId: project.ProjectId, ApplyId: apply?.ApplyId }),
+        to: paths.onlineExam({ ProjectId: projectId, ApplyId: apply?.ApplyId }),
       };
     case 'result':
       return { kind: 'result', label: '查看结果', score: apply?.ExamScore ?? null };
     default:
       return {
         kind: 'wait',
-        label:
-          WAIT_TEXT[flow.NextAction] ??
-          (applying ? '暂无可办理事项' : `报名${PROJECT_STATE_TEXT[project.State]}`),
+        label: WAIT_TEXT[flow.NextAction] ?? idle,
       };
   }
+}
+
+/** Once printed, the ticket stays reachable (issue 10): the print step done, or a later state. */
+export function hasTicket(flow: FlowView): boolean {
+  const status = flow.Apply?.Status;
+  return (
+    status === 'TicketIssued' ||
+    status === 'Finished' ||
+    flow.Steps.some((step) => step.Key === 'print' && step.State === 'done')
+  );
 }

@@ -173,7 +173,7 @@ export function DesktopShell() {
         },
       }}
     >
-      <Layout data-layout="desktop" className="desktop-shell">
+      <Layout data-layout="desktop" className="desktop-shell" hasSider={false}>
         <a className="desktop-shell__skip" href="#main-content">
           跳到主要内容
         </a>

@@ -1,96 +1,26 @@
 import './account.css';
 import { Button, Dialog } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../platform';
 import { formatDate } from '../../../shared/date';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
-import { useRelieveWeChatBind } from '../api/profile-mutations';
-import { fetchWeChatAuthorize, useBindWeChat, useWeChatBindUser } from '../api/wechat-bind';
-import { paths } from '../../../platform';
-
-/** Where the state sent to the authorisation page is kept until WeChat returns. */
-export const WECHAT_BIND_STATE_KEY = 'weChatBindState';
-const BIND_PATH = paths.bindWeChatAccount();
-
-/** The state WeChat must return: the one in the authorisation address we were sent to. */
-export function stateOf(authorizeUrl: string): string {
-  return new URL(authorizeUrl).searchParams.get('state') ?? '';
-}
-
-/** Codes already spent in this page's life (StrictMode runs effects twice in development). */
-const spentCodes = new Set<string>();
+import { useWeChatBinding } from '../use-wechat-binding';
 
 /**
- * my/bindWeChatAccount: the binding (BindWeChat/GetWeChatBindUser); bind through WeChat's
- * authorisation (GetWeChatConfig → AuthorizeUrl → back with ?code=&state= → BindAccount);
- * unbind (User/RelieveWeChatBind) after a confirmation.
+ * my/bindWeChatAccount: the binding; bind through WeChat's authorisation; unbind after a
+ * confirmation (useWeChatBinding).
  */
 export default function BindWeChatPage() {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const bindUser = useWeChatBindUser();
-  const bind = useBindWeChat();
-  const relieve = useRelieveWeChatBind();
-  const [leaving, setLeaving] = useState(false);
-  const [problem, setProblem] = useState('');
-  // Said on the page rather than in a toast: it stays readable and is announced.
-  const [notice, setNotice] = useState('');
-  const bindRef = useRef(bind.mutate);
-  useEffect(() => {
-    bindRef.current = bind.mutate;
-  });
-
-  const code = params.get('code');
-  const returnedState = params.get('state');
-  useEffect(() => {
-    if (!code || spentCodes.has(code)) return;
-    spentCodes.add(code);
-    const expected = sessionStorage.getItem(WECHAT_BIND_STATE_KEY);
-    sessionStorage.removeItem(WECHAT_BIND_STATE_KEY);
-    // The code and state leave the address bar whatever happens next.
-    void navigate(BIND_PATH, { replace: true });
-    if (!expected || expected !== returnedState) {
-      setProblem('微信授权校验未通过，请重新绑定');
-      return;
-    }
-    bindRef.current(
-      { Code: code, State: expected },
-      {
-        onSuccess: () => setNotice('微信绑定成功'),
-      },
-    );
-  }, [code, returnedState, navigate]);
-
-  const startBinding = async () => {
-    setProblem('');
-    setNotice('');
-    setLeaving(true);
-    try {
-      const { AuthorizeUrl } = await fetchWeChatAuthorize(`${window.location.origin}${BIND_PATH}`);
-      sessionStorage.setItem(WECHAT_BIND_STATE_KEY, stateOf(AuthorizeUrl));
-      window.location.assign(AuthorizeUrl);
-    } catch {
-      // The HTTP layer has said why.
-      setLeaving(false);
-    }
-  };
-
-  const confirmUnbind = async () => {
-    if (relieve.isPending) return;
-    const confirmed = await Dialog.confirm({
-      content: '解除绑定后将无法使用该微信快捷登录，确定解除绑定吗？',
-      confirmText: '解除绑定',
+  const { bindUser, binding, unbinding, leaving, problem, notice, startBinding, unbind } =
+    useWeChatBinding({
+      returnPath: paths.bindWeChatAccount(),
+      confirmUnbind: () =>
+        Dialog.confirm({
+          content: '解除绑定后将无法使用该微信快捷登录，确定解除绑定吗？',
+          confirmText: '解除绑定',
+        }),
     });
-    if (!confirmed) return;
-    relieve.mutate(undefined, {
-      onSuccess: () => {
-        void bindUser.refetch();
-        setNotice('已解除微信绑定');
-      },
-    });
-  };
 
-  if (bindUser.isPending || bind.isPending)
+  if (bindUser.isPending || binding)
     return <LoadingSkeleton rows={1} label="正在读取微信绑定状态" />;
   if (bindUser.isError) return <LoadFailed onRetry={() => void bindUser.refetch()} />;
   const user = bindUser.data;
@@ -125,9 +55,9 @@ export default function BindWeChatPage() {
             block
             color="danger"
             fill="outline"
-            loading={relieve.isPending}
-            disabled={relieve.isPending}
-            onClick={() => void confirmUnbind()}
+            loading={unbinding}
+            disabled={unbinding}
+            onClick={() => void unbind()}
           >
             解除绑定
           </Button>

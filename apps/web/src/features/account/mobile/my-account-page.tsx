@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { paths, sendToSignIn, useSessionStore } from '../../../platform';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useAccountProfile } from '../api/get-user';
+import { SENSITIVE_ARCHIVE_FIELDS, useRevealed } from '../sensitive-fields';
 import { useApplyArchiveForm } from '../use-apply-archive-form';
 import { AVATAR_PROBLEM_TEXT, useAvatarChange } from '../use-avatar-change';
 import { useRealNameForm } from '../use-real-name-form';
@@ -130,6 +131,7 @@ function ArchiveCard() {
   const { archive, form, submit, busy } = useApplyArchiveForm({
     onSaved: () => Toast.show({ icon: 'success', content: '报名档案已保存' }),
   });
+  const revealed = useRevealed();
 
   if (archive.isPending) return <LoadingSkeleton rows={1} label="正在加载报名档案" />;
   if (archive.isError) return <LoadFailed onRetry={() => void archive.refetch()} />;
@@ -141,16 +143,42 @@ function ArchiveCard() {
       </h2>
       <p className="field-hint">报名时会自动填入这些信息。</p>
       <form className="account-form" noValidate onSubmit={(e) => void submit(e)}>
-        {APPLY_ARCHIVE_FIELDS.map((field) => (
-          <TextField
-            key={field.key}
-            id={`archive-${field.key}`}
-            label={field.label}
-            autoComplete={AUTOCOMPLETE[field.key]}
-            {...form.register(field.key)}
-            error={form.errorOf(field.key)}
-          />
-        ))}
+        {APPLY_ARCHIVE_FIELDS.map((field) => {
+          const mask = SENSITIVE_ARCHIVE_FIELDS[field.key];
+          if (mask && !revealed.isShown(field.key) && !form.errorOf(field.key)) {
+            const value = String(form.watch(field.key) ?? '');
+            return (
+              <div className="account-field" key={field.key}>
+                <span className="account-field__label" id={`archive-${field.key}-label`}>
+                  {field.label}
+                </span>
+                <div className="account-field__row">
+                  <span className="account-masked" aria-labelledby={`archive-${field.key}-label`}>
+                    {value ? mask(value) : '未填写'}
+                  </span>
+                  <button
+                    type="button"
+                    className="account-reveal"
+                    aria-label={`显示并修改${field.label}`}
+                    onClick={() => revealed.show(field.key)}
+                  >
+                    显示
+                  </button>
+                </div>
+              </div>
+            );
+          }
+          return (
+            <TextField
+              key={field.key}
+              id={`archive-${field.key}`}
+              label={field.label}
+              autoComplete={AUTOCOMPLETE[field.key]}
+              {...form.register(field.key)}
+              error={form.errorOf(field.key)}
+            />
+          );
+        })}
         <Button block color="primary" fill="outline" type="submit" loading={busy} disabled={busy}>
           保存档案
         </Button>

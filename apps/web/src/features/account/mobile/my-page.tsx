@@ -18,6 +18,7 @@ const COUNTS: { key: keyof PersonalCenterNumber; label: string; to: string }[] =
 ];
 
 const LINKS = [
+  { to: paths.authStation(), title: '待办事项', hint: '退回修改、待缴费、待打印准考证、考试' },
   { to: paths.myAccount(), title: '账号与资料', hint: '头像、密码、手机号、微信绑定' },
   { to: paths.questionMy(), title: '我的提问', hint: '向主办方咨询的问题' },
 ];
