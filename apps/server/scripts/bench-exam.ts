@@ -315,7 +315,12 @@ async function main(): Promise<void> {
     if (PROCESSES > 1) proxy = startProxy(PORT, ports);
     const baseUrl = `http://127.0.0.1:${PORT}`;
 
-    const config = loadConfig({ ...process.env, ...env, NODE_ENV: 'development', PORTAL_MODE: 'demo' });
+    const config = loadConfig({
+      ...process.env,
+      ...env,
+      NODE_ENV: 'development',
+      PORTAL_MODE: 'demo',
+    });
     const secrets = await loadOrCreateSecrets(dataDir);
     const tokens = await Promise.all(
       candidates.map(

@@ -198,7 +198,7 @@ describe('ProjectOnLineExamine: the attempt lives on the server', () => {
     expect(resumed.body.Data.Attempt).toMatchObject({ Revision: 5, Answers: newer });
   });
 
-  it('a save by the attempt's owner is stored by one UPDATE; anyone else still gets 404', async () => {
+  it('a save by the owner of the attempt is stored by one UPDATE; anyone else still gets 404', async () => {
     const paper = (await t.call(getAttemptPaper, { ApplyId: paidApplyId }, as())).body.Data;
     const [q1] = paper.Questions;
     const answer = [{ QuestionId: q1!.QuestionId, Choices: [q1!.Options[0]!.Key] }];
