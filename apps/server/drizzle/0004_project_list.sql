@@ -55,6 +55,10 @@ ALTER TABLE "projects" ADD COLUMN "list_rank" smallint DEFAULT 9 NOT NULL;--> st
 ALTER TABLE "projects" ADD COLUMN "rank_from" timestamp with time zone DEFAULT '-infinity' NOT NULL;--> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "rank_until" timestamp with time zone DEFAULT '-infinity' NOT NULL;--> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "search_grams" text[] GENERATED ALWAYS AS (portal_grams(lower(title || ' ' || organizer))) STORED;--> statement-breakpoint
+-- Existing projects get their order now, not on the first list call after the upgrade.
+UPDATE projects AS u SET (list_rank, rank_from, rank_until) = (
+  SELECT r.list_rank, r.rank_from, r.rank_until FROM portal_project_rank(u.apply_start_at,
+    u.apply_end_at, u.exam_end_at, u.closed_at, u.finished_at, now()) AS r);--> statement-breakpoint
 CREATE INDEX "projects_list_idx" ON "projects" USING btree ("tenant_id","list_rank","sort","apply_start_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "projects_rank_from_idx" ON "projects" USING btree ("rank_from");--> statement-breakpoint
 CREATE INDEX "projects_rank_until_idx" ON "projects" USING btree ("rank_until");--> statement-breakpoint

@@ -368,11 +368,20 @@ async function timeQuery(
   return { first: ms[0]!, median: median(ms.slice(1)), total };
 }
 
-async function queryRows(port: number): Promise<QueryRow[]> {
+async function vacuum(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('vacuum analyze projects');
+  await client.end();
+}
+
+async function queryRows(port: number, databaseUrl: string): Promise<QueryRow[]> {
   const list = `http://127.0.0.1:${port}/services/exam-flow${getProjectList.path}`;
   // The first call puts the new rows in order (a one-time refresh of the stored state order).
   const t0 = performance.now();
   await fetch(`${list}?PageIndex=1&PageSize=10`);
+  // Autovacuum would follow that many updates; the page-500 offset is an index-only scan after it.
+  await vacuum(databaseUrl);
   log(
     `first list call after the insert (orders ${PROJECTS} new rows): ${Math.round(performance.now() - t0)} ms`,
   );
@@ -487,7 +496,7 @@ async function main() {
   loads.push(...(await loadRows('PostgreSQL', BASE_PORT + 2, barePort)));
   log(`PostgreSQL: generating ${fmt(PROJECTS)} projects`);
   await generateProjects(databaseUrl, PROJECTS);
-  const queries = await queryRows(BASE_PORT + 2);
+  const queries = await queryRows(BASE_PORT + 2, databaseUrl);
   await stopProcess(server);
   await stopProcess(bare);
   const table = report(loads, queries, before);
