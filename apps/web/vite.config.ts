@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 // By path: vite loads its config with Node, which cannot import the package's TypeScript entry.
 import {
+  REGION_DATA_PATH,
   RUNTIME_CONFIG_GLOBAL,
   SERVICE_IDS,
   type RuntimeConfig,
@@ -149,6 +150,8 @@ export default defineConfig({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
     }),
   ],
+  // `vite` dev: the host's RegionData file comes from the local `npm run dev` server.
+  server: { proxy: { [REGION_DATA_PATH]: DEV_SERVER } },
   build: {
     manifest: true,
     sourcemap: false,

@@ -141,8 +141,9 @@ async function lighthouseOnce(url, formFactor) {
     );
     const { audits, categories } = result.lhr;
     const requests = audits['network-requests']?.details?.items ?? [];
+    if (result.lhr.runtimeError) process.stderr.write(`  ${result.lhr.runtimeError.message}\n`);
     return {
-      score: Math.round((categories.performance.score ?? 0) * 100),
+      score: (categories.performance.score ?? Number.NaN) * 100,
       fcp: audits['first-contentful-paint'].numericValue,
       lcp: audits['largest-contentful-paint'].numericValue,
       tbt: audits['total-blocking-time'].numericValue,
@@ -165,12 +166,19 @@ const median = (values) => {
 
 async function measure(name, url, formFactor) {
   const runs = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    runs.push(await lighthouseOnce(url, formFactor));
-    process.stderr.write(`  ${name} (${formFactor}) run ${i + 1}: score ${runs.at(-1).score}\n`);
+  for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt += 1) {
+    const result = await lighthouseOnce(url, formFactor);
+    // A run Lighthouse could not finish (no paint seen, a timeout) has no metrics: run again.
+    const failed = Object.values(result).some((value) => !Number.isFinite(value));
+    process.stderr.write(
+      `  ${name} (${formFactor}) run ${attempt + 1}: ${failed ? 'failed, again' : `score ${result.score}`}\n`,
+    );
+    if (!failed) runs.push(result);
   }
+  if (runs.length === 0) throw new Error(`Lighthouse could not measure ${url}`);
   const row = { name, formFactor };
   for (const key of Object.keys(runs[0])) row[key] = median(runs.map((r) => r[key]));
+  row.score = Math.round(row.score);
   return row;
 }
 
@@ -230,7 +238,9 @@ async function main() {
     `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
-      .join(' / ')}), Node ${process.version}; medians of ${RUNS} runs. Mobile is Lighthouse's`,
+      .join(
+        ' / ',
+      )}), Node ${process.version}; medians of ${RUNS} runs (a run Lighthouse could not finish is run again). Mobile is Lighthouse's`,
     'default (simulated slow 4G, 4× CPU slowdown); desktop its desktop preset. Baseline: a bare',
     'Vite + React 19 + react-router 7 page served by the same server with the same compression.',
     '',

@@ -126,9 +126,10 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
         .send(NOT_BUILT_PAGE);
     }
     const url = new URL(request.url, 'http://host');
+    // As the SPA decides (§2), with the reviewer's phone frame inside the flow preview.
     const mobile =
       isMobileUserAgent(request.headers['user-agent'] ?? '') ||
-      url.searchParams.get('Frame') === 'mobile';
+      (url.pathname === `${ROUTE_BASE}/flowPreview` && url.searchParams.get('Frame') === 'mobile');
     const body = render({
       preloads: routePreloads
         ? preloadsFor(routePreloads, mobile ? 'mobile' : 'desktop', url.pathname)
