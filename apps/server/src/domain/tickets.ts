@@ -2,7 +2,6 @@ import { maskIdNumber } from '@portal/contracts';
 import { createHash } from 'node:crypto';
 import {
   PREVIEW_SAMPLE_MARK,
-  type ApplyStatus,
   type FormValues,
   type PdfFile,
 } from '@portal/contracts';
@@ -10,7 +9,12 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { positions, users, type ApplicationRow, type ProjectRow } from '../db/schema/index.js';
 import type { PdfGateway } from '../gateways/types.js';
-import { moveApplication, requireForm, requireOwnApplication } from './applications.js';
+import {
+  moveApplication,
+  PRINTABLE_STATUSES,
+  requireForm,
+  requireOwnApplication,
+} from './applications.js';
 import { conflict } from './errors.js';
 import { requireProject } from './projects.js';
 import { escapeHtml } from '../platform/html.js';
@@ -32,7 +36,6 @@ export interface TicketData {
   /** Preview tickets say so across the page. */
   isSample?: boolean;
 }
-
 
 const beijing = new Intl.DateTimeFormat('zh-CN', {
   timeZone: 'Asia/Shanghai',
@@ -111,9 +114,6 @@ export function candidateOf(
   };
 }
 
-/** Print is open once paid (free projects: once approved) and stays open afterwards. */
-const PRINTABLE: readonly ApplyStatus[] = ['Paid', 'TicketIssued', 'Finished'];
-
 export function ticketNumberFor(project: ProjectRow, applyId: number): string {
   const year = (project.examStartAt ?? project.applyEndAt).getUTCFullYear();
   return `${year}${String(project.id).padStart(4, '0')}${String(applyId).padStart(6, '0')}`;
@@ -156,7 +156,7 @@ export async function generateTicket(
   const row = await requireOwnApplication(db, user.userId, applyId);
   const project = await requireProject(db, row.projectId, user.tenantId);
   const free = project.feeInFen === 0;
-  const printable = PRINTABLE.includes(row.status) || (free && row.status === 'Approved');
+  const printable = PRINTABLE_STATUSES.includes(row.status) || (free && row.status === 'Approved');
   if (!printable)
     throw conflict(
       row.status === 'Approved'

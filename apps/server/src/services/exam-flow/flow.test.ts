@@ -97,7 +97,7 @@ describe('ProjectFlow/ calls', () => {
     expect(html).toContain('准考证');
     expect(html).toContain('李明');
     expect(html).toContain(SEED_PROJECTS.paidExam);
-    expect(html).toMatch(/110108\*{8}\d{3}[\dX]/);
+    expect(html).toMatch(/1101\*{10}\d{3}[\dX]/);
     expect(html).not.toContain(String(paid!.values.idNumber));
     const after = await applicationOf(t.db, t.demoUserId, paid!.projectId);
     expect(after!.status).toBe('TicketIssued');

@@ -70,3 +70,13 @@ export function nextStepOf(
       };
   }
 }
+
+/**
+ * The way back to a ticket already open for print, beside a next step that is something else
+ * (参加考试, 报名已截止 …); null when the main button prints it or it is no longer valid.
+ */
+export function ticketPathOf(flow: FlowView | undefined): string | null {
+  const apply = flow?.Apply;
+  if (!apply?.TicketPrintable || flow?.NextAction === 'print') return null;
+  return paths.print({ ApplyId: apply.ApplyId });
+}

@@ -175,7 +175,7 @@ export default function FlowManagePage() {
   const navigate = useNavigate();
   const page = useFlowManage(projectId, 'desktop');
   const positions = useProjectPositions(projectId);
-  const { project, flow, notices, next, follow, signedIn } = page;
+  const { project, flow, notices, next, follow, signedIn, ticketPath } = page;
 
   if (project.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (project.isError)
@@ -218,6 +218,9 @@ export default function FlowManagePage() {
             {detail.IsFollow ? '已收藏' : '收藏'}
           </Button>
           {apply ? <FormReportButton applyId={apply.ApplyId} /> : null}
+          {ticketPath ? (
+            <Button onClick={() => void navigate(ticketPath)}>查看准考证</Button>
+          ) : null}
           {next?.kind === 'result' ? (
             <Tag color="blue" className="d-flow__score">
               {next.score === null ? '成绩待公布' : `成绩：${next.score} 分`}

@@ -130,8 +130,18 @@ export default function FlowManagePage() {
   const [params] = useSearchParams();
   const projectId = Number(params.get('ProjectId'));
   const navigate = useNavigate();
-  const { signedIn, project, flow, notices, questions, follow, next, returnedRemark, signIn } =
-    useFlowManage(projectId);
+  const {
+    signedIn,
+    project,
+    flow,
+    notices,
+    questions,
+    follow,
+    next,
+    ticketPath,
+    returnedRemark,
+    signIn,
+  } = useFlowManage(projectId);
 
   if (!isId(projectId)) {
     return (
@@ -239,6 +249,11 @@ export default function FlowManagePage() {
       </section>
       <div className="m-bottom-spacer" />
       <div className="m-bottom-bar">
+        {ticketPath ? (
+          <Button block fill="outline" color="primary" onClick={() => void navigate(ticketPath)}>
+            查看准考证
+          </Button>
+        ) : null}
         <Button block color="primary" disabled={next.kind === 'wait'} onClick={onNext}>
           {next.label}
         </Button>
