@@ -71,6 +71,7 @@ async function signUpFreshAccount(page: Page, name = '测试用户'): Promise<st
   await page.fill('#name', name);
   await page.fill('#password', PASSWORD);
   await page.fill('#confirmPassword', PASSWORD);
+  await page.check('#agree');
   await page.click('button[type=submit]');
   await page.waitForURL(`${baseUrl}/views/my`);
   return mobile;
