@@ -10,6 +10,7 @@ import { registerSecurityHeaders } from './platform/security-headers.js';
 import { answerClientError, installErrorHandling } from './services/errors.js';
 import { startExamSweep } from './services/exam-custom/sweep.js';
 import { registerUploadRoutes } from './services/exam-expand/uploads-route.js';
+import { registerTicketCheckRoute } from './services/exam-flow/ticket-check-route.js';
 import { SERVICE_ROUTES } from './services/index.js';
 import { registerService, type RateLimits } from './services/register.js';
 
@@ -43,6 +44,7 @@ export async function buildApp(
       await registerService(app, serviceId, SERVICE_ROUTES[serviceId], deps, options.rateLimits);
   }
   if (config.parts.has('exam-expand')) await registerUploadRoutes(app, deps);
+  if (config.parts.has('exam-flow')) await registerTicketCheckRoute(app, deps);
   if (config.parts.has('exam-custom')) startExamSweep(app, deps);
   await registerGatewayRoutes(app, deps);
   if (config.devTools) await registerDevTools(app, deps);
