@@ -7,6 +7,7 @@ import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-sta
 import { useRelieveWeChatBind } from '../api/profile-mutations';
 import { fetchWeChatAuthorize, useBindWeChat, useWeChatBindUser } from '../api/wechat-bind';
 import { paths } from '../../../platform';
+import { SafeImage } from '../../../shared/ui/safe-image';
 
 /** Where the state sent to the authorisation page is kept until WeChat returns. */
 export const WECHAT_BIND_STATE_KEY = 'weChatBindState';
@@ -109,7 +110,12 @@ export default function BindWeChatPage() {
         <>
           <div className="account-wechat">
             {user.HeadImgUrl ? (
-              <img className="account-profile__avatar" src={user.HeadImgUrl} alt="微信头像" />
+              <SafeImage
+                className="account-profile__avatar"
+                src={user.HeadImgUrl}
+                alt="微信头像"
+                fallbackText="无头像"
+              />
             ) : null}
             <div>
               <p className="account-profile__name">
