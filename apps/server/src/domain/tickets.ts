@@ -82,8 +82,13 @@ export function formatBeijingTime(date: Date): string {
   return beijing.format(date).replace(/\//g, '-');
 }
 
+const DAY_MS = 24 * 3600_000;
+
 function examTime(data: TicketData): string {
   if (!data.examStart) return '另行通知';
+  // An online exam open over days (随报随考): the deadline is what the candidate needs.
+  if (data.examEnd && data.examEnd.getTime() - data.examStart.getTime() > DAY_MS)
+    return `随报随考，${formatBeijingTime(data.examEnd)}（北京时间）前完成`;
   const end = data.examEnd ? ` 至 ${formatBeijingTime(data.examEnd).slice(11)}` : '';
   return `${formatBeijingTime(data.examStart)}${end}（北京时间）`;
 }

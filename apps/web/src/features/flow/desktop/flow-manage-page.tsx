@@ -22,7 +22,7 @@ import { idParam } from '../../../shared/id';
 import { formatFee } from '../../../shared/money';
 import { sanitizeHtml } from '../../../shared/safe-html';
 import { useFormReport } from '../../apply';
-import { PROJECT_STATE_COLOR, useProjectPositions } from '../../project';
+import { examTimeText, PROJECT_STATE_COLOR, quotaText, useProjectPositions } from '../../project';
 import { QaCard, QUESTION_RULE_TEXT, useMyQuestions, useQuestionSend } from '../../question';
 import { FLOW_STEP_STATUS } from '../flow-step-status';
 import { useFlowManage } from '../use-flow-manage';
@@ -251,9 +251,7 @@ export default function FlowManagePage() {
           { label: '报名费', children: formatFee(detail.FeeInFen) },
           {
             label: '考试时间',
-            children: detail.ExamStartTime
-              ? `${formatDate(detail.ExamStartTime, 'YYYY-MM-DD HH:mm')} 至 ${formatDate(detail.ExamEndTime, 'HH:mm')}`
-              : '另行通知',
+            children: detail.ExamStartTime ? examTimeText(detail) : '另行通知',
           },
           { label: '咨询电话', children: detail.ContactPhone || '—' },
         ]}
@@ -319,7 +317,7 @@ export default function FlowManagePage() {
                   { title: '岗位代码', dataIndex: 'Code' },
                   { title: '岗位名称', dataIndex: 'Name' },
                   { title: '用人部门', dataIndex: 'Department' },
-                  { title: '招录人数', dataIndex: 'Quota' },
+                  { title: '招录人数', dataIndex: 'Quota', render: (q: number) => quotaText(q) },
                   { title: '已报名', dataIndex: 'ApplyCount' },
                   { title: '报考要求', dataIndex: 'Requirements' },
                 ]}

@@ -13,7 +13,7 @@ import { formatDate } from '../../../shared/date';
 import { formatFee } from '../../../shared/money';
 import { sanitizeHtml } from '../../../shared/safe-html';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
-import { applyWindowText } from '../../project';
+import { applyWindowText, examTimeText } from '../../project';
 import { useFlowManage } from '../use-flow-manage';
 
 const STEP_TITLES: Record<(typeof FLOW_STEP_KEYS)[number], string> = {
@@ -102,7 +102,7 @@ function ProjectHeader({
         {project.ExamStartTime ? (
           <>
             <dt>考试时间</dt>
-            <dd>{formatDate(project.ExamStartTime, 'YYYY-MM-DD HH:mm')}</dd>
+            <dd>{examTimeText(project)}</dd>
           </>
         ) : null}
         <dt>报名费</dt>
