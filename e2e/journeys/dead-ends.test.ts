@@ -183,7 +183,7 @@ describe('issue 10: dead ends a new candidate met (phone)', () => {
 
   it(
     'sign-up is refused until the agreement is ticked; forgot password resets it through SMS and the new one signs in',
-    { timeout: 120_000 },
+    { timeout: 180_000 },
     async () => {
       const mobile = freshMobile();
       const context = await browser.newContext(PHONE);

@@ -42,10 +42,28 @@ export async function gapTarget(page: Page, gapSelector: string): Promise<number
   return Math.round(left * 3);
 }
 
-/** On an identity page with an SMS code field: the slide check, then the code from the outbox. */
+/**
+ * On an identity page with an SMS code field: the slide check, then the code from the outbox.
+ * A number gets one code a minute: told to wait, it waits as a person would and asks again.
+ */
 export async function fillSmsCode(page: Page, baseUrl: string, mobile: string): Promise<void> {
-  await page.click('#send-code');
-  await page.locator('#captcha-slider').waitFor();
-  await slide(page, '#captcha-slider', await gapTarget(page, '.gap'));
-  await page.fill('#code', await latestCode(baseUrl, mobile));
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.click('#send-code');
+    await page.locator('#captcha-slider').waitFor();
+    await slide(page, '#captcha-slider', await gapTarget(page, '.gap'));
+    await page.waitForFunction(
+      () =>
+        Boolean(document.getElementById('sms-status')?.textContent?.includes('已发送')) ||
+        Boolean(document.getElementById('form-error')?.textContent),
+    );
+    const refusal = (await page.locator('#form-error').textContent()) ?? '';
+    const wait = /请(\d+)秒后再试/.exec(refusal);
+    if (!refusal) {
+      await page.fill('#code', await latestCode(baseUrl, mobile));
+      return;
+    }
+    if (!wait) throw new Error(`no code sent: ${refusal}`);
+    await page.waitForTimeout((Number(wait[1]) + 1) * 1000);
+  }
+  throw new Error(`no code sent to ${mobile}`);
 }
