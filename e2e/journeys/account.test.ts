@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser, PHONE, screenshot, WECHAT_PHONE } from '../support/browser.js';
+import { gapTarget, latestCode, slide } from '../support/identity-pages.js';
 import { signInAtProvider } from '../support/sign-in.js';
 
 const baseUrl = inject('baseUrl');
@@ -12,48 +13,6 @@ let serial = 0;
 function freshMobile(): string {
   serial += 1;
   return `139${String((Date.now() + serial * 7919) % 100_000_000).padStart(8, '0')}`;
-}
-
-/** The latest code sent to a number, from the development outbox. */
-async function latestCode(mobile: string): Promise<string> {
-  for (let i = 0; i < 20; i += 1) {
-    const response = await fetch(`${baseUrl}/gateways/sms/outbox?mobile=${mobile}`);
-    const body = (await response.json()) as { Items: { Code: string | null }[] };
-    const code = body.Items[0]?.Code;
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no code in the outbox for ${mobile}`);
-}
-
-/**
- * Drags a range slider to `target` as a person does — in several steps over more than 300 ms —
- * then lets go with Enter. The native setter makes React's controlled input see each step.
- */
-async function slide(page: Page, selector: string, target: number): Promise<void> {
-  await page.locator(selector).waitFor();
-  await page.evaluate(
-    async ({ selector, target }) => {
-      const slider = document.querySelector<HTMLInputElement>(selector)!;
-      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-      slider.focus();
-      for (let step = 1; step <= 8; step += 1) {
-        setValue.call(slider, String(Math.round((target * step) / 8)));
-        slider.dispatchEvent(new Event('input', { bubbles: true }));
-        await new Promise((resolve) => setTimeout(resolve, 60));
-      }
-    },
-    { selector, target },
-  );
-  await page.locator(selector).press('Enter');
-}
-
-/** The gap's left edge in track units: the tracks are 300 units wide, drawn in percent. */
-async function gapTarget(page: Page, gapSelector: string): Promise<number> {
-  const left = await page
-    .locator(gapSelector)
-    .evaluate((gap) => parseFloat((gap as HTMLElement).style.left));
-  return Math.round(left * 3);
 }
 
 /** Signs up through the identity provider's page (slide check, SMS code) and lands back in the portal. */
@@ -67,7 +26,7 @@ async function signUpFreshAccount(page: Page, name = '测试用户'): Promise<st
   await page.click('#send-code');
   await page.locator('#captcha-slider').waitFor();
   await slide(page, '#captcha-slider', await gapTarget(page, '.gap'));
-  await page.fill('#code', await latestCode(mobile));
+  await page.fill('#code', await latestCode(baseUrl, mobile));
   await page.fill('#name', name);
   await page.fill('#password', PASSWORD);
   await page.fill('#confirmPassword', PASSWORD);
@@ -84,7 +43,7 @@ async function passPortalCaptcha(page: Page, mobile: string): Promise<string> {
   await slider.waitFor();
   await slide(page, '.captcha__slider', await gapTarget(page, '.captcha__gap'));
   await page.getByText(/验证码已发送至/).waitFor();
-  return latestCode(mobile);
+  return latestCode(baseUrl, mobile);
 }
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
@@ -183,7 +142,7 @@ describe('account: password, mobile, WeChat binding, closing (issue 5)', () => {
     await slide(page, '.captcha__slider', await gapTarget(page, '.captcha__gap'));
     await page.getByText(/验证码已发送至/).waitFor();
     await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
-    const code = await latestCode(newMobile);
+    const code = await latestCode(baseUrl, newMobile);
     await page.fill('#phone-code', code);
     await screenshot(page, 'issue5-reset-phone-code');
     await page.getByRole('button', { name: '确认更换' }).click();
