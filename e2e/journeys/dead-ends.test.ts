@@ -112,6 +112,27 @@ describe('issue 10: dead ends a new candidate met (phone)', () => {
       await page.getByRole('img', { name: '考生照片' }).waitFor();
     });
 
+    it('the returned application shows its real photo; the notice list keeps its dates on one line', async () => {
+      const mine = await api.call(getUserProject, { PageIndex: 1, PageSize: 50 });
+      const returned = mine.Items.find((a) => a.Status === 'Returned')!;
+      await page.goto(`${baseUrl}/views/apply?ProjectId=${returned.ProjectId}`);
+      const photo = page.getByRole('img', { name: /^已上传的/ }).first();
+      await photo.waitFor();
+      await expect
+        .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
+      await checkScreen(page, 'issue10-returned-photo');
+
+      await page.goto(`${baseUrl}/views/notice`);
+      const dates = page.locator('.notice-card__meta time');
+      await dates.first().waitFor();
+      for (const height of await dates.evaluateAll((all) =>
+        all.map((t) => t.getBoundingClientRect().height),
+      ))
+        expect(height).toBeLessThan(24);
+      await checkScreen(page, 'issue10-notice-list');
+    });
+
     it('the ticket PDF shows the photo and a QR code whose address tells a genuine ticket from a tampered one', async () => {
       const mine = await api.call(getUserProject, { PageIndex: 1, PageSize: 50 });
       const printed = mine.Items.find((a) => a.ProjectTitle === PRINTED_PROJECT)!;
