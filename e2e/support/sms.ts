@@ -8,11 +8,14 @@ const baseUrl = () => inject('baseUrl');
 /** The password every fresh account of the journeys signs up with. */
 export const FRESH_PASSWORD = 'Fresh@123456';
 
-/** A number no seeded account has: 139 + the time's last 8 digits, made unique per call. */
+/**
+ * A number no seeded account has: the prefix + the time's last 8 digits, made unique per call. A
+ * journey file may take a prefix of its own to stay apart from the others' numbers.
+ */
 let serial = 0;
-export function freshMobile(): string {
+export function freshMobile(prefix = '139'): string {
   serial += 1;
-  return `139${String((Date.now() + serial * 7919) % 100_000_000).padStart(8, '0')}`;
+  return `${prefix}${String((Date.now() + serial * 7919) % 100_000_000).padStart(8, '0')}`;
 }
 
 /** The latest code sent to a number, from the development outbox. */
@@ -57,4 +60,30 @@ export async function passPortalCaptcha(page: Page, mobile: string): Promise<str
   await solveSlideCheck(page);
   await page.getByText(/验证码已发送至/).waitFor();
   return latestCode(mobile);
+}
+
+/**
+ * On an identity page with an SMS code field: the slide check, then the code from the outbox.
+ * A number gets one code a minute: told to wait, it waits as a person would and asks again.
+ */
+export async function fillSmsCode(page: Page, mobile: string): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.click('#send-code');
+    await page.locator('#captcha-slider').waitFor();
+    await solveSlideCheck(page, PROVIDER_SLIDE);
+    await page.waitForFunction(
+      () =>
+        Boolean(document.getElementById('sms-status')?.textContent?.includes('已发送')) ||
+        Boolean(document.getElementById('form-error')?.textContent),
+    );
+    const refusal = (await page.locator('#form-error').textContent()) ?? '';
+    const wait = /请(\d+)秒后再试/.exec(refusal);
+    if (!refusal) {
+      await page.fill('#code', await latestCode(mobile));
+      return;
+    }
+    if (!wait) throw new Error(`no code sent: ${refusal}`);
+    await page.waitForTimeout((Number(wait[1]) + 1) * 1000);
+  }
+  throw new Error(`no code sent to ${mobile}`);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { writeSeedUploads } from './db/seed/files.js';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -37,6 +38,8 @@ export async function openPortal(
   });
   await database.migrate();
   const seeded = config.mode === 'production' ? false : await seedIfEmpty(database.db);
+  // The demo person's uploads are files in the data folder, drawn again if it lost them.
+  if (config.mode !== 'production') await writeSeedUploads(config.dataDir);
   const store = config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore();
   const tokens = config.parts.has('identity')
     ? createLocalVerifier(secrets.signingJwk, config.authorityUrl)

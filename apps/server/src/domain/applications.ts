@@ -5,6 +5,7 @@ import {
   uploadedFileValueSchema,
   validateFieldValue,
   validateFormValues,
+  type ApplyStatus,
   type ApplySummary,
   type FieldErrors,
   type FormField,
@@ -123,6 +124,7 @@ export async function checkUploadedFiles(
 export async function toApplySummaries(
   db: Database,
   rows: ApplicationRow[],
+  now: Date = new Date(),
 ): Promise<ApplySummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -133,6 +135,8 @@ export async function toApplySummaries(
         title: projects.title,
         feeInFen: projects.feeInFen,
         hasOnlineExam: projects.hasOnlineExam,
+        examStartAt: projects.examStartAt,
+        examEndAt: projects.examEndAt,
       })
       .from(projects)
       .where(inArray(projects.id, [...new Set(rows.map((r) => r.projectId))])),
@@ -176,11 +180,32 @@ export async function toApplySummaries(
     OrderId: orderOf(r.id),
     HasOnlineExam: project.get(r.projectId)?.hasOnlineExam ?? false,
     ExamScore: r.examScore,
+    TicketPrintable: ticketPrintable(r.status, project.get(r.projectId), now),
   }));
 }
 
-export async function toApplySummary(db: Database, row: ApplicationRow): Promise<ApplySummary> {
-  const [summary] = await toApplySummaries(db, [row]);
+/** Print is open once paid (free projects: once approved) and stays open afterwards. */
+export const PRINTABLE_STATUSES: readonly ApplyStatus[] = ['Paid', 'TicketIssued', 'Finished'];
+
+/** The ticket can be opened while its application is printable and its exam has not ended. */
+export function ticketPrintable(
+  status: ApplyStatus,
+  project: { feeInFen: number; examStartAt: Date | null; examEndAt: Date | null } | undefined,
+  now: Date,
+): boolean {
+  if (!project) return false;
+  const printable =
+    PRINTABLE_STATUSES.includes(status) || (project.feeInFen === 0 && status === 'Approved');
+  const examOver = project.examEndAt ?? project.examStartAt;
+  return printable && (!examOver || examOver.getTime() > now.getTime());
+}
+
+export async function toApplySummary(
+  db: Database,
+  row: ApplicationRow,
+  now: Date = new Date(),
+): Promise<ApplySummary> {
+  const [summary] = await toApplySummaries(db, [row], now);
   return summary!;
 }
 

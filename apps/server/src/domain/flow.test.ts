@@ -1,5 +1,6 @@
 import type { ApplyStatus } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
+import { ticketPrintable } from './applications.js';
 import { buildFlow } from './flow.js';
 
 const flow = (status: ApplyStatus | null, feeInFen = 5000, hasOnlineExam = true) =>
@@ -77,5 +78,30 @@ describe('flow steps', () => {
         examScore: null,
       }).NextAction,
     ).toBe('none');
+  });
+});
+
+describe('the ticket stays reachable', () => {
+  const now = new Date('2026-06-01T00:00:00Z');
+  const project = (examEnd: string | null) => ({
+    feeInFen: 5000,
+    examStartAt: examEnd ? new Date(examEnd) : null,
+    examEndAt: examEnd ? new Date(examEnd) : null,
+  });
+  it('once printable, until its exam has ended', () => {
+    expect(ticketPrintable('TicketIssued', project('2026-06-10T00:00:00Z'), now)).toBe(true);
+    expect(ticketPrintable('Paid', project(null), now)).toBe(true);
+    expect(ticketPrintable('Finished', project('2026-06-10T00:00:00Z'), now)).toBe(true);
+    expect(ticketPrintable('TicketIssued', project('2026-05-30T00:00:00Z'), now)).toBe(false);
+    expect(ticketPrintable('Approved', project(null), now)).toBe(false);
+    expect(ticketPrintable('Approved', { ...project(null), feeInFen: 0 }, now)).toBe(true);
+    expect(ticketPrintable('Submitted', project(null), now)).toBe(false);
+  });
+  it('after paying, the print step no longer says it waits for payment', () => {
+    const print = (status: ApplyStatus) =>
+      flow(status).Steps.find((s) => s.Key === 'print')!.Description;
+    expect(print('Paid')).toBe('准考证已开放打印，请打印并妥善保管');
+    expect(print('TicketIssued')).toContain('可随时再次打印');
+    expect(print('Approved')).toBe('缴费成功后可打印准考证');
   });
 });

@@ -118,7 +118,9 @@ function describe(key: FlowStepKey, state: StepState, facts: FlowFacts): string 
         ? '报名费已缴纳'
         : `报名费 ${(facts.feeInFen / 100).toFixed(2)} 元，审核通过后缴纳`;
     case 'print':
-      return state === 'done' ? '准考证已生成，可再次打印' : '缴费（或审核通过）后可打印准考证';
+      if (state === 'done') return '准考证已生成，考试结束前可随时再次打印';
+      if (state === 'current') return '准考证已开放打印，请打印并妥善保管';
+      return facts.feeInFen === 0 ? '审核通过后可打印准考证' : '缴费成功后可打印准考证';
     case 'exam':
       return state === 'done' ? '答卷已提交' : '按准考证时间参加在线考试';
     case 'result':
@@ -135,7 +137,7 @@ export async function getFlowView(
 ): Promise<FlowView> {
   const project = await requireProject(db, projectId, user.tenantId);
   const row = await findApplication(db, user.userId, projectId);
-  const apply: ApplySummary | null = row ? await toApplySummary(db, row) : null;
+  const apply: ApplySummary | null = row ? await toApplySummary(db, row, now) : null;
   const flow = buildFlow({
     projectState: deriveProjectState(project, now),
     feeInFen: project.feeInFen,

@@ -17,7 +17,7 @@ import {
   type ProjectRow,
 } from '../db/schema/index.js';
 import type { KeyValueStore } from '../platform/kv-store.js';
-import { checkFormValues, requireForm } from './applications.js';
+import { checkFormValues, requireForm, ticketPrintable } from './applications.js';
 import { badRequest, forbidden, unauthorized } from './errors.js';
 import { buildFlow } from './flow.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -147,6 +147,7 @@ async function previewSummary(
     OrderId: null,
     HasOnlineExam: project.hasOnlineExam,
     ExamScore: status === 'Finished' && project.hasOnlineExam ? SAMPLE_EXAM_SCORE : null,
+    TicketPrintable: ticketPrintable(status, project, now),
   };
 }
 

@@ -5,7 +5,7 @@ import { checkFormValues } from './applications.js';
 import { questionsInAttemptOrder, scoreAnswers } from './exams.js';
 import { buildLabelTree } from './labels.js';
 import { escapeHtml } from '../platform/html.js';
-import { candidateOf, renderTicketHtml } from './tickets.js';
+import { candidateOf, renderTicketHtml, ticketRules } from './tickets.js';
 
 const photo = { Url: '/uploads/a.jpg', FileName: 'a.jpg', Size: 1000, ContentType: 'image/jpeg' };
 const good = {
@@ -181,12 +181,19 @@ describe('admission ticket', () => {
       examEnd: new Date('2026-07-01T03:00:00Z'),
       examPlace: '第一考场',
       hasOnlineExam: false,
+      photoDataUrl: '',
+      qrDataUrl: '',
     });
     expect(html).not.toContain('<script>');
     expect(html).toContain('2026-07-01 09:00 至 11:00（北京时间）');
     expect(html).toContain('第一考场');
     expect(html).toContain('1101**********0012');
     expect(html).not.toContain('110105199001010012');
+  });
+  it('carries rules for where the exam is: a test centre, or online', () => {
+    expect(ticketRules(false).join()).toContain('提前30分钟到达考点');
+    expect(ticketRules(true).join()).not.toContain('考点');
+    expect(ticketRules(true).join()).toContain('在线考试');
   });
   it('takes the candidate from the form, else the account', () => {
     const fields = [

@@ -34,6 +34,7 @@ const SCENE_PURPOSE: Record<SmsScene, string> = {
   SignIn: '登录',
   ChangeMobile: '更换手机号',
   CloseAccount: '注销账号',
+  ResetPassword: '找回密码',
 };
 
 const codeKey = (scene: SmsScene, mobile: string) => `sms:code:${scene}:${mobile}`;
@@ -56,7 +57,7 @@ async function activeUserIdByMobile(deps: SmsDeps, mobile: string): Promise<numb
 
 /**
  * Whether the code really goes out. Every answer is the same whether or not the number has an
- * account: a SignIn code for an unknown number is stored but never sent (verifying it fails like
+ * account: a SignIn or ResetPassword code for an unknown number is stored but never sent (verifying it fails like
  * a wrong code), and "already registered" is told only after the code is verified (sign-up,
  * User/ChangeMobile), to someone who holds the phone. Only the caller's own account is checked here.
  */
@@ -70,6 +71,7 @@ async function codeGoesOut(
     case 'SignUp':
       return true;
     case 'SignIn':
+    case 'ResetPassword':
       return (await activeUserIdByMobile(deps, mobile)) !== null;
     case 'CloseAccount':
       if (userId === undefined) throw unauthorized('请先登录');

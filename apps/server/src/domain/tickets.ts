@@ -1,19 +1,35 @@
-import { maskIdNumber } from '@portal/contracts';
 import { createHash } from 'node:crypto';
 import {
+  maskIdNumber,
   PREVIEW_SAMPLE_MARK,
-  type ApplyStatus,
+  uploadedFileValueSchema,
   type FormValues,
   type PdfFile,
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { positions, users, type ApplicationRow, type ProjectRow } from '../db/schema/index.js';
+import {
+  applications,
+  positions,
+  projects,
+  users,
+  type ApplicationRow,
+  type ProjectRow,
+} from '../db/schema/index.js';
 import type { PdfGateway } from '../gateways/types.js';
-import { moveApplication, requireForm, requireOwnApplication } from './applications.js';
+import {
+  moveApplication,
+  PRINTABLE_STATUSES,
+  requireForm,
+  requireOwnApplication,
+} from './applications.js';
 import { conflict } from './errors.js';
 import { requireProject } from './projects.js';
+import type { ServerConfig } from '../config.js';
 import { escapeHtml } from '../platform/html.js';
+import type { ServerSecrets } from '../platform/secrets.js';
+import { isGenuineSignature, qrCodeDataUrl, ticketCheckUrl } from './ticket-check.js';
+import { readStoredUpload } from './uploads.js';
 import type { KeyValueStore } from '../platform/kv-store.js';
 import { htmlToPdfFile } from './web-pages.js';
 
@@ -29,8 +45,28 @@ export interface TicketData {
   examEnd: Date | null;
   examPlace: string;
   hasOnlineExam: boolean;
+  /** The application's photo as a data URL; empty when there is none (a framed blank is drawn). */
+  photoDataUrl: string;
+  /** The QR code of the signed check address as a data URL; empty on a sample ticket. */
+  qrDataUrl: string;
   /** Preview tickets say so across the page. */
   isSample?: boolean;
+}
+
+/** The rules a candidate reads on the ticket: an online exam has no test centre. */
+export function ticketRules(hasOnlineExam: boolean): string[] {
+  return hasOnlineExam
+    ? [
+        '请在考试开始前15分钟登录平台，进入“在线考试”完成设备检查；考试开始后30分钟不能再进入。',
+        '请使用带摄像头的电脑或手机独立作答，保持网络畅通；离开考试页面的次数会被记录。',
+        '作答时间结束系统自动交卷，答卷以服务器收到的最后一次保存为准。',
+        '本准考证考试结束前可随时登录平台再次打印；扫描二维码可核验真伪。',
+      ]
+    : [
+        '请携带本准考证和有效身份证件原件，提前30分钟到达考点。',
+        '考试开始后15分钟禁止入场，不得携带通讯工具进入考场。',
+        '本准考证考试结束前可随时登录平台再次打印；扫描二维码可核验真伪。',
+      ];
 }
 
 const beijing = new Intl.DateTimeFormat('zh-CN', {
@@ -46,8 +82,13 @@ export function formatBeijingTime(date: Date): string {
   return beijing.format(date).replace(/\//g, '-');
 }
 
+const DAY_MS = 24 * 3600_000;
+
 function examTime(data: TicketData): string {
   if (!data.examStart) return '另行通知';
+  // An online exam open over days (随报随考): the deadline is what the candidate needs.
+  if (data.examEnd && data.examEnd.getTime() - data.examStart.getTime() > DAY_MS)
+    return `随报随考，${formatBeijingTime(data.examEnd)}（北京时间）前完成`;
   const end = data.examEnd ? ` 至 ${formatBeijingTime(data.examEnd).slice(11)}` : '';
   return `${formatBeijingTime(data.examStart)}${end}（北京时间）`;
 }
@@ -75,6 +116,13 @@ body{font-family:"Noto Sans CJK SC","Noto Sans SC","PingFang SC","Microsoft YaHe
 .ticket{max-width:680px;margin:0 auto;border:2px solid #1f2329;padding:24px 28px;position:relative}
 h1{text-align:center;font-size:26px;letter-spacing:8px;margin:0 0 4px}
 .sub{text-align:center;color:#4e5969;margin:0 0 20px;font-size:14px}
+.main{display:flex;gap:16px;align-items:flex-start}
+.main table{flex:1}
+.side{width:120px;flex:none;text-align:center}
+.photo{display:block;width:120px;height:160px;object-fit:cover;border:1px solid #86909c}
+.photo-blank{display:flex;align-items:center;justify-content:center;width:120px;height:160px;border:1px dashed #86909c;color:#4e5969;font-size:13px}
+.qr{display:block;width:120px;height:120px;margin:10px 0 0}
+.qr-note{margin:2px 0 0;font-size:12px;color:#4e5969}
 table{width:100%;border-collapse:collapse;font-size:15px}
 th,td{border:1px solid #86909c;padding:10px 12px;text-align:left}
 th{width:110px;background:#f2f3f5;font-weight:600}
@@ -84,11 +132,22 @@ th{width:110px;background:#f2f3f5;font-weight:600}
 <body><div class="${data.isSample ? 'ticket sample' : 'ticket'}">
 <h1>准考证${data.isSample ? `（${PREVIEW_SAMPLE_MARK}）` : ''}</h1>
 <p class="sub">${e(data.organizer)}</p>
+<div class="main">
 <table>${rows.map(([k, v]) => `<tr><th>${e(k)}</th><td>${e(v)}</td></tr>`).join('')}</table>
+<div class="side">${
+    data.photoDataUrl
+      ? `<img class="photo" src="${e(data.photoDataUrl)}" alt="考生照片">`
+      : '<div class="photo-blank">照片</div>'
+  }${
+    data.qrDataUrl
+      ? `<img class="qr" src="${e(data.qrDataUrl)}" alt="准考证核验二维码"><p class="qr-note">扫码核验真伪</p>`
+      : ''
+  }</div>
+</div>
 <div class="notes"><strong>考生须知：</strong><br>
-1. 请携带本准考证和有效身份证件原件，提前30分钟到达考点。<br>
-2. 考试开始后15分钟禁止入场，不得携带通讯工具进入考场。<br>
-3. 请妥善保管本准考证，遗失可登录平台重新打印。</div>
+${ticketRules(data.hasOnlineExam)
+  .map((rule, i) => `${i + 1}. ${e(rule)}`)
+  .join('<br>\n')}</div>
 </div></body></html>`;
 }
 
@@ -110,20 +169,39 @@ export function candidateOf(
   };
 }
 
-/** Print is open once paid (free projects: once approved) and stays open afterwards. */
-const PRINTABLE: readonly ApplyStatus[] = ['Paid', 'TicketIssued', 'Finished'];
-
 export function ticketNumberFor(project: ProjectRow, applyId: number): string {
   const year = (project.examStartAt ?? project.applyEndAt).getUTCFullYear();
   return `${year}${String(project.id).padStart(4, '0')}${String(applyId).padStart(6, '0')}`;
 }
 
+/** What a ticket needs besides the database: the photo's folder and the check address's key. */
+export interface TicketDeps {
+  db: Database;
+  config: Pick<ServerConfig, 'dataDir' | 'publicUrl'>;
+  secrets: Pick<ServerSecrets, 'cookieKeys'>;
+}
+
+/** The form's photo as a data URL, when it is one of our stored images. */
+async function photoDataUrlOf(
+  dataDir: string,
+  fields: { FieldId: string; Type: string }[],
+  values: FormValues,
+): Promise<string> {
+  const field = fields.find((f) => f.Type === 'photo');
+  const value = uploadedFileValueSchema.safeParse(field ? values[field.FieldId] : undefined);
+  if (!value.success) return '';
+  const stored = await readStoredUpload(dataDir, value.data.Url);
+  if (!stored || stored.contentType === 'application/pdf') return '';
+  return `data:${stored.contentType};base64,${stored.data.toString('base64')}`;
+}
+
 async function ticketDataFor(
-  db: Database,
+  deps: TicketDeps,
   row: ApplicationRow,
   project: ProjectRow,
   ticketNo: string,
 ): Promise<TicketData> {
+  const { db } = deps;
   const form = await requireForm(db, project.id);
   const [[position], [user]] = await Promise.all([
     db.select().from(positions).where(eq(positions.id, row.positionId)),
@@ -142,20 +220,23 @@ async function ticketDataFor(
     examEnd: project.examEndAt,
     examPlace: project.examPlace,
     hasOnlineExam: project.hasOnlineExam,
+    photoDataUrl: await photoDataUrlOf(deps.config.dataDir, form.fields, row.values),
+    qrDataUrl: await qrCodeDataUrl(ticketCheckUrl(deps.config.publicUrl, deps.secrets, ticketNo)),
   };
 }
 
 /** ProjectFlow/GeneratePrint: the first print issues the ticket number and moves to TicketIssued. */
 export async function generateTicket(
-  db: Database,
+  deps: TicketDeps,
   user: { userId: number; tenantId: number },
   applyId: number,
   now: Date,
 ): Promise<{ ApplyId: number; Html: string }> {
+  const { db } = deps;
   const row = await requireOwnApplication(db, user.userId, applyId);
   const project = await requireProject(db, row.projectId, user.tenantId);
   const free = project.feeInFen === 0;
-  const printable = PRINTABLE.includes(row.status) || (free && row.status === 'Approved');
+  const printable = PRINTABLE_STATUSES.includes(row.status) || (free && row.status === 'Approved');
   if (!printable)
     throw conflict(
       row.status === 'Approved'
@@ -173,7 +254,7 @@ export async function generateTicket(
     );
   return {
     ApplyId: row.id,
-    Html: renderTicketHtml(await ticketDataFor(db, row, project, ticketNo)),
+    Html: renderTicketHtml(await ticketDataFor(deps, row, project, ticketNo)),
   };
 }
 
@@ -186,12 +267,12 @@ export const TICKET_PDF_CACHE_SECONDS = 24 * 60 * 60;
 
 /** ProjectFlow/DownloadPrint: the same ticket, as a PDF. */
 export async function downloadTicket(
-  deps: { db: Database; pdf: PdfGateway; store: KeyValueStore },
+  deps: TicketDeps & { pdf: PdfGateway; store: KeyValueStore },
   user: { userId: number; tenantId: number },
   applyId: number,
   now: Date,
 ): Promise<PdfFile> {
-  const { Html } = await generateTicket(deps.db, user, applyId, now);
+  const { Html } = await generateTicket(deps, user, applyId, now);
   const key = `pdf:ticket:${createHash('sha256').update(Html).digest('base64url')}`;
   const fileName = `准考证-${applyId}.pdf`;
   const cached = await deps.store.get(key);
@@ -240,7 +321,47 @@ export async function sampleTicket(
       examEnd: project.examEndAt,
       examPlace: project.examPlace,
       hasOnlineExam: project.hasOnlineExam,
+      photoDataUrl: '',
+      qrDataUrl: '',
       isSample: true,
     }),
+  };
+}
+
+export interface TicketCheck {
+  candidateName: string;
+  projectTitle: string;
+  ticketNo: string;
+  /** Masked as everywhere a person's ID is shown unasked. */
+  maskedIdNumber: string;
+}
+
+/** A genuine ticket's facts; null when the address was not signed here or names no ticket. */
+export async function checkTicket(
+  deps: Pick<TicketDeps, 'db' | 'secrets'>,
+  ticketNo: string,
+  signature: string,
+): Promise<TicketCheck | null> {
+  if (!ticketNo || !signature || !isGenuineSignature(deps.secrets, ticketNo, signature))
+    return null;
+  const [row] = await deps.db
+    .select({
+      values: applications.values,
+      projectId: applications.projectId,
+      title: projects.title,
+      userName: users.name,
+    })
+    .from(applications)
+    .innerJoin(projects, eq(projects.id, applications.projectId))
+    .innerJoin(users, eq(users.id, applications.userId))
+    .where(eq(applications.ticketNo, ticketNo));
+  if (!row) return null;
+  const form = await requireForm(deps.db, row.projectId);
+  const candidate = candidateOf(form.fields, row.values, row.userName);
+  return {
+    candidateName: candidate.name,
+    projectTitle: row.title,
+    ticketNo,
+    maskedIdNumber: maskIdNumber(candidate.idNumber),
   };
 }

@@ -209,3 +209,17 @@ export async function createUser(
     return { ok: true as const, userId: created.id };
   });
 }
+
+/** Forgot password: a new password for the live account of a number whose code was verified. */
+export async function resetPassword(
+  db: Database,
+  input: { mobile: string; password: string },
+): Promise<boolean> {
+  const user = await findActiveUserByMobile(db, input.mobile);
+  if (!user) return false;
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password) })
+    .where(eq(users.id, user.id));
+  return true;
+}

@@ -16,6 +16,7 @@ import {
   createAttemptLimiter,
   createUser,
   findActiveUserById,
+  resetPassword,
   SIGN_IN_FAILED,
   signInWithPassword,
   type SignInOutcome,
@@ -24,14 +25,17 @@ import { authorityBasePath } from './provider.js';
 import {
   contentSecurityPolicy,
   renderMessagePage,
+  renderResetPage,
   renderSignInPage,
   renderSignUpPage,
+  renderTermsPage,
   type SignInTab,
 } from './pages.js';
 import type { SmsSignIn } from './sms.js';
 
 const FORM_LIMIT_BYTES = 16 * 1024;
 const MOBILE_INVALID = '请输入正确的11位手机号';
+export const AGREEMENT_REQUIRED = '请阅读并勾选同意《用户协议》和《隐私政策》';
 
 export class FormTooLarge extends Error {}
 
@@ -80,6 +84,9 @@ export function interactionRoutes(
   const brand = config.share.title;
   const limiter = createAttemptLimiter(deps.store);
   const homeUrl = `${config.publicUrl}/views/home/project`;
+  /** The portal's one home, the way back from the sign-in pages. */
+  const portalHome = `${config.publicUrl}/views/home`;
+  const termsUrls = { user: `${base}/terms/user`, privacy: `${base}/terms/privacy` };
   const { sms } = options;
 
   const send = (ctx: KoaContext, status: number, body: string, scriptNonce?: string) => {
@@ -138,6 +145,7 @@ export function interactionRoutes(
       errorField?: string;
       status?: number;
       captcha?: boolean;
+      notice?: string;
     },
   ) => {
     const nonce = randomBytes(16).toString('base64');
@@ -156,6 +164,8 @@ export function interactionRoutes(
         scriptNonce: nonce,
         smsScript: sms?.pageScript(action),
         captcha: view.captcha,
+        notice: view.notice,
+        homeUrl: portalHome,
       }),
       nonce,
     );
@@ -179,6 +189,32 @@ export function interactionRoutes(
         errorField: view.errorField,
         scriptNonce: nonce,
         smsScript: sms?.pageScript(action),
+        homeUrl: portalHome,
+        termsUrls,
+      }),
+      nonce,
+    );
+  };
+
+  const showReset = (
+    ctx: KoaContext,
+    uid: string,
+    view: { mobile?: string; error?: string; errorField?: string; status?: number },
+  ) => {
+    const nonce = randomBytes(16).toString('base64');
+    const action = `${base}/interaction/${uid}`;
+    send(
+      ctx,
+      view.status ?? 200,
+      renderResetPage({
+        brand,
+        action,
+        values: { mobile: view.mobile },
+        error: view.error,
+        errorField: view.errorField,
+        scriptNonce: nonce,
+        smsScript: sms?.pageScript(action),
+        homeUrl: portalHome,
       }),
       nonce,
     );
@@ -285,11 +321,34 @@ export function interactionRoutes(
     if (name.length > 20) return refuse('姓名不能超过20个字', 'name');
     if (!isStrongPassword(password)) return refuse(`密码须${PASSWORD_RULE_TEXT}`, 'password');
     if (password !== confirmPassword) return refuse('两次输入的密码不一致', 'confirmPassword');
+    if (form.get('agree') !== '1') return refuse(AGREEMENT_REQUIRED, 'agree');
     const verified = await sms.verifySignUp({ mobile, code });
     if (!verified.ok) return refuse(verified.message ?? '验证码不正确', 'code');
     const created = await createUser(db, { mobile, name, password });
     if (!created.ok) return refuse(created.message, 'mobile');
     return finishLogin(ctx, created.userId);
+  };
+
+  /** Forgot password: the number's SMS code, then a new password; back to sign-in to use it. */
+  const reset = async (ctx: KoaContext, uid: string) => {
+    const form = await readForm(ctx.req);
+    const mobile = (form.get('mobile') ?? '').trim();
+    const code = (form.get('code') ?? '').trim();
+    const password = form.get('password') ?? '';
+    const confirmPassword = form.get('confirmPassword') ?? '';
+    const refuse = (error: string, errorField: string) =>
+      showReset(ctx, uid, { mobile, error, errorField, status: 400 });
+    if (!sms) return refuse('暂不支持找回密码，请联系管理员', 'mobile');
+    if (!MOBILE_PATTERN.test(mobile)) return refuse(MOBILE_INVALID, 'mobile');
+    if (!code) return refuse('请输入短信验证码', 'code');
+    if (!isStrongPassword(password)) return refuse(`密码须${PASSWORD_RULE_TEXT}`, 'password');
+    if (password !== confirmPassword) return refuse('两次输入的密码不一致', 'confirmPassword');
+    const verified = await sms.verifyReset({ mobile, code });
+    if (!verified.ok) return refuse(verified.message ?? '验证码不正确', 'code');
+    // A code is only sent to a live account's number, so a verified one has an account.
+    if (!(await resetPassword(db, { mobile, password })))
+      return refuse('该手机号未注册，请先注册', 'mobile');
+    return showSignIn(ctx, uid, { tab: 'password', mobile, notice: '密码已重置，请用新密码登录' });
   };
 
   /** Auth/OutLogin?ReturnUrl= (spec §4): end the session, return only to a registered address. */
@@ -316,13 +375,17 @@ export function interactionRoutes(
 
   return async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path.toLowerCase() === '/auth/outlogin') return outLogin(ctx);
+    const terms = /^\/terms\/(user|privacy)$/.exec(ctx.path);
+    if (ctx.method === 'GET' && terms) {
+      const kind = terms[1] === 'user' ? 'user' : 'privacy';
+      return send(ctx, 200, renderTermsPage({ brand, kind, homeUrl: portalHome }));
+    }
     if (ctx.path.startsWith('/connect/authorize')) {
       await dropSessionOfClosedAccount(ctx);
       return next();
     }
-    const match = /^\/interaction\/([\w-]+)(?:\/(password|sms|signup|captcha|sms-code))?$/.exec(
-      ctx.path,
-    );
+    const match =
+      /^\/interaction\/([\w-]+)(?:\/(password|sms|signup|reset|captcha|sms-code))?$/.exec(ctx.path);
     if (!match) return next();
     const [, uid = '', action] = match;
     const details = await interactionFor(ctx, uid);
@@ -331,6 +394,7 @@ export function interactionRoutes(
       if (ctx.method === 'GET') {
         if (details.prompt.name !== 'login') return finishConsent(provider, ctx, details);
         if (action === 'signup') return showSignUp(ctx, uid, {});
+        if (action === 'reset') return showReset(ctx, uid, {});
         if (action) return next();
         const tab = ctx.query.tab === 'sms' && sms ? 'sms' : 'password';
         return showSignIn(ctx, uid, { tab });
@@ -339,6 +403,7 @@ export function interactionRoutes(
       if (action === 'password') return await passwordSignIn(ctx, uid);
       if (action === 'sms') return await smsSignIn(ctx, uid);
       if (action === 'signup') return await signUp(ctx, uid);
+      if (action === 'reset') return await reset(ctx, uid);
       if (sms && (action === 'captcha' || action === 'sms-code'))
         return await sms.handleJson(ctx, action);
       return next();

@@ -42,6 +42,13 @@ a{color:#0958d9}
 .puzzle img{display:block;width:100%;height:auto}
 .puzzle .piece{position:absolute;left:0;filter:drop-shadow(0 0 2px rgba(0,0,0,.6))}
 .captcha input[type="range"]{height:32px;padding:0;border:0}
+.notice{margin:0 0 16px;padding:10px 12px;border-radius:8px;background:#f6ffed;color:#135200;font-size:14px}
+.consent{display:flex;align-items:flex-start;gap:8px;margin:0 0 16px}
+.consent input{flex:none;width:20px;height:20px;margin:2px 0 0}
+.consent label{margin:0;font-weight:400;line-height:1.6}
+.split{display:flex;justify-content:space-between;gap:12px}
+.terms h2{margin:20px 0 8px;font-size:17px}
+.terms p,.terms li{font-size:15px;color:#1f2329}
 `;
 
 export interface PageShell {
@@ -143,6 +150,19 @@ export interface SignInPageInput {
   smsScript?: string;
   /** The password try must come with a slide check (after a few failures). */
   captcha?: boolean;
+  /** A good outcome to tell first (the password was reset). */
+  notice?: string;
+  /** The portal's home, for a way back without signing in. */
+  homeUrl: string;
+}
+
+function notice(text: string | undefined): string {
+  return text ? `<p class="notice" role="status">${html(text)}</p>` : '';
+}
+
+/** The way back to the portal from every page of the provider. */
+function portalLink(homeUrl: string): string {
+  return `<p class="links"><a href="${html(homeUrl)}">返回平台首页</a></p>`;
 }
 
 export function renderSignInPage(input: SignInPageInput): string {
@@ -182,7 +202,8 @@ ${field({
 })}
 ${input.captcha ? passwordCaptchaBlock() : ''}
 <button type="submit">登录</button>
-</form>`
+</form>
+<p class="links"><a href="${action}/reset">忘记密码？</a></p>`
       : `<form method="post" action="${action}/sms" aria-labelledby="page-title" data-sms-scene="SignIn">
 ${alert(error)}
 ${mobile}
@@ -206,10 +227,12 @@ ${field({
     script: tab === 'sms' || input.captcha ? input.smsScript : undefined,
     body: `<h1 id="page-title">登录</h1>
 <div class="card">
+${notice(input.notice)}
 ${tabs}
 ${form}
 <p class="links">还没有账号？<a href="${action}/signup">注册新账号</a></p>
-</div>`,
+</div>
+${portalLink(input.homeUrl)}`,
   });
 }
 
@@ -221,6 +244,9 @@ export interface SignUpPageInput {
   errorField?: string;
   scriptNonce: string;
   smsScript?: string;
+  homeUrl: string;
+  /** Where the user agreement and the privacy policy are read. */
+  termsUrls: { user: string; privacy: string };
 }
 
 export function renderSignUpPage(input: SignUpPageInput): string {
@@ -241,12 +267,94 @@ ${field({ id: 'code', label: '短信验证码', inputmode: 'numeric', maxlength:
 ${field({ id: 'name', label: '姓名', autocomplete: 'name', maxlength: 20, value: values.name ?? '', error: errorField === 'name', autofocus: focus('name') })}
 ${field({ id: 'password', label: '密码', type: 'password', autocomplete: 'new-password', maxlength: 20, error: errorField === 'password', autofocus: focus('password'), hint: PASSWORD_RULE_TEXT })}
 ${field({ id: 'confirmPassword', label: '确认密码', type: 'password', autocomplete: 'new-password', maxlength: 20, error: errorField === 'confirmPassword', autofocus: focus('confirmPassword') })}
+<div class="consent">
+<input type="checkbox" id="agree" name="agree" value="1" required${errorField === 'agree' ? ' aria-invalid="true" aria-describedby="form-error" autofocus' : ''}>
+<label for="agree">我已阅读并同意<a href="${html(input.termsUrls.user)}" target="_blank" rel="noopener">《用户协议》</a>和<a href="${html(input.termsUrls.privacy)}" target="_blank" rel="noopener">《隐私政策》</a></label>
+</div>
 <button type="submit">注册并登录</button>
 </form>
 <p class="links">已有账号？<a href="${action}">返回登录</a></p>
-</div>`,
+</div>
+${portalLink(input.homeUrl)}`,
   });
 }
+
+export interface ResetPageInput {
+  brand: string;
+  action: string;
+  values: { mobile?: string };
+  error?: string;
+  errorField?: string;
+  scriptNonce: string;
+  smsScript?: string;
+  homeUrl: string;
+}
+
+/** Forgot password: the number, its SMS code (after the slide check), then the new password. */
+export function renderResetPage(input: ResetPageInput): string {
+  const { action, values, error, errorField } = input;
+  const focus = (id: string) => (errorField ? errorField === id : id === 'mobile');
+  return renderShell({
+    title: '找回密码',
+    brand: input.brand,
+    scriptNonce: input.scriptNonce,
+    script: input.smsScript,
+    body: `<h1 id="page-title">找回密码</h1>
+<div class="card">
+<form method="post" action="${action}/reset" aria-labelledby="page-title" data-sms-scene="ResetPassword">
+${alert(error)}
+${field({ id: 'mobile', label: '注册手机号', type: 'tel', inputmode: 'numeric', maxlength: 11, autocomplete: 'username', value: values.mobile ?? '', error: errorField === 'mobile', autofocus: focus('mobile') })}
+${captchaBlock()}
+${field({ id: 'code', label: '短信验证码', inputmode: 'numeric', maxlength: 6, autocomplete: 'one-time-code', error: errorField === 'code', autofocus: focus('code'), after: sendCodeButton() })}
+${field({ id: 'password', label: '新密码', type: 'password', autocomplete: 'new-password', maxlength: 20, error: errorField === 'password', autofocus: focus('password'), hint: PASSWORD_RULE_TEXT })}
+${field({ id: 'confirmPassword', label: '确认新密码', type: 'password', autocomplete: 'new-password', maxlength: 20, error: errorField === 'confirmPassword', autofocus: focus('confirmPassword') })}
+<button type="submit">重置密码</button>
+</form>
+<p class="links">想起密码了？<a href="${action}">返回登录</a></p>
+</div>
+${portalLink(input.homeUrl)}`,
+  });
+}
+
+/** The user agreement and the privacy policy, readable before signing up (no sign-in needed). */
+export function renderTermsPage(input: {
+  brand: string;
+  kind: 'user' | 'privacy';
+  homeUrl: string;
+}): string {
+  const title = input.kind === 'user' ? '用户协议' : '隐私政策';
+  return renderShell({
+    title,
+    brand: input.brand,
+    body: `<h1>${title}</h1>
+<div class="card terms">${input.kind === 'user' ? USER_AGREEMENT : PRIVACY_POLICY}</div>
+${portalLink(input.homeUrl)}`,
+  });
+}
+
+const USER_AGREEMENT = `<p>欢迎使用本平台。注册账号即表示您同意本协议。</p>
+<h2>一、账号</h2>
+<p>您应使用本人手机号注册，并对账号下的全部操作负责。请妥善保管密码，发现账号被他人使用时请立即修改密码并联系主办单位。</p>
+<h2>二、报名信息</h2>
+<p>您提交的报名信息、证件照片和材料应真实、准确、完整。因信息不实造成的资格审核不通过、取消考试资格等后果由您本人承担。</p>
+<h2>三、费用</h2>
+<p>报名费由项目主办单位收取，金额以项目页面公示为准。缴费成功后如需退费，按各项目公告的退费规则办理。</p>
+<h2>四、考试纪律</h2>
+<p>参加在线考试时，请遵守考试须知，不得替考、作弊或传播试题。平台会记录作答过程，违规行为将报告主办单位处理。</p>
+<h2>五、协议变更</h2>
+<p>协议内容变更时，平台会在登录或注册页面提示，您继续使用即视为同意变更后的协议。</p>`;
+
+const PRIVACY_POLICY = `<p>我们重视您的个人信息保护，并依照《中华人民共和国个人信息保护法》处理您的信息。</p>
+<h2>一、我们收集的信息</h2>
+<p>手机号（注册、登录和接收验证码）、姓名、身份证号、证件照片及报名表中您填写的内容（报名和资格审核）、缴费记录（订单与对账）。</p>
+<h2>二、信息的使用</h2>
+<p>这些信息仅用于您所报名项目的报名、审核、缴费、准考证、考试和成绩查询，并提供给该项目的主办单位。我们不会将其用于与报名无关的用途。</p>
+<h2>三、信息的展示</h2>
+<p>手机号和身份证号在页面、准考证和核验页面上默认部分隐藏显示。</p>
+<h2>四、您的权利</h2>
+<p>您可以在“我的—账号设置”中查看、修改个人资料，修改密码、更换手机号，或注销账号。注销后您的账号将无法再登录。</p>
+<h2>五、联系我们</h2>
+<p>如对个人信息处理有疑问，请通过项目页面公布的主办单位咨询电话联系。</p>`;
 
 function sendCodeButton(): string {
   return `<button type="button" class="secondary" id="send-code" aria-controls="captcha">获取验证码</button>`;

@@ -6,6 +6,7 @@ import { users } from '../db/schema/index.js';
 import { DEMO_MOBILE } from '../db/seed/20-users.js';
 import { solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
 import { MOBILE_TAKEN } from './accounts.js';
+import { AGREEMENT_REQUIRED } from './interactions.js';
 import {
   CookieBrowser,
   openInteraction,
@@ -64,6 +65,7 @@ describe('sign-up', () => {
         name: '张三',
         password: 'Zhang@2024',
         confirmPassword: 'Zhang@2024',
+        agree: '1',
       },
     });
     const token = accessTokenOf(result.url);
@@ -81,6 +83,45 @@ describe('sign-up', () => {
       form: { mobile, password: 'Zhang@2024' },
     });
     expect(decodeJwt(accessTokenOf(signIn.url)!).sub).toBe(String(created!.id));
+  });
+
+  it('asks for consent to the user agreement and the privacy policy, unticked, both readable', async () => {
+    const { page } = await openSignUp(new CookieBrowser());
+    const box = /<input type="checkbox" id="agree"[^>]*>/.exec(page)?.[0] ?? '';
+    expect(box).toContain('required');
+    expect(box).not.toContain('checked');
+    expect(page).toContain('《用户协议》');
+    for (const kind of ['user', 'privacy']) {
+      const href = new RegExp(`href="([^"]*/terms/${kind})"`).exec(page)?.[1];
+      expect(href).toBeTruthy();
+      const terms = await fetch(new URL(href!, server.baseUrl));
+      expect(terms.status).toBe(200);
+      expect(await terms.text()).toContain(
+        kind === 'user' ? '<h1>用户协议</h1>' : '<h1>隐私政策</h1>',
+      );
+    }
+    expect(page).toContain('返回平台首页');
+  });
+
+  it('refuses to sign up until the agreement is ticked, keeping what was typed', async () => {
+    const mobile = '13512345672';
+    const browser = new CookieBrowser();
+    const { interactionUrl } = await openSignUp(browser);
+    const sent = await requestSmsCode(server, browser, interactionUrl, mobile, 'SignUp');
+    const response = await browser.request(`${interactionUrl}/signup`, {
+      form: {
+        mobile,
+        code: sent.code!,
+        name: '赵六',
+        password: 'Zhao@2024',
+        confirmPassword: 'Zhao@2024',
+      },
+    });
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain(`role="alert">${AGREEMENT_REQUIRED}</div>`);
+    expect(page).toContain('value="赵六"');
+    expect(await server.db.select().from(users).where(eq(users.mobile, mobile))).toHaveLength(0);
   });
 
   it('keeps what was typed (not the passwords) when it refuses', async () => {
@@ -115,6 +156,7 @@ describe('sign-up', () => {
       password: 'Wang@2024x',
       confirmPassword: 'Wang@2024y',
       code: sent.code!,
+      agree: '1',
     };
     const mismatch = await browser.request(`${interactionUrl}/signup`, { form });
     expect(await mismatch.text()).toContain('两次输入的密码不一致');
@@ -139,6 +181,7 @@ describe('sign-up', () => {
         name: '张三',
         password: 'Zhang@2024',
         confirmPassword: 'Zhang@2024',
+        agree: '1',
       },
     });
     expect(await response.text()).toContain(MOBILE_TAKEN);

@@ -21,10 +21,12 @@ export interface SmsSignIn {
   handleJson(ctx: KoaContext, action: 'captcha' | 'sms-code'): Promise<void>;
   signIn(input: { mobile: string; code: string; address: string }): Promise<SignInOutcome>;
   verifySignUp(input: { mobile: string; code: string }): Promise<{ ok: boolean; message?: string }>;
+  /** Forgot password: spends a ResetPassword code of the number. */
+  verifyReset(input: { mobile: string; code: string }): Promise<{ ok: boolean; message?: string }>;
 }
 
 /** The scenes our pages may ask a code for. */
-const PAGE_SCENES: readonly SmsScene[] = ['SignIn', 'SignUp'];
+const PAGE_SCENES: readonly SmsScene[] = ['SignIn', 'SignUp', 'ResetPassword'];
 const CODE_PATTERN = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
 
 function json(ctx: KoaContext, status: number, body: Record<string, unknown>) {
@@ -107,6 +109,7 @@ export function createSmsSignIn(deps: AppDeps, limiter: AttemptLimiter): SmsSign
     },
 
     verifySignUp: ({ mobile, code }) => spendCode(deps, { mobile, code, scene: 'SignUp' }),
+    verifyReset: ({ mobile, code }) => spendCode(deps, { mobile, code, scene: 'ResetPassword' }),
   };
 }
 

@@ -260,7 +260,7 @@ export async function requestSmsCode(
   browser: CookieBrowser,
   interactionUrl: string,
   mobile: string,
-  scene: 'SignIn' | 'SignUp',
+  scene: 'SignIn' | 'SignUp' | 'ResetPassword',
 ): Promise<{ status: number; body: { ok: boolean; message: string }; code?: string }> {
   const challengeResponse = await browser.request(`${interactionUrl}/captcha`, { json: {} });
   const { challenge } = (await challengeResponse.json()) as {

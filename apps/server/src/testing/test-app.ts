@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { writeSeedUploads } from '../db/seed/files.js';
 import {
   SERVICE_IDS,
   type Endpoint,
@@ -68,6 +69,7 @@ export function toQuery(input: Record<string, unknown>): Record<string, string> 
 /** A whole app on a fresh copy of the seeded database, built without listening (inject()). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  await writeSeedUploads(dataDir);
   const database = await openTestDatabase('portal_t');
   const { handle } = database;
   const config = loadConfig({

@@ -145,6 +145,19 @@ describe('§2 page config on the first navigation', () => {
     expect(fetched[0]?.searchParams.get('Domain')).toBe(window.location.host);
   });
 
+  it('§6 carries the Authorization header when a stored sign-in exists (first navigation)', async () => {
+    const { fetchMock } = stubServices();
+    const record = signIn();
+    const { router } = startApp(MOBILE_ROUTES, paths.projectList());
+    await settled(router);
+    const pageConfigCall = fetchMock.mock.calls.find(([u]) =>
+      String(u).includes('/PageConfig/GetPageConfig'),
+    );
+    expect(new Headers(pageConfigCall?.[1]?.headers).get('Authorization')).toBe(
+      `Bearer ${record.access_token}`,
+    );
+  });
+
   it('IsNotFound sends the browser to the configured ClientDomain', async () => {
     stubServices({ IsNotFound: true });
     const { router, goExternal } = startApp(MOBILE_ROUTES, paths.find());

@@ -100,14 +100,14 @@ export function createNavigationGuard(deps: NavigationGuardDeps = browserDeps) {
 
   return async function guard(url: URL, handles: readonly RouteHandle[]): Promise<string | null> {
     if (PASS_THROUGH.has(url.pathname)) return null;
+    const config = deps.config();
+    // §6: the session takes the stored token before any call, the page config's included.
+    const signedIn = refreshSignIn(config);
+    // §2: the first navigation fetches the page config.
     if (!pageConfigChecked && (await firstPageConfig()) === 'left') return null;
 
-    const config = deps.config();
-    if (!handles.some((h) => h.login)) {
-      refreshSignIn(config);
-      return null;
-    }
-    if (!refreshSignIn(config)) {
+    if (!handles.some((h) => h.login)) return null;
+    if (!signedIn) {
       rememberNextPath(`${url.pathname}${url.search}`);
       return loginTargetFor(url.pathname);
     }

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { crumbsOf, DesktopShell, setUpDesktopLayout } from '../layouts/desktop';
-import { MobileShell, setUpMobileLayout } from '../layouts/mobile';
+import { MobileShell, setUpMobileLayout, tabOf } from '../layouts/mobile';
 import { notifyError, paths, runtimeConfig, useLayoutStore, useSessionStore } from '../platform';
 import { storeTestSignIn } from '../platform/testing/jwt-fixture';
 import { loadTestRuntimeConfig } from '../platform/testing/runtime-config-fixture';
@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 describe('§2 mobile shell', () => {
-  it('renders the route inside data-layout="mobile" with its title and the four tabs', async () => {
+  it('renders the route inside data-layout="mobile" with its title and the five tabs', async () => {
     const { router } = startApp(MOBILE_ROUTES, paths.find(), MobileShell);
     await settled(router);
     const { container } = render(
@@ -36,8 +36,28 @@ describe('§2 mobile shell', () => {
     expect(shell).not.toBeNull();
     expect(await within(shell).findByRole('heading', { level: 1, name: '发现' })).toBeTruthy();
     const tabs = shell.querySelectorAll('.adm-tab-bar-item-title');
-    expect([...tabs].map((t) => t.textContent)).toEqual(['首页', '发现', '消息', '我的']);
+    expect([...tabs].map((t) => t.textContent)).toEqual(['首页', '项目', '发现', '消息', '我的']);
     expect(container.querySelector('[data-layout="desktop"]')).toBeNull();
+  });
+
+  it('one home: 首页 is lit on home only, the project list lights 项目', () => {
+    expect(tabOf(paths.home())?.title).toBe('首页');
+    expect(tabOf(paths.projectList())?.title).toBe('项目');
+    expect(tabOf(paths.myProject())?.title).toBe('我的');
+    expect(tabOf(paths.flowManage({ ProjectId: 1 }))).toBeUndefined();
+  });
+
+  it('a page opened from a shared link (no history of ours) goes back to the project list', async () => {
+    const { router } = startApp(MOBILE_ROUTES, paths.myAccount(), MobileShell);
+    await settled(router);
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    const back = await screen.findByRole('button', { name: '返回项目列表' });
+    back.click();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(paths.projectList()));
   });
 
   it('§8 the mobile layout registers antd-mobile Toast as the notifier', async () => {

@@ -46,6 +46,8 @@ export const applySummarySchema = z.object({
   OrderId: z.number().int().nullable(),
   HasOnlineExam: z.boolean(),
   ExamScore: z.number().nullable(),
+  /** The admission ticket can be opened (again): printable and its exam not over yet. */
+  TicketPrintable: z.boolean(),
 });
 export type ApplySummary = z.infer<typeof applySummarySchema>;
 

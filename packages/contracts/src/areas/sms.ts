@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { mobileSchema } from './user.js';
 
-export const SMS_SCENES = ['ChangeMobile', 'CloseAccount', 'SignIn', 'SignUp'] as const;
+export const SMS_SCENES = [
+  'ChangeMobile',
+  'CloseAccount',
+  'SignIn',
+  'SignUp',
+  'ResetPassword',
+] as const;
 export const smsSceneSchema = z.enum(SMS_SCENES);
 export type SmsScene = z.infer<typeof smsSceneSchema>;
 

@@ -539,6 +539,27 @@ const ROLLING_EXAMS: ReadonlySet<string> = new Set([
   SEED_PROJECTS.shortExam,
 ]);
 
+/** A notice title names its project without the year and the organiser's long prefix. */
+function shortTitleOf(title: string): string {
+  return title.replace(/^\d{4}年/, '').replace(/（[^）]*）/g, '');
+}
+
+/** The second notice of a project, as its state would have it (no two projects say the same). */
+const APPLYING_FOLLOW_UPS = [
+  (short: string) => `关于${short}报名资格审核安排的说明`,
+  (short: string) => `${short}报名常见问题解答`,
+  (short: string) => `${short}缴费及准考证打印时间安排`,
+  (short: string) => `${short}考试大纲及参考书目`,
+  (short: string) => `关于${short}延长咨询服务时间的通知`,
+];
+const FOLLOW_UP_TITLE: Record<StateKind, (short: string, index: number) => string> = {
+  applying: (short, index) => APPLYING_FOLLOW_UPS[index % APPLYING_FOLLOW_UPS.length]!(short),
+  notStarted: (short) => `${short}报名须知`,
+  closed: (short) => `${short}准考证打印及考试安排通知`,
+  closedEarly: (short) => `关于${short}报名提前截止的通知`,
+  finished: (short) => `${short}成绩公布`,
+};
+
 /** Apply and exam windows relative to the seeding moment, so states hold whenever tests run. */
 function windowFor(state: StateKind, now: number, exam: boolean) {
   const at = (days: number) => new Date(now + days * DAY);
@@ -1015,7 +1036,7 @@ export async function seed(db: Database): Promise<void> {
     const notices = [
       {
         projectId,
-        title: `${p.title}公告`,
+        title: `${p.title}${p.category === '学科竞赛' ? '通知' : p.category === '职业资格' ? '报名通知' : '公告'}`,
         content: `<p>${p.organizer}决定组织${p.title}。报名时间以平台显示为准，请考生认真阅读报考须知，如实填写报名信息。</p><p>联系电话：${phone}</p>`,
         publishedAt: new Date(published),
       },
@@ -1023,12 +1044,18 @@ export async function seed(db: Database): Promise<void> {
     if (p.state !== 'notStarted')
       notices.push({
         projectId,
-        title: p.state === 'finished' ? '成绩公告' : '关于报名资格审核的说明',
+        title: FOLLOW_UP_TITLE[p.state](shortTitleOf(p.title), index),
         content:
           p.state === 'finished'
             ? '<p>本次考试成绩已发布，考生可登录平台查询。对成绩有异议的，可在成绩公布后5个工作日内申请复核。</p>'
             : '<p>资格审核将在考生提交报名后3个工作日内完成。审核结果通过站内消息通知，请及时登录查看；退回修改的请按审核意见修改后重新提交。</p>',
-        publishedAt: new Date(Math.min(now - DAY, published + 12 * DAY)),
+        // Spread over the past week, hours apart, as a platform's notices come.
+        publishedAt: new Date(
+          Math.min(
+            now - (1 + (index % 7)) * DAY - (index % 5) * 3 * 3600_000,
+            published + 12 * DAY,
+          ),
+        ),
       });
     await db.insert(projectNotices).values(notices);
 

@@ -20,6 +20,11 @@ import {
 } from '../schema/index.js';
 import { DEMO_MOBILE } from './20-users.js';
 import { SEED_PROJECTS } from './30-projects.js';
+import { drawDiploma, drawIdPhoto, SEED_UPLOADS, seedUploadUrl } from './files.js';
+
+// What the files written by writeSeedUploads weigh.
+const SEED_PHOTO_SIZE = drawIdPhoto().length;
+const SEED_DIPLOMA_SIZE = drawDiploma().length;
 
 const DAY = 24 * 3600_000;
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
@@ -55,16 +60,16 @@ function candidateValues(person: {
     resume:
       '2016-2020 北京理工大学 计算机科学与技术 本科；2020年至今 北京华信科技有限公司 软件工程师。',
     photo: {
-      Url: '/uploads/seed/li-ming-photo.jpg',
-      FileName: '证件照.jpg',
-      Size: 86 * 1024,
-      ContentType: 'image/jpeg',
+      Url: seedUploadUrl(SEED_UPLOADS.photo.name),
+      FileName: SEED_UPLOADS.photo.fileName,
+      Size: SEED_PHOTO_SIZE,
+      ContentType: SEED_UPLOADS.photo.contentType,
     },
     diploma: {
-      Url: '/uploads/seed/li-ming-diploma.pdf',
-      FileName: '学位证书.pdf',
-      Size: 420 * 1024,
-      ContentType: 'application/pdf',
+      Url: seedUploadUrl(SEED_UPLOADS.diploma.name),
+      FileName: SEED_UPLOADS.diploma.fileName,
+      Size: SEED_DIPLOMA_SIZE,
+      ContentType: SEED_UPLOADS.diploma.contentType,
     },
   };
 }

@@ -1,4 +1,10 @@
-import { downloadPrint, generatePrint, getApply } from '@portal/contracts';
+import {
+  downloadPrint,
+  generatePrint,
+  getApply,
+  maskIdNumber,
+  qrCodeDecode,
+} from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
 import { reviewApplication } from '../../domain/review.js';
@@ -97,7 +103,7 @@ describe('ProjectFlow/ calls', () => {
     expect(html).toContain('准考证');
     expect(html).toContain('李明');
     expect(html).toContain(SEED_PROJECTS.paidExam);
-    expect(html).toMatch(/110108\*{8}\d{3}[\dX]/);
+    expect(html).toMatch(/1101\*{10}\d{3}[\dX]/);
     expect(html).not.toContain(String(paid!.values.idNumber));
     const after = await applicationOf(t.db, t.demoUserId, paid!.projectId);
     expect(after!.status).toBe('TicketIssued');
@@ -105,6 +111,69 @@ describe('ProjectFlow/ calls', () => {
     // Printing again answers the same ticket.
     const again = await t.call(generatePrint, { ApplyId: paid!.id }, { as: t.demoUserId });
     expect(again.body.Data.Html).toBe(html);
+  });
+
+  it('the ticket carries the photo, the rules of its exam and a QR code of a signed check address', async () => {
+    const issued = await applicationOf(
+      t.db,
+      t.demoUserId,
+      await projectIdOf(t.db, SEED_PROJECTS.ticketIssued),
+    );
+    const res = await t.call(generatePrint, { ApplyId: issued!.id }, { as: t.demoUserId });
+    const html = res.body.Data.Html;
+    expect(html).toMatch(
+      /<img class="photo" src="data:image\/jpeg;base64,[A-Za-z0-9+/=]{1000,}" alt="考生照片">/,
+    );
+    const qr = /<img class="qr" src="(data:image\/png;base64,[^"]+)"/.exec(html)?.[1];
+    expect(qr).toBeTruthy();
+    // Common/QRCodeDecode reads the code back.
+    const decoded = await t.call(qrCodeDecode, { ImageBase64: qr! }, { as: t.demoUserId });
+    expect(decoded.status).toBe(200);
+    const address = new URL(decoded.body.Data.Text);
+    expect(address.pathname).toBe('/ticket/verify');
+    expect(address.searchParams.get('No')).toBe(issued!.ticketNo);
+
+    const genuine = await t.app.inject({
+      method: 'GET',
+      url: `${address.pathname}${address.search}`,
+    });
+    expect(genuine.statusCode).toBe(200);
+    expect(genuine.body).toContain('准考证真实有效');
+    expect(genuine.body).toContain('李明');
+    expect(genuine.body).toContain(SEED_PROJECTS.ticketIssued);
+    expect(genuine.body).toContain(issued!.ticketNo!);
+    expect(genuine.body).toContain(maskIdNumber(String(issued!.values.idNumber)));
+    expect(genuine.body).not.toContain(String(issued!.values.idNumber));
+
+    const otherNo = `${issued!.ticketNo!.slice(0, -1)}${issued!.ticketNo!.endsWith('1') ? '2' : '1'}`;
+    address.searchParams.set('No', otherNo);
+    const tampered = await t.app.inject({
+      method: 'GET',
+      url: `${address.pathname}${address.search}`,
+    });
+    expect(tampered.statusCode).toBe(404);
+    expect(tampered.body).toContain('不是真实有效的准考证');
+    expect(tampered.body).not.toContain('李明');
+  });
+
+  it('a venue exam’s ticket tells to arrive at the test centre; an online one does not', async () => {
+    const venue = await applicationOf(
+      t.db,
+      t.demoUserId,
+      await projectIdOf(t.db, SEED_PROJECTS.ticketIssued),
+    );
+    const venueHtml = (await t.call(generatePrint, { ApplyId: venue!.id }, { as: t.demoUserId }))
+      .body.Data.Html;
+    expect(venueHtml).toContain('提前30分钟到达考点');
+    const online = await applicationOf(
+      t.db,
+      t.demoUserId,
+      await projectIdOf(t.db, SEED_PROJECTS.finished),
+    );
+    const onlineHtml = (await t.call(generatePrint, { ApplyId: online!.id }, { as: t.demoUserId }))
+      .body.Data.Html;
+    expect(onlineHtml).not.toContain('考点');
+    expect(onlineHtml).toContain('在线考试');
   });
 
   it('a free project prints once approved, without paying', async () => {

@@ -9,14 +9,9 @@ export const flowRoutes: ServiceRoute[] = [
     getFlowView(deps.db, requireUser(), input.ProjectId, deps.now()),
   ),
   route(generatePrint, async ({ input, requireUser, deps }) =>
-    generateTicket(deps.db, requireUser(), input.ApplyId, deps.now()),
+    generateTicket(deps, requireUser(), input.ApplyId, deps.now()),
   ),
   route(downloadPrint, async ({ input, requireUser, deps }) =>
-    downloadTicket(
-      { db: deps.db, pdf: deps.gateways.pdf, store: deps.store },
-      requireUser(),
-      input.ApplyId,
-      deps.now(),
-    ),
+    downloadTicket({ ...deps, pdf: deps.gateways.pdf }, requireUser(), input.ApplyId, deps.now()),
   ),
 ];

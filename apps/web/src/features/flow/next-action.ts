@@ -84,12 +84,12 @@ export function flowNextStep(
   }
 }
 
-/** Once printed, the ticket stays reachable (issue 10): the print step done, or a later state. */
-export function hasTicket(flow: FlowView): boolean {
-  const status = flow.Apply?.Status;
-  return (
-    status === 'TicketIssued' ||
-    status === 'Finished' ||
-    flow.Steps.some((step) => step.Key === 'print' && step.State === 'done')
-  );
+/**
+ * The way back to a ticket already open for print, beside a next step that is something else
+ * (参加考试, 报名已截止 …); null when the main button prints it or it is no longer valid.
+ */
+export function ticketPathOf(flow: FlowView | undefined): string | null {
+  const apply = flow?.Apply;
+  if (!apply?.TicketPrintable || flow?.NextAction === 'print') return null;
+  return paths.print({ ApplyId: apply.ApplyId });
 }

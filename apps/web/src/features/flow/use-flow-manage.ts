@@ -3,7 +3,7 @@ import { sendToSignIn, useSessionStore } from '../../platform';
 import { useProjectNotices } from '../notice';
 import { useFollow, useProject, useProjectOpenAsk } from '../project';
 import { useFlow } from './api/get-apply';
-import { nextStepOf } from './next-action';
+import { nextStepOf, ticketPathOf } from './next-action';
 
 /**
  * flowManage without its looks: the project, the candidate's place in its flow (signed in), its
@@ -28,6 +28,8 @@ export function useFlowManage(projectId: number, layout: 'mobile' | 'desktop' = 
     questions,
     follow,
     next: project.data ? nextStepOf(project.data, flow.data, signedIn, layout) : undefined,
+    /** The printed ticket stays one tap away while it is valid. */
+    ticketPath: signedIn ? ticketPathOf(flow.data) : null,
     /** The reviewer's reason while the application is returned for changes. */
     returnedRemark: apply?.Status === 'Returned' ? (apply.ReviewRemark ?? null) : null,
     signIn: () => sendToSignIn(here),

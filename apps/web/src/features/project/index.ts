@@ -3,5 +3,5 @@ export { useProject, projectQueryOptions } from './api/get-project';
 export { useProjectOpenAsk, useProjectOpenAskList } from './api/get-project-open-ask';
 export { useProjectList } from './api/get-project-list';
 export { useProjectPositions } from './api/get-project-position';
-export { applyWindowText, ProjectCard } from './components/project-card';
+export { applyWindowText, examTimeText, ProjectCard, quotaText } from './components/project-card';
 export { PROJECT_STATE_COLOR } from './project-filter';

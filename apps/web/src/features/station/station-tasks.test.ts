@@ -20,6 +20,7 @@ function apply(id: number, status: ApplySummary['Status'], more: Partial<ApplySu
     OrderId: null,
     HasOnlineExam: false,
     ExamScore: null,
+    TicketPrintable: false,
     ...more,
   } satisfies ApplySummary;
 }

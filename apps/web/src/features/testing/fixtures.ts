@@ -60,6 +60,7 @@ export function applySummary(overrides: Partial<ApplySummary> = {}): ApplySummar
     OrderId: null,
     HasOnlineExam: false,
     ExamScore: null,
+    TicketPrintable: false,
     ...overrides,
   });
 }

@@ -1,2 +1,2 @@
-export { MOBILE_TABS, MobileShell } from './mobile-shell';
+export { MOBILE_TABS, MobileShell, tabOf } from './mobile-shell';
 export { setUpMobileLayout } from './setup';

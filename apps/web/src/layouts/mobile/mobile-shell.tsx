@@ -4,7 +4,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import '../../shared/ui/mobile/mobile.css';
 import { paths, useRouteHandle, useSessionStore } from '../../platform';
-import { BackIcon, FindIcon, HomeIcon, MessageIcon, UserIcon } from './tab-icons';
+import { BackIcon, FindIcon, HomeIcon, MessageIcon, ProjectIcon, UserIcon } from './tab-icons';
 
 interface Tab {
   path: string;
@@ -14,16 +14,35 @@ interface Tab {
   icon: ReactNode;
 }
 
-/** The four tabs: 首页/发现/消息/我的. */
+/**
+ * The five tabs, as the desktop header has them: 首页 is the one home (home, with its labels and
+ * running projects); 项目 is the project list the app opens on (§2 sends unknown paths there), so
+ * the tab that is lit is always the page shown and every tab leads somewhere else.
+ */
 export const MOBILE_TABS: Tab[] = [
   { path: paths.home(), section: paths.home(), title: '首页', icon: <HomeIcon /> },
+  {
+    path: paths.projectList(),
+    section: paths.projectList(),
+    title: '项目',
+    icon: <ProjectIcon />,
+  },
   { path: paths.find(), section: paths.find(), title: '发现', icon: <FindIcon /> },
   { path: paths.notice(), section: paths.notice(), title: '消息', icon: <MessageIcon /> },
   { path: paths.my(), section: paths.my(), title: '我的', icon: <UserIcon /> },
 ];
 
-function tabOf(pathname: string): Tab | undefined {
-  return MOBILE_TABS.find((t) => pathname === t.section || pathname.startsWith(`${t.section}/`));
+/** The tab whose section holds the page, the most specific one (home/project is 项目, not 首页). */
+export function tabOf(pathname: string): Tab | undefined {
+  return MOBILE_TABS.filter(
+    (t) => pathname === t.section || pathname.startsWith(`${t.section}/`),
+  ).sort((a, b) => b.section.length - a.section.length)[0];
+}
+
+function historyIndex(): number {
+  const state: unknown = window.history.state;
+  const idx = state && typeof state === 'object' && 'idx' in state ? state.idx : 0;
+  return typeof idx === 'number' ? idx : 0;
 }
 
 /** The badge's text: the unread count, capped so it fits the icon; nothing when all is read. */
@@ -47,7 +66,10 @@ export function MobileShell() {
   const { title, tab } = useRouteHandle();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const canGoBack = !tab && window.history.length > 1;
+  // A page opened from a shared link (or reached by a redirect from sign-in) has no page of ours
+  // behind it: back leads to the project list instead of leaving the site. The router numbers
+  // its history entries (idx) from 0 in each document.
+  const hasAppHistory = historyIndex() > 0;
   // The store carries the number (set by the notice feature), so the layout imports no feature.
   const unread = useSessionStore((s) => (s.token ? s.unreadNoticeCount : 0));
   const active = tabOf(pathname)?.path ?? null;
@@ -56,16 +78,16 @@ export function MobileShell() {
     <ConfigProvider locale={zhCN}>
       <div data-layout="mobile" className="mobile-shell">
         <header className="mobile-shell__nav">
-          {canGoBack ? (
+          {tab ? null : (
             <button
               type="button"
               className="mobile-shell__back"
-              aria-label="返回"
-              onClick={() => void navigate(-1)}
+              aria-label={hasAppHistory ? '返回' : '返回项目列表'}
+              onClick={() => void (hasAppHistory ? navigate(-1) : navigate(paths.projectList()))}
             >
               <BackIcon />
             </button>
-          ) : null}
+          )}
           <h1 className="mobile-shell__title">{title}</h1>
         </header>
         <main

@@ -1,4 +1,4 @@
-/** Outline icons for the four tabs and the back button, drawn here so the mobile chunk carries no icon set. */
+/** Outline icons for the five tabs and the back button, drawn here so the mobile chunk carries no icon set. */
 const common = {
   width: '1em',
   height: '1em',
@@ -14,6 +14,12 @@ const common = {
 export const HomeIcon = () => (
   <svg {...common}>
     <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z" />
+  </svg>
+);
+export const ProjectIcon = () => (
+  <svg {...common}>
+    <rect x="4" y="3" width="16" height="18" rx="2" />
+    <path d="M8 8h8M8 12h8M8 16h5" />
   </svg>
 );
 export const FindIcon = () => (

@@ -4,6 +4,7 @@ import { paths } from '../../../platform';
 import { formatDate } from '../../../shared/date';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useWeChatBinding } from '../use-wechat-binding';
+import { SafeImage } from '../../../shared/ui/safe-image';
 
 /**
  * my/bindWeChatAccount: the binding; bind through WeChat's authorisation; unbind after a
@@ -39,7 +40,12 @@ export default function BindWeChatPage() {
         <>
           <div className="account-wechat">
             {user.HeadImgUrl ? (
-              <img className="account-profile__avatar" src={user.HeadImgUrl} alt="微信头像" />
+              <SafeImage
+                className="account-profile__avatar"
+                src={user.HeadImgUrl}
+                alt="微信头像"
+                fallbackText="无头像"
+              />
             ) : null}
             <div>
               <p className="account-profile__name">

@@ -11,6 +11,7 @@ import { useApplyArchiveForm } from '../use-apply-archive-form';
 import { AVATAR_PROBLEM_TEXT, useAvatarChange } from '../use-avatar-change';
 import { useRealNameForm } from '../use-real-name-form';
 import { TextField } from './text-field';
+import { SafeImage } from '../../../shared/ui/safe-image';
 
 const ACCOUNT_LINKS = [
   { to: paths.resetPassword(), title: '修改密码' },
@@ -52,7 +53,12 @@ function ProfileCard({ profile }: { profile: UserProfile }) {
       </h2>
       <div className="account-profile">
         {profile.HeadPortrait ? (
-          <img className="account-profile__avatar" src={profile.HeadPortrait} alt="我的头像" />
+          <SafeImage
+            className="account-profile__avatar"
+            src={profile.HeadPortrait}
+            alt="我的头像"
+            fallbackText="无头像"
+          />
         ) : (
           <span className="account-profile__avatar" role="img" aria-label="未设置头像" />
         )}

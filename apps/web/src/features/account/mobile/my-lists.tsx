@@ -25,7 +25,7 @@ const toProjects = (
 );
 
 function ApplyCard({ apply }: { apply: ApplySummary }) {
-  return (
+  const card = (
     <Link className="project-card" to={paths.flowManage({ ProjectId: apply.ProjectId })}>
       <div className="project-card__head">
         <h3 className="project-card__title">{apply.ProjectTitle}</h3>
@@ -38,6 +38,20 @@ function ApplyCard({ apply }: { apply: ApplySummary }) {
         更新于 {formatDate(apply.UpdateTime, 'YYYY-MM-DD HH:mm')}
       </p>
     </Link>
+  );
+  if (!apply.TicketPrintable) return card;
+  // The printed ticket stays one tap away while it is valid (a link of its own, not nested).
+  return (
+    <div className="apply-card">
+      {card}
+      <Link
+        className="apply-card__ticket"
+        to={paths.print({ ApplyId: apply.ApplyId })}
+        aria-label={`查看准考证：${apply.ProjectTitle}`}
+      >
+        查看准考证 ›
+      </Link>
+    </div>
   );
 }
 

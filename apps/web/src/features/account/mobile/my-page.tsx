@@ -6,6 +6,7 @@ import { LoadFailed } from '../../../shared/ui/mobile/query-states';
 import { usePersonalCenterNumber } from '../api/get-personal-center-number';
 import { useProfile } from '../api/session-profile';
 import './my-page.css';
+import { SafeImage } from '../../../shared/ui/safe-image';
 
 /** The personal-centre numbers, each opening the list it counts. */
 const COUNTS: { key: keyof PersonalCenterNumber; label: string; to: string }[] = [
@@ -29,7 +30,12 @@ function ProfileCard() {
   return (
     <section className="my-profile" aria-label="个人信息">
       {profile?.HeadPortrait ? (
-        <img className="my-profile__avatar" src={profile.HeadPortrait} alt="" />
+        <SafeImage
+          className="my-profile__avatar"
+          src={profile.HeadPortrait}
+          alt=""
+          fallbackText="无头像"
+        />
       ) : (
         <span className="my-profile__avatar my-profile__avatar--default" aria-hidden="true">
           {name.slice(0, 1) || '我'}

@@ -14,6 +14,7 @@ import {
 import dayjs from 'dayjs';
 import { useRegionData } from '../../../platform';
 import { formatDate } from '../../../shared/date';
+import { SafeImage } from '../../../shared/ui/safe-image';
 
 export const applyFieldDomId = (fieldId: string) => `apply-field-${fieldId}`;
 
@@ -158,7 +159,12 @@ export function ApplyFieldInput({
       return (
         <div className="apply-file">
           {field.Type === 'photo' && file && file.Url.startsWith('/') ? (
-            <img className="apply-file__photo" src={file.Url} alt="已上传的证件照" />
+            <SafeImage
+              className="apply-file__photo"
+              src={file.Url}
+              alt="已上传的证件照"
+              fallbackText="照片无法显示，请重新上传"
+            />
           ) : null}
           <Upload
             accept={field.Accept?.join(',')}

@@ -6,7 +6,7 @@ import { Controller, type ControllerRenderProps, type FieldValues } from 'react-
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
 import { idParam } from '../../../shared/id';
-import { useProjectPositions } from '../../project';
+import { quotaText, useProjectPositions } from '../../project';
 import { useApplyForm } from '../use-apply-form';
 import { useFileUpload } from '../use-file-upload';
 import { ApplyFieldInput, applyFieldDomId, applyFieldHint } from './apply-field-input';
@@ -123,7 +123,7 @@ export default function ApplyPage() {
               onChange={(next: number) => setChosen(next)}
               options={(positions.data ?? []).map((p) => ({
                 value: p.PositionId,
-                label: `${p.Name}（${p.Code}）· ${p.Department} · 招录${p.Quota}人`,
+                label: `${p.Name}（${p.Code}）· ${p.Department} · 招录${quotaText(p.Quota)}`,
               }))}
             />
           </Form.Item>

@@ -22,7 +22,7 @@ import { idParam } from '../../../shared/id';
 import { formatFee } from '../../../shared/money';
 import { sanitizeHtml } from '../../../shared/safe-html';
 import { useFormReport } from '../../apply';
-import { PROJECT_STATE_COLOR, useProjectPositions } from '../../project';
+import { examTimeText, PROJECT_STATE_COLOR, quotaText, useProjectPositions } from '../../project';
 import { QaCard, QUESTION_RULE_TEXT, useMyQuestions, useQuestionSend } from '../../question';
 import { FLOW_STEP_STATUS } from '../flow-step-status';
 import { useFlowManage } from '../use-flow-manage';
@@ -175,7 +175,7 @@ export default function FlowManagePage() {
   const navigate = useNavigate();
   const page = useFlowManage(projectId, 'desktop');
   const positions = useProjectPositions(projectId);
-  const { project, flow, notices, next, follow, signedIn } = page;
+  const { project, flow, notices, next, follow, signedIn, ticketPath } = page;
 
   if (project.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (project.isError)
@@ -218,6 +218,9 @@ export default function FlowManagePage() {
             {detail.IsFollow ? '已收藏' : '收藏'}
           </Button>
           {apply ? <FormReportButton applyId={apply.ApplyId} /> : null}
+          {ticketPath ? (
+            <Button onClick={() => void navigate(ticketPath)}>查看准考证</Button>
+          ) : null}
           {next?.kind === 'result' ? (
             <Tag color="blue" className="d-flow__score">
               {next.score === null ? '成绩待公布' : `成绩：${next.score} 分`}
@@ -248,9 +251,7 @@ export default function FlowManagePage() {
           { label: '报名费', children: formatFee(detail.FeeInFen) },
           {
             label: '考试时间',
-            children: detail.ExamStartTime
-              ? `${formatDate(detail.ExamStartTime, 'YYYY-MM-DD HH:mm')} 至 ${formatDate(detail.ExamEndTime, 'HH:mm')}`
-              : '另行通知',
+            children: detail.ExamStartTime ? examTimeText(detail) : '另行通知',
           },
           { label: '咨询电话', children: detail.ContactPhone || '—' },
         ]}
@@ -316,7 +317,7 @@ export default function FlowManagePage() {
                   { title: '岗位代码', dataIndex: 'Code' },
                   { title: '岗位名称', dataIndex: 'Name' },
                   { title: '用人部门', dataIndex: 'Department' },
-                  { title: '招录人数', dataIndex: 'Quota' },
+                  { title: '招录人数', dataIndex: 'Quota', render: (q: number) => quotaText(q) },
                   { title: '已报名', dataIndex: 'ApplyCount' },
                   { title: '报考要求', dataIndex: 'Requirements' },
                 ]}

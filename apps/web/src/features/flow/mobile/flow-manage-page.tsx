@@ -13,7 +13,7 @@ import { formatDate } from '../../../shared/date';
 import { formatFee } from '../../../shared/money';
 import { sanitizeHtml } from '../../../shared/safe-html';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
-import { applyWindowText } from '../../project';
+import { applyWindowText, examTimeText } from '../../project';
 import { useFlowManage } from '../use-flow-manage';
 
 const STEP_TITLES: Record<(typeof FLOW_STEP_KEYS)[number], string> = {
@@ -102,7 +102,7 @@ function ProjectHeader({
         {project.ExamStartTime ? (
           <>
             <dt>考试时间</dt>
-            <dd>{formatDate(project.ExamStartTime, 'YYYY-MM-DD HH:mm')}</dd>
+            <dd>{examTimeText(project)}</dd>
           </>
         ) : null}
         <dt>报名费</dt>
@@ -130,8 +130,18 @@ export default function FlowManagePage() {
   const [params] = useSearchParams();
   const projectId = Number(params.get('ProjectId'));
   const navigate = useNavigate();
-  const { signedIn, project, flow, notices, questions, follow, next, returnedRemark, signIn } =
-    useFlowManage(projectId);
+  const {
+    signedIn,
+    project,
+    flow,
+    notices,
+    questions,
+    follow,
+    next,
+    ticketPath,
+    returnedRemark,
+    signIn,
+  } = useFlowManage(projectId);
 
   if (!isId(projectId)) {
     return (
@@ -239,6 +249,11 @@ export default function FlowManagePage() {
       </section>
       <div className="m-bottom-spacer" />
       <div className="m-bottom-bar">
+        {ticketPath ? (
+          <Button block fill="outline" color="primary" onClick={() => void navigate(ticketPath)}>
+            查看准考证
+          </Button>
+        ) : null}
         <Button block color="primary" disabled={next.kind === 'wait'} onClick={onNext}>
           {next.label}
         </Button>

@@ -10,6 +10,7 @@ import { useHomeLableLayout } from '../api/get-home-lable-layout';
 import { LableIcon } from '../components/lable-icon';
 import { RunProjectLink } from '../components/run-project-link';
 import { bannerTarget, sectionMoreTarget, shownSections, useRunStrip } from '../home-content';
+import { SafeImage } from '../../../shared/ui/safe-image';
 
 /** The desktop's shortcuts: the sections a candidate on a PC looks for besides the header's. */
 const SHORTCUTS = [
@@ -52,7 +53,7 @@ function Banners({ banners }: { banners: HomeLableLayout['Banners'] }) {
       {banners.slice(0, 3).map((b) => (
         <li className="home-banners__item" key={`${b.Title}-${b.ProjectId ?? 0}`}>
           <Link className="home-banners__link" to={bannerTarget(b)}>
-            <img className="home-banners__image" src={b.ImageUrl} alt="" />
+            <SafeImage className="home-banners__image" src={b.ImageUrl} alt="" />
             <span className="home-banners__caption">{b.Title}</span>
           </Link>
         </li>

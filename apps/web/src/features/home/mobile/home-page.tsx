@@ -11,6 +11,7 @@ import { useHomeLableLayout } from '../api/get-home-lable-layout';
 import { LableIcon } from '../components/lable-icon';
 import { RunProjectLink } from '../components/run-project-link';
 import { bannerTarget, sectionMoreTarget, shownSections, useRunStrip } from '../home-content';
+import { SafeImage } from '../../../shared/ui/safe-image';
 
 const ENTRIES = [
   { to: paths.projectList(), title: '全部项目', icon: 'book', color: '#0958d9' },
@@ -30,7 +31,7 @@ function Banners({ banners }: { banners: HomeLableLayout['Banners'] }) {
       {banners.map((b) => (
         <li className="banners__item" key={`${b.Title}-${b.ProjectId ?? 0}`}>
           <Link className="banners__link" to={bannerTarget(b)}>
-            <img className="banners__image" src={b.ImageUrl} alt={b.Title} />
+            <SafeImage className="banners__image" src={b.ImageUrl} alt={b.Title} />
           </Link>
         </li>
       ))}

@@ -46,6 +46,7 @@ import {
 } from '../preview-steps';
 import { PreviewForm } from './preview-form';
 import './preview.css';
+import { quotaText } from '../../project';
 
 /** Loading, error with retry, or the content: every step shows its own state. */
 function QueryState<T>({
@@ -139,7 +140,7 @@ function ProjectStep({ projectId }: { projectId: number }) {
               { title: '岗位代码', dataIndex: 'Code' },
               { title: '岗位名称', dataIndex: 'Name' },
               { title: '用人部门', dataIndex: 'Department' },
-              { title: '招录人数', dataIndex: 'Quota' },
+              { title: '招录人数', dataIndex: 'Quota', render: (q: number) => quotaText(q) },
               { title: '报考要求', dataIndex: 'Requirements' },
             ]}
           />

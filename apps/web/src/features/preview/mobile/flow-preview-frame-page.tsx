@@ -25,6 +25,7 @@ import {
 import { usePreviewTicket } from '../api/preview-ticket';
 import { NEXT_ACTION_TEXT, PREVIEW_BANNER, previewStepOf } from '../preview-steps';
 import './flow-preview-frame.css';
+import { quotaText } from '../../project';
 
 function MobileQuery<T>({
   query,
@@ -84,7 +85,10 @@ function Project({ projectId }: { projectId: number }) {
           </section>
           <List header={`招录岗位（${project.PositionCount}）`}>
             {(positions.data ?? []).map((p) => (
-              <List.Item key={p.PositionId} description={`${p.Department} · 招录${p.Quota}人`}>
+              <List.Item
+                key={p.PositionId}
+                description={`${p.Department} · 招录${quotaText(p.Quota)}`}
+              >
                 {p.Name}
               </List.Item>
             ))}

@@ -1,4 +1,4 @@
-import { PROJECT_STATE_TEXT, type ProjectSummary } from '@portal/contracts';
+import { PROJECT_STATE_TEXT, type ProjectDetail, type ProjectSummary } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/date';
@@ -10,6 +10,28 @@ const WINDOW_FORMAT = 'YYYY-MM-DD HH:mm';
 /** The application window as a person reads it (§9 date format, to the minute). */
 export function applyWindowText(project: Pick<ProjectSummary, 'ApplyStartTime' | 'ApplyEndTime'>) {
   return `${formatDate(project.ApplyStartTime, WINDOW_FORMAT)} 至 ${formatDate(project.ApplyEndTime, WINDOW_FORMAT)}`;
+}
+
+/** A position's quota: 0 means any number (exams and contests), never "0 人". */
+export function quotaText(quota: number): string {
+  return quota > 0 ? `${quota} 人` : '不限';
+}
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * The exam time as a candidate reads it: one sitting (date, from–to), or an online exam open over
+ * days (随报随考) until its end; 另行通知 before it is set.
+ */
+export function examTimeText(
+  project: Pick<ProjectDetail, 'ExamStartTime' | 'ExamEndTime'>,
+): string {
+  const { ExamStartTime: start, ExamEndTime: end } = project;
+  if (!start) return '另行通知';
+  if (!end) return formatDate(start, 'YYYY-MM-DD HH:mm');
+  if (new Date(end).getTime() - new Date(start).getTime() > DAY_MS)
+    return `随报随考，${formatDate(end, 'YYYY-MM-DD HH:mm')} 前完成`;
+  return `${formatDate(start, 'YYYY-MM-DD HH:mm')} 至 ${formatDate(end, 'HH:mm')}`;
 }
 
 /** A project in a list: title, organiser, application window, fee and state; it opens the project. */

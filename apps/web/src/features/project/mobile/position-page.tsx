@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths, sendToSignIn, useSessionStore } from '../../../platform';
 import { EmptyState, LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useProjectPositions } from '../api/get-project-position';
+import { quotaText } from '../components/project-card';
 
 /** home/position: a project's positions with requirements and quota; choosing one opens the form. */
 export default function PositionPage() {
@@ -34,7 +35,7 @@ export default function PositionPage() {
               <dt>用人单位</dt>
               <dd>{p.Department}</dd>
               <dt>招录人数</dt>
-              <dd>{p.Quota} 人</dd>
+              <dd>{quotaText(p.Quota)}</dd>
               <dt>已报名</dt>
               <dd>{p.ApplyCount} 人</dd>
               <dt>报考要求</dt>

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { examTimeText, quotaText } from './project-card';
+
+describe('copy a candidate can trust', () => {
+  it('a quota of 0 reads 不限, never "0 人"', () => {
+    expect(quotaText(0)).toBe('不限');
+    expect(quotaText(3)).toBe('3 人');
+  });
+  it('an exam is one sitting, or an online exam open until a deadline (随报随考)', () => {
+    expect(examTimeText({ ExamStartTime: null, ExamEndTime: null })).toBe('另行通知');
+    expect(
+      examTimeText({
+        ExamStartTime: '2026-07-01T09:00:00+08:00',
+        ExamEndTime: '2026-07-01T11:00:00+08:00',
+      }),
+    ).toBe('2026-07-01 09:00 至 11:00');
+    expect(
+      examTimeText({
+        ExamStartTime: '2026-06-01T09:00:00+08:00',
+        ExamEndTime: '2026-07-20T18:00:00+08:00',
+      }),
+    ).toBe('随报随考，2026-07-20 18:00 前完成');
+  });
+});
