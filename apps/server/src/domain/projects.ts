@@ -290,7 +290,6 @@ export async function followProject(
   return { ProjectId: projectId, IsFollow: isFollow };
 }
 
-
 type QuestionRow = typeof projectQuestions.$inferSelect & { askerName: string };
 
 function toQuestion(row: QuestionRow): Question {

@@ -33,7 +33,6 @@ export interface TicketData {
   isSample?: boolean;
 }
 
-
 const beijing = new Intl.DateTimeFormat('zh-CN', {
   timeZone: 'Asia/Shanghai',
   year: 'numeric',

@@ -20,7 +20,6 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { consumeVerifyToken } from './sms.js';
 import { isStoredUpload, UPLOAD_URL_PATTERN } from './uploads.js';
 
-
 export function toProfile(row: UserRow): UserProfile {
   return {
     UserId: row.id,

@@ -976,6 +976,8 @@ export async function seed(db: Database): Promise<void> {
         ...window,
         examPlace: p.exam ? '线上考试' : `${p.region}市考试中心（具体考场见准考证）`,
         feeInFen: p.feeInFen,
+        // The demo's open paid projects allow a refund before the ticket (the refund journey).
+        refundable: p.feeInFen > 0 && p.state === 'applying',
         introduction: introduction(p, p.feeInFen, phone),
         contactPhone: phone,
         hasOnlineExam: p.exam,
