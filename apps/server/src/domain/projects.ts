@@ -290,6 +290,7 @@ export async function followProject(
   return { ProjectId: projectId, IsFollow: isFollow };
 }
 
+
 type QuestionRow = typeof projectQuestions.$inferSelect & { askerName: string };
 
 function toQuestion(row: QuestionRow): Question {
