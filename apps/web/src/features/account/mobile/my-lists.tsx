@@ -1,8 +1,4 @@
-import {
-  APPLY_STATUS_TEXT,
-  type ApplySummary,
-  type PaymentOrder,
-} from '@portal/contracts';
+import { APPLY_STATUS_TEXT, type ApplySummary, type PaymentOrder } from '@portal/contracts';
 import { Button, Dialog } from 'antd-mobile';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/date';
@@ -81,6 +77,7 @@ function OrderCard({ order: listed }: { order: PaymentOrder }) {
         title={REFUND_CONFIRM.title}
         content={REFUND_CONFIRM.text(order)}
         closeOnAction={false}
+        destroyOnClose
         onClose={refund.dismiss}
         actions={[
           [
