@@ -3,78 +3,16 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser, PHONE, screenshot, WECHAT_PHONE } from '../support/browser.js';
 import { signInAtProvider } from '../support/sign-in.js';
+import {
+  freshMobile,
+  gapTarget,
+  latestCode,
+  PASSWORD,
+  signUpFreshAccount,
+  slide,
+} from '../support/sign-up.js';
 
 const baseUrl = inject('baseUrl');
-const PASSWORD = 'Fresh@123456';
-
-/** A number no seeded account has: 139 + the time's last 8 digits, made unique per call. */
-let serial = 0;
-function freshMobile(): string {
-  serial += 1;
-  return `139${String((Date.now() + serial * 7919) % 100_000_000).padStart(8, '0')}`;
-}
-
-/** The latest code sent to a number, from the development outbox. */
-async function latestCode(mobile: string): Promise<string> {
-  for (let i = 0; i < 20; i += 1) {
-    const response = await fetch(`${baseUrl}/gateways/sms/outbox?mobile=${mobile}`);
-    const body = (await response.json()) as { Items: { Code: string | null }[] };
-    const code = body.Items[0]?.Code;
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no code in the outbox for ${mobile}`);
-}
-
-/**
- * Drags a range slider to `target` as a person does — in several steps over more than 300 ms —
- * then lets go with Enter. The native setter makes React's controlled input see each step.
- */
-async function slide(page: Page, selector: string, target: number): Promise<void> {
-  await page.locator(selector).waitFor();
-  await page.evaluate(
-    async ({ selector, target }) => {
-      const slider = document.querySelector<HTMLInputElement>(selector)!;
-      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-      slider.focus();
-      for (let step = 1; step <= 8; step += 1) {
-        setValue.call(slider, String(Math.round((target * step) / 8)));
-        slider.dispatchEvent(new Event('input', { bubbles: true }));
-        await new Promise((resolve) => setTimeout(resolve, 60));
-      }
-    },
-    { selector, target },
-  );
-  await page.locator(selector).press('Enter');
-}
-
-/** The gap's left edge in track units: the tracks are 300 units wide, drawn in percent. */
-async function gapTarget(page: Page, gapSelector: string): Promise<number> {
-  const left = await page
-    .locator(gapSelector)
-    .evaluate((gap) => parseFloat((gap as HTMLElement).style.left));
-  return Math.round(left * 3);
-}
-
-/** Signs up through the identity provider's page (slide check, SMS code) and lands back in the portal. */
-async function signUpFreshAccount(page: Page, name = '测试用户'): Promise<string> {
-  const mobile = freshMobile();
-  await page.goto(`${baseUrl}/views/my`);
-  await page.waitForURL('**/identity/interaction/**');
-  await page.getByRole('link', { name: '注册新账号' }).click();
-  await page.locator('#confirmPassword').waitFor();
-  await page.fill('#mobile', mobile);
-  await page.click('#send-code');
-  await page.locator('#captcha-slider').waitFor();
-  await slide(page, '#captcha-slider', await gapTarget(page, '.gap'));
-  await page.fill('#code', await latestCode(mobile));
-  await page.fill('#name', name);
-  await page.fill('#password', PASSWORD);
-  await page.fill('#confirmPassword', PASSWORD);
-  await page.click('button[type=submit]');
-  await page.waitForURL(`${baseUrl}/views/my`);
-  return mobile;
-}
 
 /** The portal's own slide check, then the code is read from the outbox. */
 async function passPortalCaptcha(page: Page, mobile: string): Promise<string> {
@@ -83,7 +21,7 @@ async function passPortalCaptcha(page: Page, mobile: string): Promise<string> {
   await slider.waitFor();
   await slide(page, '.captcha__slider', await gapTarget(page, '.captcha__gap'));
   await page.getByText(/验证码已发送至/).waitFor();
-  return latestCode(mobile);
+  return latestCode(baseUrl, mobile);
 }
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
@@ -105,7 +43,7 @@ describe('account: password, mobile, WeChat binding, closing (issue 5)', () => {
     browser = await launchBrowser();
     const closingContext = await browser.newContext(PHONE);
     const page = await closingContext.newPage();
-    const mobile = await signUpFreshAccount(page, '注销用户');
+    const mobile = await signUpFreshAccount(page, baseUrl, '注销用户');
     closing = { context: closingContext, page, mobile, signedUpAt: Date.now() };
   });
   afterAll(async () => {
@@ -125,7 +63,7 @@ describe('account: password, mobile, WeChat binding, closing (issue 5)', () => {
   it('changes the password of a fresh account (a wrong old one refused, typed values kept) and signs in with the new one', async () => {
     context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    const mobile = await signUpFreshAccount(page, '王新');
+    const mobile = await signUpFreshAccount(page, baseUrl, '王新');
     await page.goto(`${baseUrl}/views/my/myAccount`);
     await page.getByText('王新').first().waitFor();
     await page.getByText(`手机号：${mobile.slice(0, 3)}****${mobile.slice(-4)}`).waitFor();
@@ -166,7 +104,7 @@ describe('account: password, mobile, WeChat binding, closing (issue 5)', () => {
   it('changes the mobile number through the slide check and the SMS code, and shows the new number', async () => {
     context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    await signUpFreshAccount(page);
+    await signUpFreshAccount(page, baseUrl);
     await page.goto(`${baseUrl}/views/my/resetPhone`);
     const newMobile = freshMobile();
     // The number is checked before any captcha or message.
@@ -182,7 +120,7 @@ describe('account: password, mobile, WeChat binding, closing (issue 5)', () => {
     await slide(page, '.captcha__slider', await gapTarget(page, '.captcha__gap'));
     await page.getByText(/验证码已发送至/).waitFor();
     await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
-    const code = await latestCode(newMobile);
+    const code = await latestCode(baseUrl, newMobile);
     await page.fill('#phone-code', code);
     await screenshot(page, 'issue5-reset-phone-code');
     await page.getByRole('button', { name: '确认更换' }).click();
@@ -194,7 +132,7 @@ describe('account: password, mobile, WeChat binding, closing (issue 5)', () => {
   it('binds WeChat through the authorisation page and unbinds it after a confirmation', async () => {
     context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    await signUpFreshAccount(page);
+    await signUpFreshAccount(page, baseUrl);
     await page.goto(`${baseUrl}/views/my/bindWeChatAccount`);
     await page.getByText('当前账号未绑定微信').waitFor();
     await screenshot(page, 'issue5-bind-wechat');
@@ -217,7 +155,7 @@ describe('account: password, mobile, WeChat binding, closing (issue 5)', () => {
   it('a WeChat state that is not the one stored is refused without binding', async () => {
     context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    await signUpFreshAccount(page);
+    await signUpFreshAccount(page, baseUrl);
     await page.goto(`${baseUrl}/views/my/bindWeChatAccount?code=forged&state=other`);
     await page.getByText('微信授权校验未通过，请重新绑定').waitFor();
     expect(page.url()).toBe(`${baseUrl}/views/my/bindWeChatAccount`);
