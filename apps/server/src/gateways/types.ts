@@ -63,6 +63,8 @@ export interface PaymentGateway {
 export interface PaymentNotifications {
   /** The provider's name in the notify path: /gateways/payment/<provider>/notify. */
   provider: string;
+  /** The headers its signature check reads, kept with the raw body (content-type always). */
+  signatureHeaders: readonly string[];
   /** Verifies the signature (and decrypts); null when forged, stale or unreadable. */
   verify(request: {
     headers: Record<string, string | string[] | undefined>;

@@ -109,6 +109,8 @@ export function createAlipayGateway(settings: AlipaySettings): PaymentGateway {
 
     notifications: {
       provider: ALIPAY_PROVIDER,
+      // Alipay signs the form body itself (sign, sign_type).
+      signatureHeaders: [],
       async verify({ body }): Promise<PaymentNotification | null> {
         const notice = Object.fromEntries(new URLSearchParams(body));
         // Values are already decoded here, so the check must not decode them again (V2).

@@ -245,6 +245,13 @@ export function createWeChatPayGateway(settings: WeChatPaySettings): PaymentGate
 
     notifications: {
       provider: WECHAT_PAY_PROVIDER,
+      signatureHeaders: [
+        'wechatpay-serial',
+        'wechatpay-signature',
+        'wechatpay-signature-type',
+        'wechatpay-timestamp',
+        'wechatpay-nonce',
+      ],
       async verify({ headers, body }): Promise<PaymentNotification | null> {
         if (!isGenuine(headers, body)) return null;
         try {
