@@ -87,7 +87,7 @@ export interface WeChatUser {
 }
 export interface WeChatGateway {
   /** The JS-SDK signature: sha1 of jsapi_ticket, noncestr, timestamp and url (without fragment). */
-  signJsApi(pageUrl: string): WeChatJsSignature;
+  signJsApi(pageUrl: string): Promise<WeChatJsSignature>;
   /** Where a visitor authorises binding; WeChat comes back to returnUrl with ?code=&state=. */
   authorizeUrl(returnUrl: string, state: string): string;
   exchangeCode(code: string): Promise<WeChatUser>;
