@@ -3,7 +3,7 @@ import type { ApplyStatus, Paged, PageQuery, PaymentOrder } from '@portal/contra
 import { and, count, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { applications, paymentOrders, projects, type PaymentOrderRow } from '../db/schema/index.js';
-import type { PaymentGateway, PaymentState } from '../gateways/types.js';
+import type { PaymentGateway, PaymentState } from './ports.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { moveApplication, requireOwnApplication } from './applications.js';
 import { badRequest, conflict, notFound } from './errors.js';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { standardFormFields } from '../db/seed/30-projects.js';
-import { withCheckDigit } from '../db/seed/40-applications.js';
+import { standardFormFields, withCheckDigit } from '../testing/demo-fixtures.js';
 import { checkFormValues } from './applications.js';
 import { questionsInAttemptOrder, scoreAnswers } from './exams.js';
 import { buildLabelTree } from './labels.js';

@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { positions, users, type ApplicationRow, type ProjectRow } from '../db/schema/index.js';
-import type { PdfGateway } from '../gateways/types.js';
+import type { PdfGateway } from './ports.js';
 import { moveApplication, requireForm, requireOwnApplication } from './applications.js';
 import { conflict } from './errors.js';
 import { requireProject } from './projects.js';

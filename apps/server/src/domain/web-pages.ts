@@ -1,5 +1,5 @@
 import { ERROR_CODES, type PdfFile } from '@portal/contracts';
-import type { PdfGateway, WeChatGateway, WeChatJsSignature } from '../gateways/types.js';
+import type { PdfGateway, WeChatGateway, WeChatJsSignature } from './ports.js';
 import { badRequest, DomainError } from './errors.js';
 
 /** Common/CreateWebWeChat: only http(s) pages; the gateway signs the address without fragment. */

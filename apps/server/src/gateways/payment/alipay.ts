@@ -1,5 +1,10 @@
 import { AlipaySdk } from 'alipay-sdk';
-import type { PaymentGateway, PaymentNotification, PaymentState, RefundStatus } from '../types.js';
+import type {
+  PaymentGateway,
+  PaymentNotification,
+  PaymentState,
+  RefundStatus,
+} from '../../domain/ports.js';
 
 /** Alipay open platform (gateway.do, RSA2, public-key mode) through the official alipay-sdk. */
 export interface AlipaySettings {

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { KeyValueStore } from '../../platform/kv-store.js';
 import { cashierPageHelmet } from '../../platform/security-headers.js';
 import type { GatewayContext } from '../index.js';
-import type { PaymentGateway, PaymentState } from '../types.js';
+import type { PaymentGateway, PaymentState } from '../../domain/ports.js';
 import { renderCashierPage } from './cashier-page.js';
 
 /** The sandbox keeps an order's record this long (the cashier link's life). */

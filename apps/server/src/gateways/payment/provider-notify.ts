@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { paymentOrders, providerNotifications } from '../../db/schema/index.js';
 import { settlePaymentOrder } from '../../domain/payments.js';
 import type { AppDeps } from '../../platform/deps.js';
-import type { NotificationAnswer, PaymentNotifications } from '../types.js';
+import type { NotificationAnswer, PaymentNotifications } from '../../domain/ports.js';
 
 export const providerNotifyPath = (provider: string) => `/gateways/payment/${provider}/notify`;
 

@@ -11,7 +11,7 @@ import {
   providerNotifications,
   userMessages,
 } from '../../db/schema/index.js';
-import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
+import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { applicationOf, projectIdOf } from '../../services/exam-flow/flow-test-kit.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { reconcilePendingOrders, RECONCILE_AFTER_MS } from '../../domain/payments.js';

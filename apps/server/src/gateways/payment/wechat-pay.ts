@@ -7,7 +7,12 @@ import {
   randomBytes,
   type KeyObject,
 } from 'node:crypto';
-import type { PaymentGateway, PaymentNotification, PaymentState, RefundStatus } from '../types.js';
+import type {
+  PaymentGateway,
+  PaymentNotification,
+  PaymentState,
+  RefundStatus,
+} from '../../domain/ports.js';
 
 /** WeChat Pay API v3 (直连商户): signed JSON requests, signed answers and notifications. */
 export interface WeChatPaySettings {

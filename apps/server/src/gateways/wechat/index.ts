@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../domain/errors.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { GatewayContext } from '../index.js';
-import type { WeChatGateway, WeChatUser } from '../types.js';
+import type { WeChatGateway, WeChatUser } from '../../domain/ports.js';
 import { createJsApiTicketSource } from './jsapi-ticket.js';
 import { jsApiSignature } from './signature.js';
 import { escapeHtml } from '../../platform/html.js';

@@ -8,7 +8,7 @@ import {
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, paymentOrders, projects, userMessages } from '../../db/schema/index.js';
-import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
+import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { recordOutcome, sign, noticeText, NOTIFY_PATH } from '../../gateways/payment/index.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import {

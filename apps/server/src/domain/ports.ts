@@ -1,3 +1,8 @@
+/**
+ * The ports the domain needs from the outside world (SMS, payment, WeChat, PDF, captcha): the
+ * domain owns these interfaces; gateways/ implements them (local ones for the demo, providers for
+ * production) and app wiring passes them in.
+ */
 import type { OrderStatus } from '@portal/contracts';
 
 /**

@@ -1,6 +1,6 @@
 import type { FormField } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../client.js';
+import type { Database } from '../db/client.js';
 import {
   categories,
   examPapers,
@@ -16,7 +16,7 @@ import {
   projects,
   tenants,
   users,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
 
 const DAY = 24 * 3600_000;
 
