@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { moveApplication, requireOwnApplication } from './applications.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { createUserMessage } from './messages.js';
+import { pageOf } from './paging.js';
 
 export const ORDER_NOT_FOUND = '订单不存在';
 
@@ -400,18 +401,19 @@ export async function listUserOrders(
   now: Date,
 ): Promise<Paged<PaymentOrder>> {
   const where = eq(paymentOrders.userId, userId);
-  const [total] = await db.select({ n: count() }).from(paymentOrders).where(where);
-  const rows = await db
-    .select()
-    .from(paymentOrders)
-    .where(where)
-    .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
-    .limit(page.PageSize)
-    .offset((page.PageIndex - 1) * page.PageSize);
-  return {
-    Items: await toPaymentOrders(db, rows, now),
-    Total: Number(total?.n ?? 0),
-    PageIndex: page.PageIndex,
-    PageSize: page.PageSize,
-  };
+  return pageOf(
+    page,
+    {
+      rows: ({ limit, offset }) =>
+        db
+          .select()
+          .from(paymentOrders)
+          .where(where)
+          .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
+          .limit(limit)
+          .offset(offset),
+      count: () => db.select({ n: count() }).from(paymentOrders).where(where),
+    },
+    (rows) => toPaymentOrders(db, rows, now),
+  );
 }
