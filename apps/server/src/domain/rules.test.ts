@@ -49,6 +49,13 @@ describe('form values on the server', () => {
     expect(fault({ photo: { ...photo, Url: '/static/../uploads/x.jpg' } })).toEqual({
       photo: '证件照请通过上传获得',
     });
+    // Another site's /uploads/ is not ours (the one check: isUploadUrl).
+    expect(fault({ photo: { ...photo, Url: 'https://evil.example/uploads/x.jpg' } })).toEqual({
+      photo: '证件照请通过上传获得',
+    });
+    expect(fault({ photo: { ...photo, Url: '/uploads//evil.example/x.jpg' } })).toEqual({
+      photo: '证件照请通过上传获得',
+    });
     expect(fault({ photo: { ...photo, Size: 600 * 1024 } })).toEqual({
       photo: '证件照不能超过500KB',
     });
