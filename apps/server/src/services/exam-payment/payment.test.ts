@@ -9,7 +9,14 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, paymentOrders, projects, userMessages } from '../../db/schema/index.js';
 import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
-import { recordOutcome, sign, noticeText, NOTIFY_PATH } from '../../gateways/payment/index.js';
+import {
+  recordOutcome,
+  sign,
+  noticeText,
+  NOTIFY_PATH,
+  SANDBOX_REFUND_MS,
+} from '../../gateways/payment/index.js';
+import { reconcilePendingOrders } from '../../domain/payments.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import {
   applicationOf,
@@ -379,5 +386,32 @@ describe('ProjectPayment/RefundPaymentOrder: the candidate asks for a paid fee b
     );
     expect(unpaid.status).toBe(409);
     expect(unpaid.body.ErrMsg).toBe('只有已支付的订单可以退款');
+  });
+
+  it('the periodic reconciliation completes a refund nobody is watching', async () => {
+    const { order } = await payThroughCashier(t, t.demoUserId, applyId);
+    await t.call(verifyPaymentOrder, { OrderId: order.OrderId }, { as: t.demoUserId });
+    const refund = await t.call(
+      refundPaymentOrder,
+      { OrderId: order.OrderId },
+      { as: t.demoUserId },
+    );
+    expect(refund.body.Data.Status).toBe('Refunding');
+    await new Promise((resolve) => setTimeout(resolve, SANDBOX_REFUND_MS + 200));
+    const errors: unknown[] = [];
+    const settled = await reconcilePendingOrders(
+      t.db,
+      t.deps.gateways.payment,
+      new Date(),
+      (_no, e) => errors.push(e),
+    );
+    expect(errors).toEqual([]);
+    expect(settled).toBeGreaterThanOrEqual(1);
+    const [row] = await t.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.id, order.OrderId));
+    expect(row!.status).toBe('Refunded');
+    expect(row!.refundedAt).not.toBeNull();
   });
 });
