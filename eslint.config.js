@@ -129,8 +129,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['fastify', '@fastify/*', '**/services/**', '**/gateways/*/*'],
-              message: 'Domain rules know nothing of HTTP; gateways are passed in.',
+              group: ['fastify', '@fastify/*', '**/services/**', '**/gateways/**', '**/gateways'],
+              message:
+                'Domain rules know nothing of HTTP or of gateways: the domain owns its ports (domain/ports.ts) and gateways are passed in.',
             },
           ],
         },

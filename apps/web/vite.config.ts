@@ -175,5 +175,8 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/platform/testing/vitest-setup.ts'],
+    // Waits end when the state they name is drawn; these are caps for a loaded CI machine.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

@@ -93,7 +93,7 @@ describe('account: password, mobile, WeChat binding, closing (issue 5)', () => {
   it('changes the mobile number through the slide check and the SMS code, and shows the new number', async () => {
     context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    await signUpFreshAccount(page);
+    await signUpFreshAccount(page, baseUrl);
     await page.goto(`${baseUrl}/views/my/resetPhone`);
     const newMobile = freshMobile();
     // The number is checked before any captcha or message.
@@ -121,7 +121,7 @@ describe('account: password, mobile, WeChat binding, closing (issue 5)', () => {
   it('binds WeChat through the authorisation page and unbinds it after a confirmation', async () => {
     context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    await signUpFreshAccount(page);
+    await signUpFreshAccount(page, baseUrl);
     await page.goto(`${baseUrl}/views/my/bindWeChatAccount`);
     await page.getByText('当前账号未绑定微信').waitFor();
     await screenshot(page, 'issue5-bind-wechat');
@@ -144,7 +144,7 @@ describe('account: password, mobile, WeChat binding, closing (issue 5)', () => {
   it('a WeChat state that is not the one stored is refused without binding', async () => {
     context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    await signUpFreshAccount(page);
+    await signUpFreshAccount(page, baseUrl);
     await page.goto(`${baseUrl}/views/my/bindWeChatAccount?code=forged&state=other`);
     await page.getByText('微信授权校验未通过，请重新绑定').waitFor();
     expect(page.url()).toBe(`${baseUrl}/views/my/bindWeChatAccount`);

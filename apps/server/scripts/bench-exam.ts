@@ -26,8 +26,8 @@ import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { applications, positions, projects, users } from '../src/db/schema/index.js';
-import { SEED_PROJECTS } from '../src/db/seed/30-projects.js';
-import { seedIfEmpty } from '../src/db/seed/index.js';
+import { SEED_PROJECTS } from '../src/demo-data/30-projects.js';
+import { seedIfEmpty } from '../src/demo-data/index.js';
 import { loadOrCreateSecrets } from '../src/platform/secrets.js';
 import { signAccessToken } from '../src/platform/tokens.js';
 

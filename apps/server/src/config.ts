@@ -66,7 +66,8 @@ const envSchema = z.object({
   ALIYUN_ACCESS_KEY_ID: z.string().default(''),
   ALIYUN_ACCESS_KEY_SECRET: z.string().default(''),
   WECHAT_APP_ID: z.string().default('wx0000000000000000'),
-  WECHAT_JSAPI_TICKET: z.string().default(''),
+  WECHAT_APP_SECRET: z.string().default(''),
+  WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
   SHARE_TITLE: z.string().default('考试报名服务平台'),
   SHARE_DESCRIBE: z.string().default('在线报名、缴费、打印准考证、参加考试，一站办理'),
   SHARE_LOGO_URL: z.string().default(''),
@@ -142,7 +143,8 @@ export interface ServerConfig {
   aliyunNvcAppKey: string;
   /** Credentials that verify NVC values with Aliyun's AFS API; required with an app key. */
   aliyunAccessKey: { id: string; secret: string };
-  weChat: { appId: string; jsapiTicket: string };
+  /** With appSecret the JS-SDK ticket is fetched from WeChat; without, a development ticket. */
+  weChat: { appId: string; appSecret: string; apiBase: string };
   share: { title: string; describe: string; logoUrl: string };
   /** Codes readable at a development-only endpoint; never in production. */
   smsDevOutbox: boolean;
@@ -358,7 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     oidcClientScope: e.OIDC_CLIENT_SCOPE,
     aliyunNvcAppKey: e.ALIYUN_NVC_APPKEY,
     aliyunAccessKey: { id: e.ALIYUN_ACCESS_KEY_ID, secret: e.ALIYUN_ACCESS_KEY_SECRET },
-    weChat: { appId: e.WECHAT_APP_ID, jsapiTicket: e.WECHAT_JSAPI_TICKET },
+    weChat: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, apiBase: e.WECHAT_API_BASE },
     share: { title: e.SHARE_TITLE, describe: e.SHARE_DESCRIBE, logoUrl: e.SHARE_LOGO_URL },
     smsDevOutbox:
       mode !== 'production' && e.SMS_PROVIDER !== 'aliyun' && e.SMS_DEV_OUTBOX !== 'off',

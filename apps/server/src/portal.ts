@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { writeSeedUploads } from './db/seed/files.js';
+import { writeSeedUploads } from './demo-data/files.js';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
-import { seedIfEmpty } from './db/seed/index.js';
+import { seedIfEmpty } from './demo-data/index.js';
 import { reconcilePendingOrders } from './domain/payments.js';
 import { createGateways } from './gateways/index.js';
 import { createMemoryStore, createRedisStore } from './platform/kv-store.js';

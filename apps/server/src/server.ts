@@ -4,7 +4,7 @@ import {
   DEMO_PASSWORD,
   DEMO_REVIEWER_LOGIN,
   DEMO_REVIEWER_PASSWORD,
-} from './db/seed/20-users.js';
+} from './demo-data/20-users.js';
 import { openPortal } from './portal.js';
 
 async function main(): Promise<void> {

@@ -30,11 +30,9 @@ import { assertTransition } from './apply-status.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { deriveProjectState, requireProject } from './projects.js';
 import { isKnownRegion, regionNames } from './regions.js';
-import { readStoredUpload } from './uploads.js';
+import { isUploadUrl, readStoredUpload } from './uploads.js';
 
 export const APPLY_NOT_FOUND = '报名记录不存在';
-/** Common/Upload answers URLs under this path; nothing else is accepted as a file value. */
-export const UPLOAD_URL_PREFIX = '/uploads/';
 
 export type FormRow = typeof forms.$inferSelect;
 
@@ -42,11 +40,6 @@ export async function requireForm(db: Database, projectId: number): Promise<Form
   const [form] = await db.select().from(forms).where(eq(forms.projectId, projectId));
   if (!form) throw notFound('该项目尚未发布报名表');
   return form;
-}
-
-function isUploadUrl(url: string): boolean {
-  const path = url.startsWith('/') ? url : URL.canParse(url) ? new URL(url).pathname : '';
-  return path.startsWith(UPLOAD_URL_PREFIX) && !path.includes('..');
 }
 
 /**

@@ -10,8 +10,8 @@ export const APPLY_TRANSITIONS: Record<ApplyStatus, readonly ApplyStatus[]> = {
   Rejected: [],
   // A free project goes straight to the ticket.
   Approved: ['Paid', 'TicketIssued'],
-  // The online exam may be taken before the ticket is printed.
-  Paid: ['TicketIssued', 'Finished'],
+  // The online exam may be taken before the ticket is printed; a refunded fee goes back to Approved.
+  Paid: ['TicketIssued', 'Finished', 'Approved'],
   TicketIssued: ['Finished'],
   Finished: [],
 };

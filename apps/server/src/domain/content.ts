@@ -3,6 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { commonSolutions, externalProjects } from '../db/schema/index.js';
 import { notFound } from './errors.js';
+import { pageOf } from './paging.js';
 
 type SolutionRow = typeof commonSolutions.$inferSelect;
 const toSolution = (row: SolutionRow): CommonSolution => ({
@@ -19,22 +20,21 @@ export async function listSolutions(
   page: PageQuery,
 ): Promise<Paged<CommonSolution>> {
   const where = eq(commonSolutions.tenantId, tenantId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(commonSolutions)
-      .where(where)
-      .orderBy(desc(commonSolutions.publishedAt), desc(commonSolutions.id))
-      .limit(page.PageSize)
-      .offset((page.PageIndex - 1) * page.PageSize),
-    db.select({ n: count() }).from(commonSolutions).where(where),
-  ]);
-  return {
-    Items: rows.map(toSolution),
-    Total: Number(total?.n ?? 0),
-    PageIndex: page.PageIndex,
-    PageSize: page.PageSize,
-  };
+  return pageOf(
+    page,
+    {
+      rows: ({ limit, offset }) =>
+        db
+          .select()
+          .from(commonSolutions)
+          .where(where)
+          .orderBy(desc(commonSolutions.publishedAt), desc(commonSolutions.id))
+          .limit(limit)
+          .offset(offset),
+      count: () => db.select({ n: count() }).from(commonSolutions).where(where),
+    },
+    (rows) => rows.map(toSolution),
+  );
 }
 
 export async function getSolution(
@@ -57,27 +57,27 @@ export async function listExternalProjects(
   page: PageQuery,
 ): Promise<Paged<ExternalProject>> {
   const where = eq(externalProjects.tenantId, tenantId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(externalProjects)
-      .where(where)
-      .orderBy(desc(externalProjects.applyEndAt), desc(externalProjects.id))
-      .limit(page.PageSize)
-      .offset((page.PageIndex - 1) * page.PageSize),
-    db.select({ n: count() }).from(externalProjects).where(where),
-  ]);
-  return {
-    Items: rows.map((row) => ({
-      ExternalProjectId: row.id,
-      Title: row.title,
-      Organizer: row.organizer,
-      Summary: row.summary,
-      Url: row.url,
-      ApplyEndTime: row.applyEndAt.toISOString(),
-    })),
-    Total: Number(total?.n ?? 0),
-    PageIndex: page.PageIndex,
-    PageSize: page.PageSize,
-  };
+  return pageOf(
+    page,
+    {
+      rows: ({ limit, offset }) =>
+        db
+          .select()
+          .from(externalProjects)
+          .where(where)
+          .orderBy(desc(externalProjects.applyEndAt), desc(externalProjects.id))
+          .limit(limit)
+          .offset(offset),
+      count: () => db.select({ n: count() }).from(externalProjects).where(where),
+    },
+    (rows) =>
+      rows.map((row) => ({
+        ExternalProjectId: row.id,
+        Title: row.title,
+        Organizer: row.organizer,
+        Summary: row.summary,
+        Url: row.url,
+        ApplyEndTime: row.applyEndAt.toISOString(),
+      })),
+  );
 }

@@ -3,6 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { userMessages, type UserMessageRow } from '../db/schema/index.js';
 import { notFound } from './errors.js';
+import { pageOf } from './paging.js';
 
 const SUMMARY_LENGTH = 60;
 
@@ -75,24 +76,25 @@ export async function listMessages(
   page: PageQuery,
 ): Promise<Paged<MessageSummary> & { UnreadCount: number }> {
   const mine = eq(userMessages.userId, userId);
-  const [rows, [total], unread] = await Promise.all([
-    db
-      .select()
-      .from(userMessages)
-      .where(mine)
-      .orderBy(desc(userMessages.createdAt), desc(userMessages.id))
-      .limit(page.PageSize)
-      .offset((page.PageIndex - 1) * page.PageSize),
-    db.select({ n: count() }).from(userMessages).where(mine),
+  const [list, unread] = await Promise.all([
+    pageOf(
+      page,
+      {
+        rows: ({ limit, offset }) =>
+          db
+            .select()
+            .from(userMessages)
+            .where(mine)
+            .orderBy(desc(userMessages.createdAt), desc(userMessages.id))
+            .limit(limit)
+            .offset(offset),
+        count: () => db.select({ n: count() }).from(userMessages).where(mine),
+      },
+      (rows) => rows.map(toSummary),
+    ),
     countUnreadMessages(db, userId),
   ]);
-  return {
-    Items: rows.map(toSummary),
-    Total: Number(total?.n ?? 0),
-    PageIndex: page.PageIndex,
-    PageSize: page.PageSize,
-    UnreadCount: unread,
-  };
+  return { ...list, UnreadCount: unread };
 }
 
 /** MessageNotice/GetNotice: reading marks it read; another user's message is not found. */

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.js';
 import { projectNotices, projects } from '../db/schema/index.js';
 import { notFound } from './errors.js';
 import { requireProject } from './projects.js';
+import { pageOf } from './paging.js';
 
 /** ProjectNotice/GetNotice: one notice, a project's notices, or all published, newest first. */
 export async function listProjectNotices(
@@ -17,31 +18,35 @@ export async function listProjectNotices(
   if (query.ProjectId) conditions.push(eq(projectNotices.projectId, query.ProjectId));
   if (query.NoticeId) conditions.push(eq(projectNotices.id, query.NoticeId));
   const where = and(...conditions);
-  const [total] = await db
-    .select({ n: count() })
-    .from(projectNotices)
-    .innerJoin(projects, eq(projects.id, projectNotices.projectId))
-    .where(where);
-  if (query.NoticeId && Number(total?.n ?? 0) === 0) throw notFound('公告不存在或已撤回');
-  const rows = await db
-    .select({ notice: projectNotices, title: projects.title })
-    .from(projectNotices)
-    .innerJoin(projects, eq(projects.id, projectNotices.projectId))
-    .where(where)
-    .orderBy(desc(projectNotices.publishedAt), desc(projectNotices.id))
-    .limit(query.PageSize)
-    .offset((query.PageIndex - 1) * query.PageSize);
-  return {
-    Items: rows.map(({ notice, title }) => ({
-      NoticeId: notice.id,
-      ProjectId: notice.projectId,
-      ProjectTitle: title,
-      Title: notice.title,
-      Content: notice.content,
-      PublishTime: notice.publishedAt.toISOString(),
-    })),
-    Total: Number(total?.n ?? 0),
-    PageIndex: query.PageIndex,
-    PageSize: query.PageSize,
-  };
+  const list = await pageOf(
+    query,
+    {
+      rows: ({ limit, offset }) =>
+        db
+          .select({ notice: projectNotices, title: projects.title })
+          .from(projectNotices)
+          .innerJoin(projects, eq(projects.id, projectNotices.projectId))
+          .where(where)
+          .orderBy(desc(projectNotices.publishedAt), desc(projectNotices.id))
+          .limit(limit)
+          .offset(offset),
+      count: () =>
+        db
+          .select({ n: count() })
+          .from(projectNotices)
+          .innerJoin(projects, eq(projects.id, projectNotices.projectId))
+          .where(where),
+    },
+    (rows) =>
+      rows.map(({ notice, title }) => ({
+        NoticeId: notice.id,
+        ProjectId: notice.projectId,
+        ProjectTitle: title,
+        Title: notice.title,
+        Content: notice.content,
+        PublishTime: notice.publishedAt.toISOString(),
+      })),
+  );
+  if (query.NoticeId && list.Total === 0) throw notFound('公告不存在或已撤回');
+  return list;
 }

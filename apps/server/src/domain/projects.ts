@@ -32,6 +32,7 @@ import {
   type DetailRow,
   type ListFilter,
 } from './project-list.js';
+import { pageOf } from './paging.js';
 
 export const PROJECT_NOT_FOUND = '项目不存在或已下线';
 
@@ -223,21 +224,22 @@ async function pageQuestions(
   where: SQL | undefined,
   page: PageQuery,
 ): Promise<Paged<Question>> {
-  const [total] = await db.select({ n: count() }).from(projectQuestions).where(where);
-  const rows = await db
-    .select({ question: projectQuestions, askerName: users.name })
-    .from(projectQuestions)
-    .innerJoin(users, eq(users.id, projectQuestions.userId))
-    .where(where)
-    .orderBy(desc(projectQuestions.createdAt), desc(projectQuestions.id))
-    .limit(page.PageSize)
-    .offset((page.PageIndex - 1) * page.PageSize);
-  return {
-    Items: rows.map((r) => toQuestion({ ...r.question, askerName: r.askerName })),
-    Total: Number(total?.n ?? 0),
-    PageIndex: page.PageIndex,
-    PageSize: page.PageSize,
-  };
+  return pageOf(
+    page,
+    {
+      rows: ({ limit, offset }) =>
+        db
+          .select({ question: projectQuestions, askerName: users.name })
+          .from(projectQuestions)
+          .innerJoin(users, eq(users.id, projectQuestions.userId))
+          .where(where)
+          .orderBy(desc(projectQuestions.createdAt), desc(projectQuestions.id))
+          .limit(limit)
+          .offset(offset),
+      count: () => db.select({ n: count() }).from(projectQuestions).where(where),
+    },
+    (rows) => rows.map((r) => toQuestion({ ...r.question, askerName: r.askerName })),
+  );
 }
 
 /** Project/GetProjectUserAsk: the caller's own questions, of one project or all. */

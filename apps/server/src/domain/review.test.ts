@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, projects, userMessages } from '../db/schema/index.js';
-import { SEED_PROJECTS } from '../db/seed/30-projects.js';
+import { SEED_PROJECTS } from '../testing/demo-fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { reviewApplication, startReview } from './review.js';
 

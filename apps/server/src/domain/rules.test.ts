@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { standardFormFields } from '../db/seed/30-projects.js';
-import { withCheckDigit } from '../db/seed/40-applications.js';
+import { standardFormFields, withCheckDigit } from '../testing/demo-fixtures.js';
 import { checkFormValues } from './applications.js';
 import { questionsInAttemptOrder, scoreAnswers } from './exams.js';
 import { buildLabelTree } from './labels.js';
@@ -48,6 +47,13 @@ describe('form values on the server', () => {
     };
     expect(fault({ hukou: ['11', '440101'] })).toEqual({ hukou: '请选择有效的户籍所在地' });
     expect(fault({ photo: { ...photo, Url: '/static/../uploads/x.jpg' } })).toEqual({
+      photo: '证件照请通过上传获得',
+    });
+    // Another site's /uploads/ is not ours (the one check: isUploadUrl).
+    expect(fault({ photo: { ...photo, Url: 'https://evil.example/uploads/x.jpg' } })).toEqual({
+      photo: '证件照请通过上传获得',
+    });
+    expect(fault({ photo: { ...photo, Url: '/uploads//evil.example/x.jpg' } })).toEqual({
       photo: '证件照请通过上传获得',
     });
     expect(fault({ photo: { ...photo, Size: 600 * 1024 } })).toEqual({

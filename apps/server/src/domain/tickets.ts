@@ -16,7 +16,7 @@ import {
   type ApplicationRow,
   type ProjectRow,
 } from '../db/schema/index.js';
-import type { PdfGateway } from '../gateways/types.js';
+import type { PdfGateway } from './ports.js';
 import {
   moveApplication,
   PRINTABLE_STATUSES,

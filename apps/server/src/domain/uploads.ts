@@ -14,8 +14,18 @@ const EXTENSIONS: Record<UploadType, string> = {
 export const CONTENT_TYPE_BY_EXTENSION: Record<string, UploadType> = Object.fromEntries(
   Object.entries(EXTENSIONS).map(([type, ext]) => [ext, type as UploadType]),
 );
-/** What Common/Upload answers as Url: a random name under /uploads/. */
-export const UPLOAD_URL_PATTERN = /^\/uploads\/([A-Za-z0-9_-]{16,64})\.(jpg|png|webp|pdf)$/;
+/** Common/Upload answers URLs under this path; nothing else is accepted as a file value. */
+export const UPLOAD_URL_PREFIX = '/uploads/';
+
+/**
+ * The one "is this our upload" check on a file value's Url: a path of this site under /uploads/
+ * (what Common/Upload answers, and the demo data's files), never another site's address. Whether
+ * the file is really there is isStoredUpload's question.
+ */
+export function isUploadUrl(url: string): boolean {
+  return url.startsWith(UPLOAD_URL_PREFIX) && !url.includes('..') && !url.includes('//');
+}
+/** The names Common/Upload gives out (random, with the sniffed type's extension). */
 const UPLOAD_NAME_PATTERN = /^[A-Za-z0-9_-]{16,64}\.(jpg|png|webp|pdf)$/;
 
 /** The real type, by the file's first bytes, whatever the browser declared. */
@@ -86,8 +96,7 @@ export async function readStoredUpload(
   dataDir: string,
   url: string,
 ): Promise<{ data: Buffer; contentType: UploadType } | null> {
-  const match = UPLOAD_URL_PATTERN.exec(url);
-  return match ? readUpload(dataDir, `${match[1]}.${match[2]}`) : null;
+  return isUploadUrl(url) ? readUpload(dataDir, url.slice(UPLOAD_URL_PREFIX.length)) : null;
 }
 
 /** Whether a Url is one Common/Upload gave out and the file is still there. */

@@ -19,6 +19,7 @@ import { RUNNING_APPLY_STATUSES } from './apply-status.js';
 import { toApplySummaries } from './applications.js';
 import { countUnreadMessages } from './messages.js';
 import { toProjectSummaries } from './projects.js';
+import { pageOf } from './paging.js';
 
 /** How many in-progress applications the home strip shows. */
 export const RUN_PROJECT_DISPLAY_COUNT = 3;
@@ -28,20 +29,21 @@ async function pageApplications(
   where: SQL | undefined,
   page: PageQuery,
 ): Promise<Paged<ApplySummary>> {
-  const [total] = await db.select({ n: count() }).from(applications).where(where);
-  const rows = await db
-    .select()
-    .from(applications)
-    .where(where)
-    .orderBy(desc(applications.updatedAt), desc(applications.id))
-    .limit(page.PageSize)
-    .offset((page.PageIndex - 1) * page.PageSize);
-  return {
-    Items: await toApplySummaries(db, rows),
-    Total: Number(total?.n ?? 0),
-    PageIndex: page.PageIndex,
-    PageSize: page.PageSize,
-  };
+  return pageOf(
+    page,
+    {
+      rows: ({ limit, offset }) =>
+        db
+          .select()
+          .from(applications)
+          .where(where)
+          .orderBy(desc(applications.updatedAt), desc(applications.id))
+          .limit(limit)
+          .offset(offset),
+      count: () => db.select({ n: count() }).from(applications).where(where),
+    },
+    (rows) => toApplySummaries(db, rows),
+  );
 }
 
 const running = (userId: number) =>
@@ -82,28 +84,32 @@ async function pageProjectsWithTime<K extends string>(
   now: Date,
 ): Promise<Paged<ProjectSummary & Record<K, string>>> {
   const where = eq(table.userId, userId);
-  const [total] = await db.select({ n: count() }).from(table).where(where);
-  const rows = await db
-    .select({ project: projects, at: timeColumn })
-    .from(table)
-    .innerJoin(projects, eq(projects.id, table.projectId))
-    .where(where)
-    .orderBy(desc(timeColumn), desc(projects.id))
-    .limit(page.PageSize)
-    .offset((page.PageIndex - 1) * page.PageSize);
-  const summaries = await toProjectSummaries(
-    db,
-    rows.map((r) => r.project),
-    now,
+  return pageOf(
+    page,
+    {
+      rows: ({ limit, offset }) =>
+        db
+          .select({ project: projects, at: timeColumn })
+          .from(table)
+          .innerJoin(projects, eq(projects.id, table.projectId))
+          .where(where)
+          .orderBy(desc(timeColumn), desc(projects.id))
+          .limit(limit)
+          .offset(offset),
+      count: () => db.select({ n: count() }).from(table).where(where),
+    },
+    async (rows) => {
+      const summaries = await toProjectSummaries(
+        db,
+        rows.map((r) => r.project),
+        now,
+      );
+      return summaries.map(
+        (s, i) =>
+          ({ ...s, [key]: rows[i]!.at.toISOString() }) as ProjectSummary & Record<K, string>,
+      );
+    },
   );
-  return {
-    Items: summaries.map(
-      (s, i) => ({ ...s, [key]: rows[i]!.at.toISOString() }) as ProjectSummary & Record<K, string>,
-    ),
-    Total: Number(total?.n ?? 0),
-    PageIndex: page.PageIndex,
-    PageSize: page.PageSize,
-  };
 }
 
 /** User/GetUserBrowseProject: footprints, latest visit first. */

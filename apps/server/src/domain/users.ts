@@ -18,7 +18,7 @@ import type { AppDeps } from '../platform/deps.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { consumeVerifyToken } from './sms.js';
-import { isStoredUpload, UPLOAD_URL_PATTERN } from './uploads.js';
+import { isStoredUpload, isUploadUrl } from './uploads.js';
 
 export function toProfile(row: UserRow): UserProfile {
   return {
@@ -89,7 +89,7 @@ export function validateArchiveValues(values: FormValues): Record<string, string
     } else if (Array.isArray(value)) {
       if (value.length > 50 || value.some((v) => v.length > 200)) errors[key] = '选项过多或过长';
     } else {
-      if (!UPLOAD_URL_PATTERN.test(value.Url)) errors[key] = '文件须通过上传获得，请重新上传';
+      if (!isUploadUrl(value.Url)) errors[key] = '文件须通过上传获得，请重新上传';
       else if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(value.ContentType))
         errors[key] = '文件类型不支持';
       else if (value.Size > MAX_UPLOAD_BYTES) errors[key] = '文件过大';

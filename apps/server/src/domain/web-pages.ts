@@ -1,13 +1,22 @@
 import { ERROR_CODES, type PdfFile } from '@portal/contracts';
-import type { PdfGateway, WeChatGateway, WeChatJsSignature } from '../gateways/types.js';
+import type { PdfGateway, WeChatGateway, WeChatJsSignature } from './ports.js';
 import { badRequest, DomainError } from './errors.js';
 
 /** Common/CreateWebWeChat: only http(s) pages; the gateway signs the address without fragment. */
-export function signWebPage(weChat: WeChatGateway, pageUrl: string): WeChatJsSignature {
+export async function signWebPage(
+  weChat: WeChatGateway,
+  pageUrl: string,
+): Promise<WeChatJsSignature> {
   const url = new URL(pageUrl);
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw badRequest('页面地址须为 http 或 https 地址', { PageUrl: '须为 http(s) 地址' });
-  return weChat.signJsApi(pageUrl);
+  try {
+    return await weChat.signJsApi(pageUrl);
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    // WeChat's API is down or refuses the account: sharing waits (§7: only logged in the page).
+    throw new DomainError(ERROR_CODES.SERVICE_UNAVAILABLE, '微信签名暂时不可用，请稍后再试');
+  }
 }
 
 /** Common/HtmlToPdf through the PDF gateway. */

@@ -10,10 +10,10 @@ import { createWeChatPayGateway, WECHAT_PAY_PROVIDER } from './payment/wechat-pa
 import { createPdfGateway } from './pdf/index.js';
 import { createAliyunSmsGateway } from './sms/aliyun-sms.js';
 import { createSmsGateway } from './sms/index.js';
-import type { Gateways, PaymentGateway } from './types.js';
+import type { Gateways, PaymentGateway } from '../domain/ports.js';
 import { createWeChatGateway } from './wechat/index.js';
 
-export type { Gateways } from './types.js';
+export type { Gateways } from '../domain/ports.js';
 
 export interface GatewayContext {
   config: ServerConfig;

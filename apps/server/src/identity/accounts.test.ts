@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../platform/kv-store.js';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database.js';
-import { DEMO_MOBILE, DEMO_PASSWORD } from '../db/seed/20-users.js';
+import { DEMO_MOBILE, DEMO_PASSWORD } from '../testing/demo-fixtures.js';
 import {
   CAPTCHA_AFTER_ADDRESS_FAILURES,
   CAPTCHA_AFTER_MOBILE_FAILURES,

@@ -18,7 +18,7 @@ import { Window } from 'happy-dom';
 import type * as OidcClientLibrary from 'oidc-client';
 import type { OidcClient } from 'oidc-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_MOBILE, DEMO_PASSWORD } from '../db/seed/20-users.js';
+import { DEMO_MOBILE, DEMO_PASSWORD } from '../testing/demo-fixtures.js';
 import { createRemoteVerifier } from '../platform/tokens.js';
 import {
   callbackUrlOf,

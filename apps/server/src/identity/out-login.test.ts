@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MOBILE, DEMO_PASSWORD } from '../db/seed/20-users.js';
+import { DEMO_MOBILE, DEMO_PASSWORD } from '../testing/demo-fixtures.js';
 import {
   CookieBrowser,
   openInteraction,

@@ -5,7 +5,7 @@ import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { InMemoryWebStorage, OidcClient, WebStorageStateStore } from 'oidc-client-ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
-import { DEMO_MOBILE, DEMO_PASSWORD } from '../db/seed/20-users.js';
+import { DEMO_MOBILE, DEMO_PASSWORD } from '../testing/demo-fixtures.js';
 import { hashPassword } from '../domain/passwords.js';
 import { API_AUDIENCE, createRemoteVerifier } from '../platform/tokens.js';
 import { humanTrail, solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
-import { DEMO_MOBILE } from '../db/seed/20-users.js';
+import { DEMO_MOBILE } from '../testing/demo-fixtures.js';
 import { solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
 import { MOBILE_TAKEN } from './accounts.js';
 import { AGREEMENT_REQUIRED } from './interactions.js';

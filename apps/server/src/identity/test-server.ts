@@ -10,7 +10,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
-import { DEMO_MOBILE } from '../db/seed/20-users.js';
+import { DEMO_MOBILE } from '../testing/demo-fixtures.js';
 import { createGateways } from '../gateways/index.js';
 import type { AppDeps } from '../platform/deps.js';
 import { createMemoryStore } from '../platform/kv-store.js';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/client.js';
-import type { Gateways } from '../gateways/types.js';
+import type { Gateways } from '../domain/ports.js';
 import type { KeyValueStore } from './kv-store.js';
 import type { ServerSecrets } from './secrets.js';
 import type { TokenVerifier } from './tokens.js';

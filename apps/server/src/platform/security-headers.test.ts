@@ -5,7 +5,7 @@ import { getProjectPaymentOrder, getPageConfig, SERVICE_IDS } from '@portal/cont
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../config.js';
-import { SEED_PROJECTS } from '../db/seed/30-projects.js';
+import { SEED_PROJECTS } from '../testing/demo-fixtures.js';
 import { applicationOf, projectIdOf } from '../services/exam-flow/flow-test-kit.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { registerSecurityHeaders } from './security-headers.js';

@@ -2,7 +2,7 @@ import { getAttemptPaper, saveAnswers, startAttempt } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, users } from '../db/schema/index.js';
-import { SEED_PROJECTS } from '../db/seed/30-projects.js';
+import { SEED_PROJECTS } from '../testing/demo-fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { applicationOf, projectIdOf } from './exam-flow/flow-test-kit.js';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, pgliteOf } from '../db/client.js';
-import { seedIfEmpty } from '../db/seed/index.js';
+import { seedIfEmpty } from '../demo-data/index.js';
 import { adminQuery, databaseUrlFor, uniqueDatabaseName } from './template-db.js';
 
 declare module 'vitest' {

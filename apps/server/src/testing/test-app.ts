@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { writeSeedUploads } from '../db/seed/files.js';
+import { writeSeedUploads } from '../demo-data/files.js';
 import {
   SERVICE_IDS,
   type Endpoint,
@@ -15,9 +15,9 @@ import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
-import { DEMO_MOBILE } from '../db/seed/20-users.js';
+import { DEMO_MOBILE } from '../demo-data/20-users.js';
 import { createGateways } from '../gateways/index.js';
-import type { Gateways } from '../gateways/types.js';
+import type { Gateways } from '../domain/ports.js';
 import type { AppDeps } from '../platform/deps.js';
 import { createMemoryStore } from '../platform/kv-store.js';
 import { createSecrets } from '../platform/secrets.js';

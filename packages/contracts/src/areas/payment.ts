@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { idSchema, pagedSchema, pageQuerySchema, timeSchema } from '../envelope.js';
 
-export const ORDER_STATUSES = ['Pending', 'Paid', 'Cancelled', 'Failed'] as const;
+/** pending → paid | cancelled | failed; paid → refunding → refunded (the candidate's refund). */
+export const ORDER_STATUSES = [
+  'Pending',
+  'Paid',
+  'Cancelled',
+  'Failed',
+  'Refunding',
+  'Refunded',
+] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
@@ -10,6 +18,8 @@ export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   Paid: '已支付',
   Cancelled: '已取消',
   Failed: '支付失败',
+  Refunding: '退款中',
+  Refunded: '已退款',
 };
 
 export const paymentOrderSchema = z.object({
@@ -24,6 +34,11 @@ export const paymentOrderSchema = z.object({
   PaidTime: timeSchema.nullable(),
   /** Where the candidate pays (the gateway's cashier); empty once paid. */
   PayUrl: z.string(),
+  /** The server's word: this paid order may be refunded now (the project allows it, see RefundPaymentOrder). */
+  CanRefund: z.boolean(),
+  /** When the refund was asked for, and when the money went back. */
+  RefundRequestTime: timeSchema.nullable(),
+  RefundTime: timeSchema.nullable(),
 });
 export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
 
@@ -38,6 +53,18 @@ export const getProjectPaymentOrder = defineEndpoint('ProjectPayment/GetProjectP
 /** Asks the gateway for the order's real state and records it. */
 export const verifyPaymentOrder = defineEndpoint('ProjectPayment/VerifyPaymentOrder', {
   method: 'GET',
+  client: 'exam-payment',
+  request: z.object({ OrderId: idSchema }),
+  response: paymentOrderSchema,
+});
+
+/**
+ * The candidate asks for the fee back. Allowed where the project allows refunds and the
+ * application has not gone past payment (no ticket printed, the exam not begun), or was rejected;
+ * the order goes 退款中, then 已退款 when the provider has paid it back (VerifyPaymentOrder asks).
+ */
+export const refundPaymentOrder = defineEndpoint('ProjectPayment/RefundPaymentOrder', {
+  method: 'POST',
   client: 'exam-payment',
   request: z.object({ OrderId: idSchema }),
   response: paymentOrderSchema,

@@ -1,7 +1,9 @@
 import { ORDER_STATUSES } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
+  jsonb,
   integer,
   pgTable,
   serial,
@@ -31,6 +33,10 @@ export const paymentOrders = pgTable(
     status: text({ enum: ORDER_STATUSES }).notNull().default('Pending'),
     payUrl: text().notNull().default(''),
     paidAt: time(),
+    /** The refund's number at the provider (R + the order number's digits), once asked for. */
+    refundNo: varchar({ length: 32 }),
+    refundRequestedAt: time(),
+    refundedAt: time(),
     createdAt: time().notNull().defaultNow(),
     updatedAt: time().notNull().defaultNow(),
   },
@@ -47,3 +53,23 @@ export const paymentOrders = pgTable(
   ],
 );
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
+
+/**
+ * Every notification a payment provider sends, kept as it came (the body and the headers its
+ * signature needs) before anything is done with it: evidence for a dispute, and a replay source.
+ */
+export const providerNotifications = pgTable(
+  'provider_notifications',
+  {
+    id: serial().primaryKey(),
+    provider: varchar({ length: 32 }).notNull(),
+    receivedAt: time().notNull(),
+    headers: jsonb().$type<Record<string, string>>().notNull(),
+    body: text().notNull(),
+    verified: boolean().notNull(),
+    /** The order it names, when its signature held. */
+    orderNo: varchar({ length: 32 }),
+  },
+  (t) => [index().on(t.orderNo), index().on(t.receivedAt)],
+);
+export type ProviderNotificationRow = typeof providerNotifications.$inferSelect;

@@ -66,6 +66,8 @@ export const projects = pgTable(
     examEndAt: time(),
     examPlace: text().notNull().default(''),
     feeInFen: integer().notNull().default(0),
+    /** The organiser allows a paid fee back while the application has not gone past payment. */
+    refundable: boolean().notNull().default(false),
     /** Set by the organiser to stop applications early; the state is derived, never stored. */
     closedAt: time(),
     finishedAt: time(),

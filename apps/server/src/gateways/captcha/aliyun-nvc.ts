@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { CaptchaGateway } from '../types.js';
+import type { CaptchaGateway } from '../../domain/ports.js';
 
 /**
  * Aliyun AFS "AnalyzeNvc" (intelligent captcha, RPC API 2018-01-12) over HTTPS.

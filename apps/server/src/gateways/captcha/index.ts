@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../index.js';
-import type { CaptchaGateway } from '../types.js';
+import type { CaptchaGateway } from '../../domain/ports.js';
 import { createAliyunNvcGateway } from './aliyun-nvc.js';
 
 /** Aliyun NVC when ALIYUN_NVC_APPKEY is set (config.ts checks its credentials); otherwise none — the local slider is judged by the domain. */

@@ -5,8 +5,13 @@ import path from 'node:path';
 import { getProjectPaymentOrder, verifyPaymentOrder } from '@portal/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, paymentOrders, userMessages } from '../../db/schema/index.js';
-import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
+import {
+  applications,
+  paymentOrders,
+  providerNotifications,
+  userMessages,
+} from '../../db/schema/index.js';
+import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { applicationOf, projectIdOf } from '../../services/exam-flow/flow-test-kit.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { startFakeAlipay, type FakeAlipay } from './alipay-fake.js';
@@ -25,13 +30,16 @@ describe('Alipay (alipay-sdk) against a local Alipay gateway', () => {
   let applyId: number;
   let orderNo = '';
 
-  const notify = (form: string) =>
-    t.app.inject({
+  const sent: string[] = [];
+  const notify = (form: string) => {
+    sent.push(form);
+    return t.app.inject({
       method: 'POST',
       url: NOTIFY,
       headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
       payload: form,
     });
+  };
   const orderRow = async (no: string) =>
     (await t.db.select().from(paymentOrders).where(eq(paymentOrders.orderNo, no)))[0]!;
   const paidMessages = async () =>
@@ -120,6 +128,20 @@ describe('Alipay (alipay-sdk) against a local Alipay gateway', () => {
     expect((await notify(genuine)).body).toBe('success');
     expect((await orderRow(orderNo)).updatedAt).toEqual(paid.updatedAt);
     expect(await paidMessages()).toBe(messages);
+  });
+
+  it('keeps every notification as it came (body, verified or not) before acting on it', async () => {
+    const kept = await t.db
+      .select()
+      .from(providerNotifications)
+      .where(eq(providerNotifications.provider, 'alipay'))
+      .orderBy(providerNotifications.id);
+    // forged, cheaper (signed, refused for its amount), genuine, duplicate.
+    expect(kept.map((k) => k.verified)).toEqual([false, true, true, true]);
+    expect(kept[0]!.orderNo).toBeNull();
+    expect(kept.slice(1).every((k) => k.orderNo === orderNo)).toBe(true);
+    expect(kept.map((k) => k.body)).toEqual(sent);
+    expect(kept[2]!.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
   });
 
   it('heals a missed notification by querying the trade', async () => {

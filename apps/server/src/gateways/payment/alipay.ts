@@ -1,5 +1,10 @@
 import { AlipaySdk } from 'alipay-sdk';
-import type { PaymentGateway, PaymentNotification, PaymentState, RefundStatus } from '../types.js';
+import type {
+  PaymentGateway,
+  PaymentNotification,
+  PaymentState,
+  RefundStatus,
+} from '../../domain/ports.js';
 
 /** Alipay open platform (gateway.do, RSA2, public-key mode) through the official alipay-sdk. */
 export interface AlipaySettings {
@@ -109,6 +114,8 @@ export function createAlipayGateway(settings: AlipaySettings): PaymentGateway {
 
     notifications: {
       provider: ALIPAY_PROVIDER,
+      // Alipay signs the form body itself (sign, sign_type).
+      signatureHeaders: [],
       async verify({ body }): Promise<PaymentNotification | null> {
         const notice = Object.fromEntries(new URLSearchParams(body));
         // Values are already decoded here, so the check must not decode them again (V2).

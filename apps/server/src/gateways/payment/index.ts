@@ -6,7 +6,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { KeyValueStore } from '../../platform/kv-store.js';
 import { cashierPageHelmet } from '../../platform/security-headers.js';
 import type { GatewayContext } from '../index.js';
-import type { PaymentGateway, PaymentState } from '../types.js';
+import type { PaymentGateway, PaymentState } from '../../domain/ports.js';
 import { renderCashierPage } from './cashier-page.js';
 
 /** The sandbox keeps an order's record this long (the cashier link's life). */
@@ -26,6 +26,9 @@ export interface SandboxPayment {
 }
 
 const recordKey = (orderNo: string) => `payment:sandbox:${orderNo}`;
+const refundKey = (refundNo: string) => `payment:sandbox:refund:${refundNo}`;
+/** The sandbox's bank pays a refund back this long after it is asked (退款中, then 已退款). */
+export const SANDBOX_REFUND_MS = 3000;
 
 export function sign(secret: string, text: string): string {
   return createHmac('sha256', secret).update(text).digest('hex');
@@ -85,6 +88,23 @@ export function createPaymentGateway(context: GatewayContext): PaymentGateway {
       const record = await readRecord(store, orderNo);
       if (!record) return { status: 'Pending', paidAt: null };
       return { status: record.status, paidAt: record.paidAt ? new Date(record.paidAt) : null };
+    },
+    async refund({ orderNo, refundNo }) {
+      const record = await readRecord(store, orderNo);
+      if (record?.status !== 'Paid') return 'Failed';
+      // A retry of the same refund keeps its first time.
+      if (!(await store.get(refundKey(refundNo))))
+        await store.set(
+          refundKey(refundNo),
+          String(Date.now() + SANDBOX_REFUND_MS),
+          RECORD_TTL_SECONDS,
+        );
+      return 'Refunding';
+    },
+    async queryRefund({ refundNo }) {
+      const doneAt = Number(await store.get(refundKey(refundNo)));
+      if (!doneAt) return 'Failed';
+      return Date.now() >= doneAt ? 'Refunded' : 'Refunding';
     },
   };
 }

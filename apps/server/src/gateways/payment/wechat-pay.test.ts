@@ -5,8 +5,13 @@ import path from 'node:path';
 import { getProjectPaymentOrder, verifyPaymentOrder } from '@portal/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, paymentOrders, userMessages } from '../../db/schema/index.js';
-import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
+import {
+  applications,
+  paymentOrders,
+  providerNotifications,
+  userMessages,
+} from '../../db/schema/index.js';
+import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { applicationOf, projectIdOf } from '../../services/exam-flow/flow-test-kit.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { reconcilePendingOrders, RECONCILE_AFTER_MS } from '../../domain/payments.js';
@@ -30,8 +35,16 @@ describe('WeChat Pay API v3 against a local WeChat Pay', () => {
   let applyId: number;
   let orderNo = '';
 
-  const notify = (notice: { headers: Record<string, string>; body: string }) =>
-    t.app.inject({ method: 'POST', url: NOTIFY, headers: notice.headers, payload: notice.body });
+  const sent: { headers: Record<string, string>; body: string }[] = [];
+  const notify = (notice: { headers: Record<string, string>; body: string }) => {
+    sent.push(notice);
+    return t.app.inject({
+      method: 'POST',
+      url: NOTIFY,
+      headers: notice.headers,
+      payload: notice.body,
+    });
+  };
   const orderRow = async (no: string) =>
     (await t.db.select().from(paymentOrders).where(eq(paymentOrders.orderNo, no)))[0]!;
   const paidMessages = async () =>
@@ -130,6 +143,30 @@ describe('WeChat Pay API v3 against a local WeChat Pay', () => {
     expect((await notify(fake.pay(orderNo))).statusCode).toBe(204);
     expect((await orderRow(orderNo)).updatedAt).toEqual(paid.updatedAt);
     expect(await paidMessages()).toBe(messages);
+  });
+
+  it('keeps every notification as it came (body, signature headers, verified or not) before acting on it', async () => {
+    const kept = await t.db
+      .select()
+      .from(providerNotifications)
+      .where(eq(providerNotifications.provider, 'wechatpay'))
+      .orderBy(providerNotifications.id);
+    // forged, tampered, genuine, duplicate.
+    expect(kept.map((k) => k.verified)).toEqual([false, false, true, true]);
+    expect(kept.map((k) => k.orderNo)).toEqual([null, null, orderNo, orderNo]);
+    expect(kept.map((k) => k.body)).toEqual(sent.map((n) => n.body));
+    const lower = (h: Record<string, string>) =>
+      Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
+    for (const [i, k] of kept.entries()) {
+      const headers = lower(sent[i]!.headers);
+      for (const name of [
+        'wechatpay-signature',
+        'wechatpay-timestamp',
+        'wechatpay-nonce',
+        'wechatpay-serial',
+      ])
+        expect(k.headers[name], name).toBe(headers[name]);
+    }
   });
 
   it('heals a missed notification by querying the order', async () => {

@@ -7,7 +7,12 @@ import {
   randomBytes,
   type KeyObject,
 } from 'node:crypto';
-import type { PaymentGateway, PaymentNotification, PaymentState, RefundStatus } from '../types.js';
+import type {
+  PaymentGateway,
+  PaymentNotification,
+  PaymentState,
+  RefundStatus,
+} from '../../domain/ports.js';
 
 /** WeChat Pay API v3 (直连商户): signed JSON requests, signed answers and notifications. */
 export interface WeChatPaySettings {
@@ -245,6 +250,13 @@ export function createWeChatPayGateway(settings: WeChatPaySettings): PaymentGate
 
     notifications: {
       provider: WECHAT_PAY_PROVIDER,
+      signatureHeaders: [
+        'wechatpay-serial',
+        'wechatpay-signature',
+        'wechatpay-signature-type',
+        'wechatpay-timestamp',
+        'wechatpay-nonce',
+      ],
       async verify({ headers, body }): Promise<PaymentNotification | null> {
         if (!isGenuine(headers, body)) return null;
         try {

@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { badRequest, DomainError } from '../../domain/errors.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { GatewayContext } from '../index.js';
-import type { PdfGateway } from '../types.js';
+import type { PdfGateway } from '../../domain/ports.js';
 
 export const CHROMIUM_MISSING = '暂无法生成PDF：服务器未安装Chromium';
 const CHROMIUM_ARGS = [

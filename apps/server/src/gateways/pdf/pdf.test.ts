@@ -1,7 +1,7 @@
 import { downloadPrint, htmlToPdf, MAX_PDF_HTML_LENGTH } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../domain/errors.js';
-import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
+import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { applicationOf, projectIdOf } from '../../services/exam-flow/flow-test-kit.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { createPdfGateway, PDF_BUSY, PDF_PAGES, PDF_QUEUE_LIMIT, PDF_TIMEOUT } from './index.js';

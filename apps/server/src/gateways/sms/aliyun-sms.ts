@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@portal/contracts';
 import type { AliyunSmsSettings } from '../../config.js';
 import { badRequest, DomainError, tooManyRequests } from '../../domain/errors.js';
 import { signRpcRequest } from '../captcha/aliyun-nvc.js';
-import type { SmsGateway } from '../types.js';
+import type { SmsGateway } from '../../domain/ports.js';
 
 export const SMS_UNAVAILABLE = '短信服务暂不可用，请稍后再试或联系客服';
 

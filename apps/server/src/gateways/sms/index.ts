@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.js';
 import type { KeyValueStore } from '../../platform/kv-store.js';
 import type { GatewayContext } from '../index.js';
-import type { SmsGateway } from '../types.js';
+import type { SmsGateway } from '../../domain/ports.js';
 
 export interface OutboxItem {
   Mobile: string;

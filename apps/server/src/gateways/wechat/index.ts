@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../domain/errors.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { GatewayContext } from '../index.js';
-import type { WeChatGateway, WeChatUser } from '../types.js';
+import type { WeChatGateway, WeChatUser } from '../../domain/ports.js';
+import { createJsApiTicketSource } from './jsapi-ticket.js';
 import { jsApiSignature } from './signature.js';
 import { escapeHtml } from '../../platform/html.js';
 
@@ -19,7 +20,7 @@ function nonceStr(length = 16): string {
 }
 
 /**
- * Without WECHAT_JSAPI_TICKET a development ticket is derived from the server's secrets: the
+ * Without WECHAT_APP_SECRET a development ticket is derived from the server's secrets: the
  * signature algorithm is WeChat's, but only a real ticket makes WeChat accept it.
  */
 export function developmentTicket(seed: string): string {
@@ -34,9 +35,12 @@ export function sandboxUser(appId: string, nickName: string): WeChatUser {
 
 export function createWeChatGateway(context: GatewayContext): WeChatGateway {
   const { config, store, secrets } = context;
-  const ticket = config.weChat.jsapiTicket || developmentTicket(secrets.cookieKeys[0] ?? '');
+  const { appId, appSecret, apiBase } = config.weChat;
+  const source = appSecret ? createJsApiTicketSource({ appId, appSecret, apiBase }, store) : null;
+  const devTicket = developmentTicket(secrets.cookieKeys[0] ?? '');
   return {
-    signJsApi(pageUrl) {
+    async signJsApi(pageUrl) {
+      const ticket = source ? await source.ticket() : devTicket;
       const timestamp = Math.floor(Date.now() / 1000);
       const nonce = nonceStr();
       return {

@@ -72,8 +72,8 @@ describe('WeChat authorisation sandbox', () => {
     expect(response.statusCode).toBe(400);
   });
 
-  it('signs with the configured app id', () => {
-    const signed = t.deps.gateways.weChat.signJsApi('http://localhost:8080/views/home#x');
+  it('signs with the configured app id', async () => {
+    const signed = await t.deps.gateways.weChat.signJsApi('http://localhost:8080/views/home#x');
     expect(signed.appId).toBe(t.deps.config.weChat.appId);
     expect(signed.signature).toMatch(/^[0-9a-f]{40}$/);
   });

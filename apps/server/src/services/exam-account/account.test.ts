@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema/index.js';
-import { DEMO_ID_NUMBER } from '../../db/seed/50-account.js';
+import { DEMO_ID_NUMBER } from '../../testing/demo-fixtures.js';
 import { hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { storeUpload } from '../../domain/uploads.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';

@@ -18,7 +18,7 @@ import {
   examSubmissions,
   projects,
 } from '../../db/schema/index.js';
-import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
+import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { SUBMIT_GRACE_MS, submitExpiredAttempts } from '../../domain/exams.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { applicationOf, projectIdOf, userIdOf } from '../exam-flow/flow-test-kit.js';

@@ -8,7 +8,7 @@ import {
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, applications } from '../../db/schema/index.js';
-import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
+import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { storeUpload } from '../../domain/uploads.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import {

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { applications, positions, projects, users } from '../../db/schema/index.js';
-import { withCheckDigit } from '../../db/seed/40-applications.js';
+import { withCheckDigit } from '../../testing/demo-fixtures.js';
 import { storeUpload } from '../../domain/uploads.js';
 import type { TestApp } from '../../testing/test-app.js';
 

@@ -6,7 +6,7 @@ import {
   qrCodeDecode,
 } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
+import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { reviewApplication } from '../../domain/review.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { applicationOf, applyAs, projectIdOf, userIdOf } from './flow-test-kit.js';

@@ -15,13 +15,13 @@ import {
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, reviewers, tenants, users } from '../../db/schema/index.js';
-import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
-import { withCheckDigit } from '../../db/seed/40-applications.js';
 import {
+  DEMO_MOBILE,
   DEMO_REVIEWER_LOGIN,
   DEMO_REVIEWER_PASSWORD,
-  DEMO_MOBILE,
-} from '../../db/seed/20-users.js';
+  SEED_PROJECTS,
+  withCheckDigit,
+} from '../../testing/demo-fixtures.js';
 import { hashPassword } from '../../domain/passwords.js';
 import { startPreviewSession } from '../../domain/preview.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';

@@ -9,7 +9,7 @@ import {
   submitAsk,
 } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
+import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { projectIdOf, userIdOf } from './flow-test-kit.js';
 

@@ -2,6 +2,7 @@ import {
   getEquityBuy,
   getProjectPaymentOrder,
   getUserPaymentOrder,
+  refundPaymentOrder,
   verifyPaymentOrder,
 } from '@portal/contracts';
 import { listEquityPackages } from '../../domain/enterprise.js';
@@ -9,6 +10,7 @@ import {
   checkReturnUrl,
   getOrCreatePaymentOrder,
   listUserOrders,
+  requestRefund,
   verifyPaymentOrder as verifyOrder,
 } from '../../domain/payments.js';
 import { route, type ServiceRoute } from '../route.js';
@@ -33,8 +35,11 @@ export const routes: ServiceRoute[] = [
   route(verifyPaymentOrder, async ({ input, requireUser, deps }) =>
     verifyOrder(deps.db, deps.gateways.payment, requireUser().userId, input.OrderId, deps.now()),
   ),
+  route(refundPaymentOrder, async ({ input, requireUser, deps }) =>
+    requestRefund(deps.db, deps.gateways.payment, requireUser().userId, input.OrderId, deps.now()),
+  ),
   route(getUserPaymentOrder, async ({ input, requireUser, deps }) =>
-    listUserOrders(deps.db, requireUser().userId, input),
+    listUserOrders(deps.db, requireUser().userId, input, deps.now()),
   ),
   route(getEquityBuy, async ({ deps }) => listEquityPackages(deps.db)),
 ];

@@ -2,13 +2,21 @@ import {
   getEquityBuy,
   getProjectPaymentOrder,
   getUserPaymentOrder,
+  refundPaymentOrder,
   verifyPaymentOrder,
 } from '@portal/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentOrders, userMessages } from '../../db/schema/index.js';
-import { SEED_PROJECTS } from '../../db/seed/30-projects.js';
-import { recordOutcome, sign, noticeText, NOTIFY_PATH } from '../../gateways/payment/index.js';
+import { applications, paymentOrders, projects, userMessages } from '../../db/schema/index.js';
+import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
+import {
+  recordOutcome,
+  sign,
+  noticeText,
+  NOTIFY_PATH,
+  SANDBOX_REFUND_MS,
+} from '../../gateways/payment/index.js';
+import { reconcilePendingOrders } from '../../domain/payments.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import {
   applicationOf,
@@ -267,5 +275,143 @@ describe('ProjectPayment/ and MerchantOrder/ calls with the sandbox cashier', ()
     const res = await t.call(getEquityBuy, {});
     expect(res.status).toBe(200);
     expect(res.body.Data.Items.map((i) => i.Name)).toEqual(['基础版', '专业版', '旗舰版']);
+  });
+});
+
+describe('ProjectPayment/RefundPaymentOrder: the candidate asks for a paid fee back', () => {
+  let t: TestApp;
+  let applyId: number;
+  let projectId: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    projectId = await projectIdOf(t.db, SEED_PROJECTS.approvedUnpaid);
+    applyId = (await applicationOf(t.db, t.demoUserId, projectId))!.id;
+  });
+  afterAll(() => t.close());
+
+  it('a paid order of a refundable project goes 退款中 (the application back to approved), then 已退款; asking twice is refused', async () => {
+    const { order } = await payThroughCashier(t, t.demoUserId, applyId);
+    const paid = await t.call(verifyPaymentOrder, { OrderId: order.OrderId }, { as: t.demoUserId });
+    expect(paid.body.Data).toMatchObject({ Status: 'Paid', CanRefund: true, RefundTime: null });
+
+    const refund = await t.call(
+      refundPaymentOrder,
+      { OrderId: order.OrderId },
+      { as: t.demoUserId },
+    );
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    expect(refund.body.Data).toMatchObject({ Status: 'Refunding', CanRefund: false });
+    expect(refund.body.Data.RefundRequestTime).not.toBeNull();
+    expect((await applicationOf(t.db, t.demoUserId, projectId))!.status).toBe('Approved');
+    const [row] = await t.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.id, order.OrderId));
+    expect(row!.refundNo).toBe(`R${order.OrderNo.slice(1)}`);
+
+    const twice = await t.call(
+      refundPaymentOrder,
+      { OrderId: order.OrderId },
+      { as: t.demoUserId },
+    );
+    expect(twice.status).toBe(409);
+    expect(twice.body.ErrMsg).toBe('该订单已申请退款，请勿重复提交');
+
+    // The sandbox's bank pays back a few seconds later; VerifyPaymentOrder asks and records it.
+    await expect
+      .poll(
+        async () =>
+          (await t.call(verifyPaymentOrder, { OrderId: order.OrderId }, { as: t.demoUserId })).body
+            .Data.Status,
+        { timeout: 10_000, interval: 500 },
+      )
+      .toBe('Refunded');
+    const listed = await t.call(
+      getUserPaymentOrder,
+      { PageIndex: 1, PageSize: 20 },
+      { as: t.demoUserId },
+    );
+    const mine = listed.body.Data.Items.find((o) => o.OrderId === order.OrderId)!;
+    expect(mine.Status).toBe('Refunded');
+    expect(mine.RefundTime).not.toBeNull();
+    const titles = (
+      await t.db.select().from(userMessages).where(eq(userMessages.userId, t.demoUserId))
+    ).map((m) => m.title);
+    expect(titles).toContain('退款申请已受理');
+    // The fee was given back: the application may be paid again.
+    const again = await t.call(getProjectPaymentOrder, { ApplyId: applyId }, { as: t.demoUserId });
+    expect(again.body.Data.Status).toBe('Pending');
+  });
+
+  it('refuses where the project does not allow it, past payment (ticket printed), unpaid, and another user’s order', async () => {
+    const other = await userIdOf(t.db, '13900139000');
+    const theirs = (await applicationOf(t.db, other, projectId))!.id;
+    const { order } = await payThroughCashier(t, other, theirs);
+    await t.call(verifyPaymentOrder, { OrderId: order.OrderId }, { as: other });
+    expect(
+      (await t.call(refundPaymentOrder, { OrderId: order.OrderId }, { as: t.demoUserId })).status,
+    ).toBe(404);
+    expect((await t.call(refundPaymentOrder, { OrderId: order.OrderId })).status).toBe(401);
+
+    await t.db.update(projects).set({ refundable: false }).where(eq(projects.id, projectId));
+    const listed = await t.call(getUserPaymentOrder, { PageIndex: 1, PageSize: 20 }, { as: other });
+    expect(listed.body.Data.Items.find((o) => o.OrderId === order.OrderId)!.CanRefund).toBe(false);
+    const notAllowed = await t.call(refundPaymentOrder, { OrderId: order.OrderId }, { as: other });
+    expect(notAllowed.status).toBe(409);
+    expect(notAllowed.body.ErrMsg).toBe('该项目不支持退款，如有疑问请联系项目主办方');
+
+    await t.db.update(projects).set({ refundable: true }).where(eq(projects.id, projectId));
+    await t.db
+      .update(applications)
+      .set({ status: 'TicketIssued' })
+      .where(eq(applications.id, theirs));
+    const pastPayment = await t.call(refundPaymentOrder, { OrderId: order.OrderId }, { as: other });
+    expect(pastPayment.status).toBe(409);
+    expect(pastPayment.body.ErrMsg).toBe('报名已进入打印准考证或考试阶段，不能再退款');
+    const [row] = await t.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.id, order.OrderId));
+    expect(row!.status).toBe('Paid');
+
+    const pending = await t.call(
+      getProjectPaymentOrder,
+      { ApplyId: applyId },
+      { as: t.demoUserId },
+    );
+    const unpaid = await t.call(
+      refundPaymentOrder,
+      { OrderId: pending.body.Data.OrderId },
+      { as: t.demoUserId },
+    );
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body.ErrMsg).toBe('只有已支付的订单可以退款');
+  });
+
+  it('the periodic reconciliation completes a refund nobody is watching', async () => {
+    const { order } = await payThroughCashier(t, t.demoUserId, applyId);
+    await t.call(verifyPaymentOrder, { OrderId: order.OrderId }, { as: t.demoUserId });
+    const refund = await t.call(
+      refundPaymentOrder,
+      { OrderId: order.OrderId },
+      { as: t.demoUserId },
+    );
+    expect(refund.body.Data.Status).toBe('Refunding');
+    await new Promise((resolve) => setTimeout(resolve, SANDBOX_REFUND_MS + 200));
+    const errors: unknown[] = [];
+    const settled = await reconcilePendingOrders(
+      t.db,
+      t.deps.gateways.payment,
+      new Date(),
+      (_no, e) => errors.push(e),
+    );
+    expect(errors).toEqual([]);
+    expect(settled).toBeGreaterThanOrEqual(1);
+    const [row] = await t.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.id, order.OrderId));
+    expect(row!.status).toBe('Refunded');
+    expect(row!.refundedAt).not.toBeNull();
   });
 });

@@ -65,7 +65,7 @@ export async function settled(router: ReturnType<typeof startApp>['router']) {
         throw new Error('router still navigating');
       }
     },
-    { timeout: 5000 },
+    { timeout: 15_000 },
   );
   return router.state.location;
 }

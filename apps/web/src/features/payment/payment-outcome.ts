@@ -13,4 +13,14 @@ export const PAYMENT_OUTCOME: Record<
   },
   Cancelled: { title: '支付已取消', text: '本次支付已取消，未产生扣款，可重新支付。', icon: '!' },
   Failed: { title: '支付失败', text: '本次支付未成功，未产生扣款，请重新支付。', icon: '!' },
+  Refunding: {
+    title: '退款处理中',
+    text: '报名费正在原路退回，可在「我的订单」查看进度。',
+    icon: '…',
+  },
+  Refunded: {
+    title: '已退款',
+    text: '报名费已原路退回；如仍要参加，可重新支付。',
+    icon: '✓',
+  },
 };

@@ -37,6 +37,9 @@ function order(applyId: number, status: PaymentOrder['Status']): PaymentOrder {
     CreateTime: NOW,
     PaidTime: status === 'Paid' ? NOW : null,
     PayUrl: status === 'Paid' ? '' : 'https://pay.example/cashier',
+    CanRefund: false,
+    RefundRequestTime: null,
+    RefundTime: null,
   };
 }
 

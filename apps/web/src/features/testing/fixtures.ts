@@ -79,6 +79,9 @@ export function paymentOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrde
     CreateTime: '2026-03-02T10:00:00+08:00',
     PaidTime: null,
     PayUrl: PAY_URL,
+    CanRefund: false,
+    RefundRequestTime: null,
+    RefundTime: null,
     ...overrides,
   });
 }

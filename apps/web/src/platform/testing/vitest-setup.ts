@@ -1,4 +1,10 @@
+import { configure } from '@testing-library/react';
 import { afterAll } from 'vitest';
+
+// A test waits for the state its rule names (findBy…, waitFor); on a loaded two-core CI machine
+// that state can take seconds to draw (lazy page modules are transformed on first use), so the
+// waits may last up to 10 s — a passing state still ends the wait at once.
+configure({ asyncUtilTimeout: 10_000 });
 
 const NPROGRESS_SETTLE_LIMIT_MS = 2000;
 

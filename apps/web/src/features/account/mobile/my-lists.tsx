@@ -1,13 +1,10 @@
-import {
-  APPLY_STATUS_TEXT,
-  ORDER_STATUS_TEXT,
-  type ApplySummary,
-  type PaymentOrder,
-} from '@portal/contracts';
+import { APPLY_STATUS_TEXT, type ApplySummary, type PaymentOrder } from '@portal/contracts';
+import { Button, Dialog } from 'antd-mobile';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/date';
 import { formatFee } from '../../../shared/money';
 import { PagedList } from '../../../shared/ui/mobile/paged-list';
+import { useOrderRefund, REFUND_CONFIRM } from '../../payment';
 import { ProjectCard } from '../../project';
 import {
   useMyHistory,
@@ -55,23 +52,62 @@ function ApplyCard({ apply }: { apply: ApplySummary }) {
   );
 }
 
-function OrderCard({ order }: { order: PaymentOrder }) {
+function OrderCard({ order: listed }: { order: PaymentOrder }) {
+  const refund = useOrderRefund(listed);
+  const order = refund.order;
+  const titleId = `order-${order.OrderId}-title`;
   return (
-    <Link className="project-card" to={paths.flowManage({ ProjectId: order.ProjectId })}>
+    <article className="project-card order-card" aria-labelledby={titleId}>
       <div className="project-card__head">
-        <h3 className="project-card__title">{order.ProjectTitle}</h3>
-        <span className={`state-tag state-tag--${order.Status}`}>
-          {ORDER_STATUS_TEXT[order.Status]}
-        </span>
+        <h3 className="project-card__title" id={titleId}>
+          <Link to={paths.flowManage({ ProjectId: order.ProjectId })}>{order.ProjectTitle}</Link>
+        </h3>
+        <span className={`state-tag state-tag--${order.Status}`}>{refund.statusText}</span>
       </div>
       <p className="project-card__organizer">订单号：{order.OrderNo}</p>
       <div className="project-card__foot">
         <span className="fee">{formatFee(order.AmountInFen)}</span>
         <span className="project-card__extra">
-          {formatDate(order.PaidTime ?? order.CreateTime, 'YYYY-MM-DD HH:mm')}
+          {formatDate(order.RefundTime ?? order.PaidTime ?? order.CreateTime, 'YYYY-MM-DD HH:mm')}
         </span>
       </div>
-    </Link>
+      {order.Status === 'Refunding' && (
+        <p className="order-card__note" role="status">
+          退款已提交，报名费将原路退回，到账后这里显示“已退款”。
+        </p>
+      )}
+      {order.Status === 'Refunded' && (
+        <p className="order-card__note">报名费已原路退回到付款账户。</p>
+      )}
+      {refund.canRefund && (
+        <div className="order-card__actions">
+          <Button size="small" shape="rounded" onClick={refund.ask} aria-haspopup="dialog">
+            申请退款
+          </Button>
+        </div>
+      )}
+      <Dialog
+        visible={refund.confirming}
+        title={REFUND_CONFIRM.title}
+        content={REFUND_CONFIRM.text(order)}
+        closeOnAction={false}
+        destroyOnClose
+        onClose={refund.dismiss}
+        actions={[
+          [
+            { key: 'cancel', text: REFUND_CONFIRM.cancel, onClick: refund.dismiss },
+            {
+              key: 'confirm',
+              text: refund.submitting ? '正在提交…' : REFUND_CONFIRM.confirm,
+              bold: true,
+              danger: true,
+              disabled: refund.submitting,
+              onClick: () => void refund.confirm(),
+            },
+          ],
+        ]}
+      />
+    </article>
   );
 }
 

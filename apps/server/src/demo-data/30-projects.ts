@@ -1,6 +1,6 @@
 import type { FormField } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../client.js';
+import type { Database } from '../db/client.js';
 import {
   categories,
   examPapers,
@@ -16,7 +16,7 @@ import {
   projects,
   tenants,
   users,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
 
 const DAY = 24 * 3600_000;
 
@@ -997,6 +997,8 @@ export async function seed(db: Database): Promise<void> {
         ...window,
         examPlace: p.exam ? '线上考试' : `${p.region}市考试中心（具体考场见准考证）`,
         feeInFen: p.feeInFen,
+        // The demo's open paid projects allow a refund before the ticket (the refund journey).
+        refundable: p.feeInFen > 0 && p.state === 'applying',
         introduction: introduction(p, p.feeInFen, phone),
         contactPhone: phone,
         hasOnlineExam: p.exam,

@@ -1,3 +1,8 @@
+/**
+ * The ports the domain needs from the outside world (SMS, payment, WeChat, PDF, captcha): the
+ * domain owns these interfaces; gateways/ implements them (local ones for the demo, providers for
+ * production) and app wiring passes them in.
+ */
 import type { OrderStatus } from '@portal/contracts';
 
 /**
@@ -63,6 +68,8 @@ export interface PaymentGateway {
 export interface PaymentNotifications {
   /** The provider's name in the notify path: /gateways/payment/<provider>/notify. */
   provider: string;
+  /** The headers its signature check reads, kept with the raw body (content-type always). */
+  signatureHeaders: readonly string[];
   /** Verifies the signature (and decrypts); null when forged, stale or unreadable. */
   verify(request: {
     headers: Record<string, string | string[] | undefined>;
@@ -85,7 +92,7 @@ export interface WeChatUser {
 }
 export interface WeChatGateway {
   /** The JS-SDK signature: sha1 of jsapi_ticket, noncestr, timestamp and url (without fragment). */
-  signJsApi(pageUrl: string): WeChatJsSignature;
+  signJsApi(pageUrl: string): Promise<WeChatJsSignature>;
   /** Where a visitor authorises binding; WeChat comes back to returnUrl with ?code=&state=. */
   authorizeUrl(returnUrl: string, state: string): string;
   exchangeCode(code: string): Promise<WeChatUser>;

@@ -1,5 +1,5 @@
-import type { Database } from '../client.js';
-import { commonSolutions, externalProjects, tenants } from '../schema/index.js';
+import type { Database } from '../db/client.js';
+import { commonSolutions, externalProjects, tenants } from '../db/schema/index.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

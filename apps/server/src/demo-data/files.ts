@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import jpeg from 'jpeg-js';
-import { uploadsDir } from '../../domain/uploads.js';
+import { uploadsDir } from '../domain/uploads.js';
 
 /**
  * The demo person's uploaded files, drawn at seed time (no binaries in git): a real ID photo and

@@ -1,5 +1,5 @@
-import type { Database } from '../client.js';
-import { tenantDomains, tenants } from '../schema/index.js';
+import type { Database } from '../db/client.js';
+import { tenantDomains, tenants } from '../db/schema/index.js';
 
 export const DEMO_TENANT_DOMAINS = ['localhost', '127.0.0.1'];
 

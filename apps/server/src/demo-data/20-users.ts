@@ -1,6 +1,6 @@
-import { hashPassword } from '../../domain/passwords.js';
-import type { Database } from '../client.js';
-import { reviewers, tenants, users } from '../schema/index.js';
+import { hashPassword } from '../domain/passwords.js';
+import type { Database } from '../db/client.js';
+import { reviewers, tenants, users } from '../db/schema/index.js';
 
 /** The documented demo account (README). */
 export const DEMO_MOBILE = '13800138000';

@@ -1,9 +1,9 @@
 import type { ApplyStatus, FormValues } from '@portal/contracts';
 import { asc, eq } from 'drizzle-orm';
-import { checkFormValues } from '../../domain/applications.js';
-import { scoreAnswers } from '../../domain/exams.js';
-import { ticketNumberFor } from '../../domain/tickets.js';
-import type { Database } from '../client.js';
+import { checkFormValues } from '../domain/applications.js';
+import { scoreAnswers } from '../domain/exams.js';
+import { ticketNumberFor } from '../domain/tickets.js';
+import type { Database } from '../db/client.js';
 import {
   applicationEvents,
   applications,
@@ -17,7 +17,7 @@ import {
   projectFollows,
   projects,
   users,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
 import { DEMO_MOBILE } from './20-users.js';
 import { SEED_PROJECTS } from './30-projects.js';
 import { drawDiploma, drawIdPhoto, SEED_UPLOADS, seedUploadUrl } from './files.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { createUserMessage } from '../../domain/messages.js';
-import type { Database } from '../client.js';
-import { userApplyArchives, userMessages, users } from '../schema/index.js';
+import { createUserMessage } from '../domain/messages.js';
+import type { Database } from '../db/client.js';
+import { userApplyArchives, userMessages, users } from '../db/schema/index.js';
 import { DEMO_MOBILE } from './20-users.js';
 
 /** A valid ID number (GB 11643 check digit) for the demo user 李明. */

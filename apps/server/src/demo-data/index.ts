@@ -1,5 +1,5 @@
-import type { Database } from '../client.js';
-import { tenants } from '../schema/index.js';
+import type { Database } from '../db/client.js';
+import { tenants } from '../db/schema/index.js';
 import * as tenantsSeed from './10-tenants.js';
 import * as usersSeed from './20-users.js';
 import * as projectsSeed from './30-projects.js';

@@ -1,0 +1,6 @@
+export {
+  useOrderRefund,
+  REFUND_CONFIRM,
+  REFUND_POLL_MS,
+  type OrderRefund,
+} from './use-order-refund';

@@ -1,0 +1,163 @@
+import {
+  apply,
+  getForm,
+  getProjectList,
+  getProjectPosition,
+  RUNTIME_CONFIG_GLOBAL,
+  upload,
+  uploadedFileValueSchema,
+  type FormValues,
+  type RuntimeConfig,
+} from '@portal/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, PHONE } from '../support/browser.js';
+import { apiOf, passportPhoto, type Api } from '../support/portal-api.js';
+import { checkScreen } from '../support/screens.js';
+import { GOOD_ID_NUMBER } from '../support/sign-in.js';
+import { signUpFreshAccount } from '../support/sms.js';
+
+/**
+ * Issue 13: a fresh candidate applies to a paid project that allows refunds, is approved, pays in
+ * the sandbox cashier, and asks for the fee back from my/myOrder: a confirmation first, then the
+ * order shows 退款中, and 已退款 once the sandbox's bank has paid it back (a few seconds).
+ */
+const baseUrl = inject('baseUrl');
+
+/** The photo goes up as the form's upload does (multipart, the page's own token). */
+async function uploadPhoto(page: Page) {
+  const { token, config } = await page.evaluate(
+    ([global]) => ({
+      token: (
+        JSON.parse(localStorage.getItem('oidc.user:portal-web') ?? '{}') as {
+          access_token?: string;
+        }
+      ).access_token,
+      config: (window as unknown as Record<string, unknown>)[global] as RuntimeConfig,
+    }),
+    [RUNTIME_CONFIG_GLOBAL] as const,
+  );
+  const base = config.MicroServices.find((s) => s.ServiceID === upload.service)!.ServiceEndpoint;
+  const form = new FormData();
+  form.set('Purpose', 'photo');
+  form.set(
+    'file',
+    new Blob([new Uint8Array(await passportPhoto(page))], { type: 'image/jpeg' }),
+    'photo.jpg',
+  );
+  const response = await fetch(`${base.replace(/\/$/, '')}${upload.path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await response.json()) as { Data: unknown; ErrMsg: string };
+  expect(response.status, body.ErrMsg).toBe(200);
+  return uploadedFileValueSchema.parse(body.Data);
+}
+
+/** Applies with the short form's values (what journey 2 types, sent as the form sends them). */
+async function applyTo(page: Page, api: Api, projectId: number, mobile: string) {
+  const [position] = await api.call(getProjectPosition, { ProjectId: projectId });
+  const form = await api.call(getForm, { ProjectId: projectId });
+  const asked = new Set(form.Form.Fields.map((f) => f.FieldId));
+  const values: FormValues = {
+    name: '退款考生',
+    gender: 'male',
+    idNumber: GOOD_ID_NUMBER,
+    birthDate: '1990-03-07',
+    mobile,
+    education: 'bachelor',
+    major: '计算机科学与技术',
+    hukou: ['11', '110101'],
+    hasWork: 'no',
+    photo: await uploadPhoto(page),
+  };
+  return api.call(apply, {
+    ProjectId: projectId,
+    PositionId: position!.PositionId,
+    Values: Object.fromEntries(Object.entries(values).filter(([id]) => asked.has(id))),
+  });
+}
+
+describe('refund (issue 13): pay, ask for the fee back from my/myOrder, see 退款中 then 已退款', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await browser.newContext(PHONE);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it('refunds a paid application of a fresh candidate', { timeout: 180_000 }, async () => {
+    const mobile = await signUpFreshAccount(page, '退款考生');
+    const api = await apiOf(page);
+    // A paid project without a rolling online exam: its exam is still ahead, so the fee may come back.
+    const open = await api.call(getProjectList, { State: 'Applying', PageIndex: 1, PageSize: 50 });
+    const project = open.Items.find(
+      (p) =>
+        p.FeeInFen > 0 && !p.HasOnlineExam && ['职业资格', '学科竞赛'].includes(p.CategoryName),
+    )!;
+    expect(project, 'a paid project with its exam ahead').toBeTruthy();
+    const application = await applyTo(page, api, project.ProjectId, mobile);
+    const review = await fetch(`${baseUrl}/dev/review`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ApplyId: application.ApplyId, Decision: 'approve', Remark: '' }),
+    });
+    expect(review.status).toBe(200);
+
+    // Pay in the sandbox cashier, from the payment page.
+    await page.goto(`${baseUrl}/views/payment?ApplyId=${application.ApplyId}`);
+    await page.getByRole('button', { name: /^去支付/ }).click();
+    await page.waitForURL('**/gateways/payment/cashier?**');
+    await page.getByRole('button', { name: '确认支付' }).click();
+    await page.waitForURL('**/views/payment?**');
+    await page.getByText('支付成功').first().waitFor();
+
+    // my/myOrder: the paid order offers 申请退款.
+    await page.goto(`${baseUrl}/views/my/myOrder`);
+    const card = page.getByRole('article', { name: project.Title });
+    await card.waitFor();
+    const tag = card.locator('.state-tag');
+    expect(await tag.textContent()).toBe('已支付');
+    await checkScreen(page, 'issue13-my-order-paid');
+
+    // A confirmation first; 再想想 leaves it paid.
+    await card.getByRole('button', { name: '申请退款' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText(`确定申请退还“${project.Title}”的报名费吗？`, { exact: false })
+      .waitFor();
+    await checkScreen(page, 'issue13-refund-confirm');
+    await dialog.getByRole('button', { name: '再想想' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await tag.textContent()).toBe('已支付');
+
+    await card.getByRole('button', { name: '申请退款' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确认退款' }).click();
+    await expect.poll(() => tag.textContent()).toBe('退款中');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await card.getByText('退款已提交，报名费将原路退回').waitFor();
+    expect(await card.getByRole('button', { name: '申请退款' }).count()).toBe(0);
+    await checkScreen(page, 'issue13-my-order-refunding');
+
+    // The sandbox's bank pays back a few seconds later; the card follows by itself.
+    await expect.poll(() => tag.textContent(), { timeout: 20_000 }).toBe('已退款');
+    await card.getByText('报名费已原路退回到付款账户。').waitFor();
+    await checkScreen(page, 'issue13-my-order-refunded');
+
+    // And after a reload, from the server.
+    await page.reload();
+    await expect
+      .poll(() =>
+        page.getByRole('article', { name: project.Title }).locator('.state-tag').textContent(),
+      )
+      .toBe('已退款');
+  });
+});
