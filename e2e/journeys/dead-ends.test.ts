@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { downloadPrint, getUserProject } from '@portal/contracts';
 import jsQR from 'jsqr';
-import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser.js';
 import { fillSmsCode, freshMobile as freshMobileWith } from '../support/sms.js';
 import { apiOf, type Api } from '../support/portal-api.js';
+import { paintedImages } from '../support/pdf.js';
 import { checkScreen } from '../support/screens.js';
 import { DEMO_NAME, signInAtProvider } from '../support/sign-in.js';
 
@@ -42,20 +42,6 @@ function readPpm(file: string): { data: Uint8ClampedArray; width: number; height
     data[i * 4 + 3] = 255;
   }
   return { data, width, height };
-}
-
-/** How many images a PDF paints (the photo and the QR code of a ticket). */
-async function paintedImages(bytes: Uint8Array): Promise<number> {
-  const pdf = await getDocument({ data: bytes, useSystemFonts: false }).promise;
-  let count = 0;
-  for (let n = 1; n <= pdf.numPages; n += 1) {
-    const ops = await (await pdf.getPage(n)).getOperatorList();
-    count += ops.fnArray.filter(
-      (fn) => fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject,
-    ).length;
-  }
-  await pdf.destroy();
-  return count;
 }
 
 describe('issue 10: dead ends a new candidate met (phone)', () => {

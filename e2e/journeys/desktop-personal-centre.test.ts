@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { solveSlideCheck } from '../support/captcha.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser.js';
-import { pdfText } from '../support/pdf.js';
+import { paintedImages, pdfText } from '../support/pdf.js';
 import { checkScreen } from '../support/screens.js';
 import { DEMO_NAME, signInAtProvider } from '../support/sign-in.js';
 import { FRESH_PASSWORD, freshMobile, latestCode, signUpFreshAccount } from '../support/sms.js';
@@ -59,7 +59,8 @@ describe('the desktop personal centre (1440×900)', () => {
     await inState(page, '审核未通过').getByText('所学专业与报考岗位要求不符').first().waitFor();
     await checkScreen(page, 'issue10-my-flow');
 
-    // A ticket already issued is one click away, and its PDF carries the candidate's name.
+    // A ticket already issued is one click away; its PDF carries the candidate's name, the
+    // application's photo and the QR code of its check.
     const issued = inState(page, '已出准考证');
     await issued.getByRole('button', { name: '查看准考证' }).click();
     await page.waitForURL('**/views/print?ApplyId=*');
@@ -68,8 +69,9 @@ describe('the desktop personal centre (1440×900)', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: '下载准考证PDF' }).click(),
     ]);
-    const text = await pdfText(new Uint8Array(fs.readFileSync((await download.path())!)));
-    expect(text.normalize('NFKC')).toContain(DEMO_NAME);
+    const pdf = new Uint8Array(fs.readFileSync((await download.path())!));
+    expect((await pdfText(pdf)).normalize('NFKC')).toContain(DEMO_NAME);
+    expect(await paintedImages(pdf)).toBeGreaterThanOrEqual(2);
 
     for (const [menu, name] of [
       ['我的项目', 'issue10-my-project'],

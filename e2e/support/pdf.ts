@@ -1,4 +1,4 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** The text of every page of a PDF, joined. */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -10,4 +10,18 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
   }
   await pdf.destroy();
   return parts.join('');
+}
+
+/** How many images a PDF paints (the photo and the QR code of a ticket). */
+export async function paintedImages(bytes: Uint8Array): Promise<number> {
+  const pdf = await getDocument({ data: bytes, useSystemFonts: false }).promise;
+  let count = 0;
+  for (let n = 1; n <= pdf.numPages; n += 1) {
+    const ops = await (await pdf.getPage(n)).getOperatorList();
+    count += ops.fnArray.filter(
+      (fn) => fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject,
+    ).length;
+  }
+  await pdf.destroy();
+  return count;
 }
