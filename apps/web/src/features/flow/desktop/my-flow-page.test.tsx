@@ -23,6 +23,7 @@ const issued = applySummary({
   ProjectTitle: '会计考试',
   Status: 'TicketIssued',
   HasOnlineExam: true,
+  TicketPrintable: true,
 });
 
 describe('desktop my/myFlow: every application with its flow and its next action', () => {
