@@ -134,6 +134,10 @@ describe('refund (issue 13): pay, ask for the fee back from my/myOrder, see 退�
     await dialog
       .getByText(`确定申请退还“${project.Title}”的报名费吗？`, { exact: false })
       .waitFor();
+    // The dialog fades in (antd-mobile animates its wrap's opacity); colours are judged once shown.
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('.adm-center-popup-wrap')!).opacity === '1',
+    );
     await checkScreen(page, 'issue13-refund-confirm');
     await dialog.getByRole('button', { name: '再想想' }).click();
     await dialog.waitFor({ state: 'detached' });

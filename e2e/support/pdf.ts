@@ -1,8 +1,8 @@
 import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-/** The text of every page of a PDF, joined. */
+/** The text of every page of a PDF, joined. (pdf.js takes the bytes it is given: it gets a copy.) */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: bytes, useSystemFonts: false }).promise;
+  const pdf = await getDocument({ data: bytes.slice(), useSystemFonts: false }).promise;
   const parts: string[] = [];
   for (let n = 1; n <= pdf.numPages; n += 1) {
     const content = await (await pdf.getPage(n)).getTextContent();
@@ -14,7 +14,7 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
 
 /** How many images a PDF paints (the photo and the QR code of a ticket). */
 export async function paintedImages(bytes: Uint8Array): Promise<number> {
-  const pdf = await getDocument({ data: bytes, useSystemFonts: false }).promise;
+  const pdf = await getDocument({ data: bytes.slice(), useSystemFonts: false }).promise;
   let count = 0;
   for (let n = 1; n <= pdf.numPages; n += 1) {
     const ops = await (await pdf.getPage(n)).getOperatorList();
