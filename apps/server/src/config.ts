@@ -87,6 +87,8 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(() => RATE_LIMITS.perAddressPerMinute),
+  /** How long a public read's answer is shared among anonymous callers (README, "Limits"); 0: never. */
+  ANONYMOUS_ANSWER_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
 });
 
 export interface AliyunSmsSettings {
@@ -155,6 +157,7 @@ export interface ServerConfig {
   chromiumPath: string;
   logLevel: string;
   rateLimits: RateLimits;
+  anonymousAnswerTtlMs: number;
 }
 
 /**
@@ -372,5 +375,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       perUserPerMinute: e.RATE_LIMIT_USER_PER_MINUTE,
       perAddressPerMinute: e.RATE_LIMIT_ADDRESS_PER_MINUTE,
     },
+    anonymousAnswerTtlMs: e.ANONYMOUS_ANSWER_TTL_MS,
   };
 }

@@ -37,6 +37,8 @@ describe('the project list query', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
+      // The query is tested here, not the second for which anonymous answers are shared.
+      env: { ANONYMOUS_ANSWER_TTL_MS: '0' },
       now: () => clock,
       rateLimits: { perUserPerMinute: 1e6, perAddressPerMinute: 1e6 },
     });

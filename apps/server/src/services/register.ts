@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { ERROR_CODES, MAX_UPLOAD_BYTES, readQueryText, type ServiceId } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../db/schema/index.js';
 import { badRequest, DomainError, tooManyRequests, unauthorized } from '../domain/errors.js';
@@ -62,6 +63,8 @@ async function readMultipart(
   return { fields, files };
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** X-Forwarded-Host counts only when the app trusts its proxy (Fastify's trustProxy). */
 function hostOf(request: FastifyRequest): string {
   return request.hostname.toLowerCase();
@@ -107,13 +110,17 @@ export async function registerService(
     if ((await deps.store.increment(`rate:${serviceId}:${caller}:${window}`, 60)) > limit)
       throw tooManyRequests('请求过于频繁，请稍后再试');
   };
+  // Answers kept for anonymous callers (RouteOptions.sharedAnonymousAnswer), by site and address;
+  // bounded, since both are the caller's to vary.
+  const answerTtlMs = deps.config.anonymousAnswerTtlMs;
+  const anonymousAnswers = new LRUCache<string, string>({ max: 1_000, ttl: answerTtlMs || 1 });
   await app.register(
     async (service) => {
       await service.register(cookie);
       await service.register(multipart, {
         limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 },
       });
-      for (const { endpoint, handler } of routes) {
+      for (const { endpoint, handler, options } of routes) {
         if (endpoint.service !== serviceId)
           throw new Error(`${endpoint.name} belongs to ${endpoint.service}, not ${serviceId}`);
         service.route({
@@ -133,6 +140,12 @@ export async function registerService(
             if (user) await countCall(`user:${user.userId}`, rateLimits.perUserPerMinute);
             else await countCall(`address:${request.ip}`, rateLimits.perAddressPerMinute);
             if (endpoint.auth === 'required' && !user) throw unauthorized('请先登录');
+            const answerKey =
+              options.sharedAnonymousAnswer && answerTtlMs > 0 && !user && endpoint.method === 'GET'
+                ? `${hostOf(request)} ${request.url}`
+                : null;
+            const keptAnswer = answerKey ? anonymousAnswers.get(answerKey) : undefined;
+            if (keptAnswer) return reply.type(JSON_TYPE).send(keptAnswer);
             const previewProof = previewProofOf(request, reply, deps);
             // A LoginName alone proves nothing (§6): no proof, no preview.
             if (endpoint.auth === 'preview' && !previewProof.sent)
@@ -196,6 +209,11 @@ export async function registerService(
                 );
               const envelope = ok(answer.data);
               await idempotent?.remember(envelope);
+              if (answerKey) {
+                const text = JSON.stringify(envelope);
+                anonymousAnswers.set(answerKey, text);
+                return reply.type(JSON_TYPE).send(text);
+              }
               return reply.send(envelope);
             } finally {
               await idempotent?.release();

@@ -38,15 +38,27 @@ export interface PreviewProof {
   clear(): void;
 }
 
+export interface RouteOptions {
+  /**
+   * A public GET read by every visitor (the project list, a project's page): its answer to an
+   * anonymous caller is the same for every anonymous caller of the site, so it is kept for
+   * ANONYMOUS_ANSWER_TTL_MS and served again to them. Signed-in callers are always answered afresh
+   * (their answers may carry their own flags and tenant).
+   */
+  sharedAnonymousAnswer?: boolean;
+}
+
 export interface ServiceRoute {
   endpoint: Endpoint;
   handler: (args: HandlerArgs<Endpoint>) => Promise<unknown>;
+  options: RouteOptions;
 }
 
 /** Binds a contract endpoint to its handler; input and output types come from the contract. */
 export function route<E extends Endpoint>(
   endpoint: E,
   handler: (args: HandlerArgs<E>) => Promise<ResponseOf<E>>,
+  options: RouteOptions = {},
 ): ServiceRoute {
-  return { endpoint, handler: handler as ServiceRoute['handler'] };
+  return { endpoint, handler: handler as ServiceRoute['handler'], options };
 }

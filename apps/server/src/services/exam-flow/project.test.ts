@@ -8,7 +8,9 @@ import {
   getUserBrowseProject,
   submitAsk,
 } from '@portal/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projects } from '../../db/schema/index.js';
 import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { projectIdOf, userIdOf } from './flow-test-kit.js';
@@ -100,6 +102,38 @@ describe('Project/ calls', () => {
     const bad = await t.call(getProjectList, { State: 'Open', PageSize: 500 });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.Data as object)).toContain('FieldErrors');
+  });
+
+  it('keeps an anonymous answer for a second per site, and answers a signed-in caller afresh', async () => {
+    const query = { Keyword: SEED_PROJECTS.journey, PageSize: 1 };
+    const titleOf = async (
+      call: Promise<{ body: { Data: { Items: { Title: string }[] } } }>,
+    ): Promise<string | undefined> => (await call).body.Data.Items[0]?.Title;
+    const detailTitle = async (as?: number) =>
+      (await t.call(getProject, { ProjectId: journeyId }, as ? { as } : {})).body.Data.Title;
+
+    expect(await titleOf(t.call(getProjectList, query))).toBe(SEED_PROJECTS.journey);
+    expect(await detailTitle()).toBe(SEED_PROJECTS.journey);
+    const renamed = `${SEED_PROJECTS.journey}（更新）`;
+    await t.db.update(projects).set({ title: renamed }).where(eq(projects.id, journeyId));
+    try {
+      // Within the second: the kept answers, for every anonymous visitor of this site.
+      expect(await titleOf(t.call(getProjectList, query))).toBe(SEED_PROJECTS.journey);
+      expect(await detailTitle()).toBe(SEED_PROJECTS.journey);
+      // Another site, or a signed-in caller: asked afresh.
+      const otherSite = t.call(getProjectList, query, { headers: { host: 'other.example.com' } });
+      expect(await titleOf(otherSite)).toBe(renamed);
+      expect(await titleOf(t.call(getProjectList, query, { as: t.demoUserId }))).toBe(renamed);
+      expect(await detailTitle(t.demoUserId)).toBe(renamed);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect(await titleOf(t.call(getProjectList, query))).toBe(renamed);
+      expect(await detailTitle()).toBe(renamed);
+    } finally {
+      await t.db
+        .update(projects)
+        .set({ title: SEED_PROJECTS.journey })
+        .where(eq(projects.id, journeyId));
+    }
   });
 
   it('Follow needs a token, follows and unfollows', async () => {
