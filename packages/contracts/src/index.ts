@@ -20,3 +20,4 @@ export * from './areas/preview.js';
 export { ENDPOINTS, endpointByName } from './registry.js';
 export * from './query-text.js';
 export * from './masking.js';
+export * from './first-answers.js';

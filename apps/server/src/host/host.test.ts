@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { getProjectList, REGION_DATA_PATH, SERVICE_IDS } from '@portal/contracts';
+import {
+  FIRST_ANSWERS_ELEMENT_ID,
+  firstAnswerKey,
+  getHomeLable,
+  getProject,
+  getProjectList,
+  PROJECT_PAGE_SIZE,
+  REGION_DATA_PATH,
+  SERVICE_IDS,
+} from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
@@ -69,19 +78,57 @@ describe('host: how the SPA is delivered', () => {
 
   const page = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { 'user-agent': IPHONE, ...headers } });
+  const islandOf = (body: string, id: string) => {
+    const text = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`).exec(
+      body,
+    )?.[1];
+    return text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>);
+  };
 
   it('carries the config and the site page config as data islands, without RegionData', async () => {
     const response = await page('/views/home/project');
-    const island = (id: string) =>
-      JSON.parse(
-        new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`).exec(
-          response.body,
-        )![1]!,
-      ) as Record<string, unknown>;
+    const island = (id: string) => islandOf(response.body, id)!;
     const config = island('portal-config');
     expect(config.MicroServices).toHaveLength(SERVICE_IDS.length);
     expect(config).not.toHaveProperty('RegionData');
     expect(island('portal-page-config')).toMatchObject({ IsNotFound: false });
+  });
+
+  it("carries an anonymous visitor's first answers, exactly as the calls answer them", async () => {
+    const list = new URLSearchParams({ PageIndex: '1', PageSize: String(PROJECT_PAGE_SIZE) });
+    const answers = islandOf((await page('/views/home/project')).body, FIRST_ANSWERS_ELEMENT_ID)!;
+    expect(Object.keys(answers).sort()).toEqual(
+      [
+        firstAnswerKey(getHomeLable, new URLSearchParams()),
+        firstAnswerKey(getProjectList, list),
+      ].sort(),
+    );
+    const asked = await t.call(getProjectList, Object.fromEntries(list));
+    expect(answers[firstAnswerKey(getProjectList, list)]).toEqual(asked.body);
+    expect(asked.body.Data.Items).toHaveLength(PROJECT_PAGE_SIZE);
+
+    // A project's page: its details; an id that is no project's: nothing (the SPA asks and shows 404).
+    const id = asked.body.Data.Items[0]!.ProjectId;
+    const flow = islandOf(
+      (await page(`/views/flowManage?ProjectId=${id}`)).body,
+      FIRST_ANSWERS_ELEMENT_ID,
+    )!;
+    const detail = flow[firstAnswerKey(getProject, new URLSearchParams({ ProjectId: String(id) }))];
+    expect(detail).toMatchObject({ ErrCode: 0, Data: { ProjectId: id } });
+    const missing = islandOf(
+      (await page('/views/flowManage?ProjectId=999999')).body,
+      FIRST_ANSWERS_ELEMENT_ID,
+    );
+    expect(Object.keys(missing ?? {}).some((key) => key.startsWith(getProject.name))).toBe(false);
+    // A filtered list, or a page without first calls: no island.
+    expect(
+      Object.keys(
+        islandOf((await page('/views/home/project?State=Applying')).body, FIRST_ANSWERS_ELEMENT_ID)!,
+      ),
+    ).toEqual([firstAnswerKey(getHomeLable, new URLSearchParams())]);
+    expect(
+      islandOf((await page('/views/auth/station')).body, FIRST_ANSWERS_ELEMENT_ID),
+    ).toBeUndefined();
   });
 
   it('is revalidated by its ETag (no-cache, not no-store) and answers 304 when unchanged', async () => {

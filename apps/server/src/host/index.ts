@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
   FALLBACK_ROUTE,
+  FIRST_ANSWERS_ELEMENT_ID,
   isMobileUserAgent,
   PAGE_CONFIG_ELEMENT_ID,
   REGION_DATA_PATH,
@@ -16,6 +17,7 @@ import { pageConfigFor, type PageConfig } from '../domain/tenants.js';
 import type { AppDeps } from '../platform/deps.js';
 import { hostPageHelmet } from '../platform/security-headers.js';
 import { refusal } from '../services/envelope.js';
+import { firstAnswersFor } from './first-answers.js';
 import { loadRoutePreloads, preloadsFor, type RoutePreloads } from './preloads.js';
 import { runtimeConfigFor } from './runtime-config.js';
 
@@ -33,12 +35,15 @@ export interface HostPageParts {
   preloads: readonly string[];
   /** The site's PageConfig/GetPageConfig answer, so the first screen need not wait for it (§2). */
   pageConfig: PageConfig | null;
+  /** The answers to the page's first public calls, by call (host/first-answers.ts). */
+  firstAnswers: Record<string, unknown> | null;
 }
 
 /**
  * The host page: the built index.html with the runtime config object (§3) and the site's page
- * config written in as JSON data islands: no inline script runs, so the page is the same for every
- * request of one deployment, site and layout, and can be revalidated by its ETag.
+ * config and the first screen's public answers written in as JSON data islands: no inline script
+ * runs, and the page changes only with the deployment, the site, the layout and those answers, so
+ * it can be revalidated by its ETag.
  */
 export function renderHostPage(
   template: string,
@@ -47,11 +52,12 @@ export function renderHostPage(
   const island = dataIsland(RUNTIME_CONFIG_ELEMENT_ID, runtimeConfigFor(config));
   const at = template.indexOf(CONFIG_PLACEHOLDER);
   const [before, after] = [template.slice(0, at), template.slice(at + CONFIG_PLACEHOLDER.length)];
-  return ({ preloads, pageConfig }) =>
+  return ({ preloads, pageConfig, firstAnswers }) =>
     [
       before,
       island,
       pageConfig ? dataIsland(PAGE_CONFIG_ELEMENT_ID, pageConfig) : '',
+      firstAnswers ? dataIsland(FIRST_ANSWERS_ELEMENT_ID, firstAnswers) : '',
       // Stylesheets as the layout's loader would add them (it then finds them in place).
       ...preloads.map((file) =>
         file.endsWith('.css')
@@ -130,11 +136,15 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
     const mobile =
       isMobileUserAgent(request.headers['user-agent'] ?? '') ||
       (url.pathname === `${ROUTE_BASE}/flowPreview` && url.searchParams.get('Frame') === 'mobile');
+    const layout = mobile ? 'mobile' : 'desktop';
+    const [pageConfig, firstAnswers] = await Promise.all([
+      sitePageConfig(request.hostname.toLowerCase()),
+      firstAnswersFor(app, deps.config, request, layout, url),
+    ]);
     const body = render({
-      preloads: routePreloads
-        ? preloadsFor(routePreloads, mobile ? 'mobile' : 'desktop', url.pathname)
-        : [],
-      pageConfig: await sitePageConfig(request.hostname.toLowerCase()),
+      preloads: routePreloads ? preloadsFor(routePreloads, layout, url.pathname) : [],
+      pageConfig,
+      firstAnswers,
     });
     const etag = etagOf(body);
     // Always revalidated (a new deployment or site setting shows at once); a 304 costs no body,

@@ -48,6 +48,13 @@ export interface RouteOptions {
   sharedAnonymousAnswer?: boolean;
 }
 
+/**
+ * What every visitor reads first (lists, a project's page, the home page's sections): a second's
+ * staleness of a count or a state is not seen, and a crowd opening one shared link costs one query
+ * a second.
+ */
+export const PUBLIC_READ: RouteOptions = { sharedAnonymousAnswer: true };
+
 export interface ServiceRoute {
   endpoint: Endpoint;
   handler: (args: HandlerArgs<Endpoint>) => Promise<unknown>;

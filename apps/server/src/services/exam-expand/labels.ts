@@ -8,21 +8,26 @@ import { getHomeLayout, listFindLabelTree, listHomeLabels } from '../../domain/l
 import { tooManyRequests } from '../../domain/errors.js';
 import { tenantIdFor } from '../../domain/tenants.js';
 import { renderPdf } from '../../domain/tickets.js';
-import { route, type ServiceRoute } from '../route.js';
+import { PUBLIC_READ, route, type ServiceRoute } from '../route.js';
 
 /** A reviewer's PDF renders a minute: the renderer is shared by every candidate's ticket. */
 export const PREVIEW_PDFS_PER_MINUTE = 6;
 
 /** Lable/ and HomeLableLayout/ calls (labels belong to projects), and ProjectPreview/HtmlToPdf. */
 export const labelRoutes: ServiceRoute[] = [
-  route(getHomeLable, async ({ user, deps, host }) =>
-    listHomeLabels(deps.db, await tenantIdFor(deps.db, host, user)),
+  route(
+    getHomeLable,
+    async ({ user, deps, host }) => listHomeLabels(deps.db, await tenantIdFor(deps.db, host, user)),
+    PUBLIC_READ,
   ),
   route(getFindLable, async ({ user, deps, host }) =>
     listFindLabelTree(deps.db, await tenantIdFor(deps.db, host, user)),
   ),
-  route(getHomeLableLayout, async ({ user, deps, host }) =>
-    getHomeLayout(deps.db, await tenantIdFor(deps.db, host, user), deps.now()),
+  route(
+    getHomeLableLayout,
+    async ({ user, deps, host }) =>
+      getHomeLayout(deps.db, await tenantIdFor(deps.db, host, user), deps.now()),
+    PUBLIC_READ,
   ),
   route(previewHtmlToPdf, async ({ input, deps, requireReviewer }) => {
     const minute = Math.floor(deps.now().getTime() / 60_000);

@@ -17,13 +17,7 @@ import {
   submitQuestion,
 } from '../../domain/projects.js';
 import { tenantIdFor } from '../../domain/tenants.js';
-import { route, type ServiceRoute } from '../route.js';
-
-/**
- * What every visitor reads first: a second's staleness of a count or a state is not seen, and a
- * crowd opening one project (a shared link) costs one query a second.
- */
-const PUBLIC_READ = { sharedAnonymousAnswer: true };
+import { PUBLIC_READ, route, type ServiceRoute } from '../route.js';
 
 /** Project/ calls: details, positions, the list, questions and following. */
 export const projectRoutes: ServiceRoute[] = [
@@ -53,8 +47,11 @@ export const projectRoutes: ServiceRoute[] = [
   route(getProjectUserAsk, async ({ input, requireUser, deps }) =>
     listUserQuestions(deps.db, requireUser().userId, input),
   ),
-  route(getProjectOpenAsk, async ({ input, user, deps, host }) =>
-    listOpenQuestions(deps.db, input.ProjectId, await tenantIdFor(deps.db, host, user), input),
+  route(
+    getProjectOpenAsk,
+    async ({ input, user, deps, host }) =>
+      listOpenQuestions(deps.db, input.ProjectId, await tenantIdFor(deps.db, host, user), input),
+    PUBLIC_READ,
   ),
   route(follow, async ({ input, requireUser, deps }) =>
     followProject(deps.db, requireUser(), input.ProjectId, input.IsFollow, deps.now()),

@@ -1,11 +1,14 @@
 import { getProjectNotice } from '@portal/contracts';
 import { listProjectNotices } from '../../domain/project-notices.js';
 import { tenantIdFor } from '../../domain/tenants.js';
-import { route, type ServiceRoute } from '../route.js';
+import { PUBLIC_READ, route, type ServiceRoute } from '../route.js';
 
 /** ProjectNotice/ calls (notices belong to projects). */
 export const projectNoticeRoutes: ServiceRoute[] = [
-  route(getProjectNotice, async ({ input, user, deps, host }) =>
-    listProjectNotices(deps.db, await tenantIdFor(deps.db, host, user), input, deps.now()),
+  route(
+    getProjectNotice,
+    async ({ input, user, deps, host }) =>
+      listProjectNotices(deps.db, await tenantIdFor(deps.db, host, user), input, deps.now()),
+    PUBLIC_READ,
   ),
 ];

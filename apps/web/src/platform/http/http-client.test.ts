@@ -2,6 +2,9 @@ import {
   CLIENT_IDS,
   CLIENT_SERVICE,
   ENDPOINTS,
+  FIRST_ANSWERS_ELEMENT_ID,
+  firstAnswerKey,
+  getProjectList,
   getPageConfig,
   getUser,
   IDEMPOTENCY_KEY_HEADER,
@@ -165,6 +168,60 @@ describe('§7 methods', () => {
     expect(body).toBeInstanceOf(FormData);
     expect((body as FormData).get('Purpose')).toBe('avatar');
     expect((body as FormData).get('File')).toBeInstanceOf(Blob);
+  });
+});
+
+describe("the host page's first answers", () => {
+  const listInput = { PageIndex: 1, PageSize: 10 };
+  const listAnswer = {
+    ErrCode: 0,
+    ErrMsg: '',
+    Data: { Items: [], Total: 0, PageIndex: 1, PageSize: 10, NextCursor: null },
+  };
+  function writeIsland(answers: Record<string, unknown>) {
+    document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.remove();
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = FIRST_ANSWERS_ELEMENT_ID;
+    element.textContent = JSON.stringify(answers);
+    document.head.append(element);
+  }
+  const key = firstAnswerKey(
+    getProjectList,
+    new URLSearchParams({ PageSize: '10', PageIndex: '1' }),
+  );
+  afterEach(() => document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.remove());
+
+  it('an anonymous GET takes its answer from the island once; the next one is asked for', async () => {
+    writeIsland({ [key]: { ...listAnswer, Data: { ...listAnswer.Data, Total: 7 } } });
+    expect((await callEndpoint(getProjectList, listInput)).Total).toBe(7);
+    expect(fetchMock).not.toHaveBeenCalled();
+    answer(200, listAnswer);
+    expect((await callEndpoint(getProjectList, listInput)).Total).toBe(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('another query, a signed-in caller or a damaged island asks the server', async () => {
+    writeIsland({ [key]: listAnswer });
+    answer(200, listAnswer);
+    await callEndpoint(getProjectList, { PageIndex: 2, PageSize: 10 });
+    useSessionStore.getState().setToken('abc', 'Bearer');
+    answer(200, listAnswer);
+    await callEndpoint(getProjectList, listInput);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    useSessionStore.getState().resetSession();
+    writeIsland({});
+    document.getElementById(FIRST_ANSWERS_ELEMENT_ID)!.textContent = '{broken';
+    answer(200, listAnswer);
+    await callEndpoint(getProjectList, listInput);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('an answer that breaks the contract is refused as a server answer would be', async () => {
+    writeIsland({ [key]: { ErrCode: 0, ErrMsg: '', Data: { Items: 'none' } } });
+    const error = await rejection(callEndpoint(getProjectList, listInput));
+    expect(error.code).toBe('invalid-response');
+    expect(toasts).toEqual([SERVER_ERROR_MESSAGE]);
   });
 });
 

@@ -1,8 +1,10 @@
 import {
+  appendQuery,
   IDEMPOTENCY_KEY_HEADER,
   envelopeSchema,
   ERROR_CODES,
   fieldErrorsSchema,
+  firstAnswerKey,
   type ClientId,
   type Endpoint,
   type RequestOf,
@@ -14,6 +16,7 @@ import { navigateTo } from '../navigation';
 import { notifyError } from '../notifier';
 import { useSessionStore } from '../session-store';
 import { PREVIEW_LOGIN_NAME } from '../storage-keys';
+import { takeFirstAnswer } from './first-answers';
 import { HttpError } from './http-error';
 
 /** §7 §9 */
@@ -55,15 +58,6 @@ function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function appendQuery(url: URL, params: Params): void {
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) {
-      url.searchParams.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item));
-    }
-  }
-}
-
 function buildRequest(
   base: string,
   endpoint: Endpoint,
@@ -83,7 +77,7 @@ function buildRequest(
   const params: Params = loginName ? { ...input, LoginName: loginName } : input;
 
   if (endpoint.method === 'GET') {
-    appendQuery(url, params);
+    appendQuery(url.searchParams, params);
     return { url, init: { method: 'GET', headers } };
   }
   if (loginName) url.searchParams.set('LoginName', loginName);
@@ -177,6 +171,18 @@ async function send<E extends Endpoint>(
   options: CallOptions = {},
 ): Promise<ResponseOf<E>> {
   const { url, init } = buildRequest(base, endpoint, (input ?? {}) as Params, options);
+  // An anonymous visitor's first screen: the host page may carry the answer already.
+  const headers = init.headers as Headers;
+  if (endpoint.method === 'GET' && !headers.has('Authorization') && !isPreviewMode()) {
+    const answer = takeFirstAnswer(firstAnswerKey(endpoint, url.searchParams));
+    if (answer !== undefined)
+      return settle(
+        endpoint,
+        200,
+        JSON.stringify(answer),
+        options.silent ? () => undefined : notifyError,
+      );
+  }
   const callId =
     endpoint.method === 'POST' && typeof init.body === 'string'
       ? `${endpoint.name} ${init.body}`

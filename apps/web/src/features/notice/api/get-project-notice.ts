@@ -1,4 +1,4 @@
-import { getProjectNotice } from '@portal/contracts';
+import { FLOW_NOTICE_COUNT, getProjectNotice } from '@portal/contracts';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -20,14 +20,14 @@ export function fetchProjectNotices(projectId: number, pageSize: number, signal?
   );
 }
 
-export function projectNoticesQueryOptions(projectId: number, pageSize = 5) {
+export function projectNoticesQueryOptions(projectId: number, pageSize = FLOW_NOTICE_COUNT) {
   return queryOptions({
     queryKey: [getProjectNotice.name, { ProjectId: projectId, PageSize: pageSize }],
     queryFn: ({ signal }) => fetchProjectNotices(projectId, pageSize, signal),
   });
 }
 
-export function useProjectNotices(projectId: number, pageSize = 5) {
+export function useProjectNotices(projectId: number, pageSize = FLOW_NOTICE_COUNT) {
   return useQuery({ ...projectNoticesQueryOptions(projectId, pageSize), enabled: isId(projectId) });
 }
 

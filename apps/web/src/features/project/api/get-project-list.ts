@@ -1,4 +1,4 @@
-import { getProjectList, type RequestOf } from '@portal/contracts';
+import { getProjectList, PROJECT_PAGE_SIZE, type RequestOf } from '@portal/contracts';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -9,7 +9,6 @@ import { callEndpoint } from '../../../platform';
 import { nextPageIndex } from '../../../shared/paging';
 
 export type ProjectListFilter = Omit<RequestOf<typeof getProjectList>, 'PageIndex' | 'PageSize'>;
-export const PROJECT_PAGE_SIZE = 10;
 
 export function fetchProjectList(input: RequestOf<typeof getProjectList>, signal?: AbortSignal) {
   return callEndpoint(getProjectList, input, { signal });

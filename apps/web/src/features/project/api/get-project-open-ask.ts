@@ -1,4 +1,4 @@
-import { getProjectOpenAsk } from '@portal/contracts';
+import { FLOW_QUESTION_COUNT, getProjectOpenAsk } from '@portal/contracts';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -18,14 +18,14 @@ export function fetchProjectOpenAsk(projectId: number, pageSize: number, signal?
   );
 }
 
-export function projectOpenAskQueryOptions(projectId: number, pageSize = 3) {
+export function projectOpenAskQueryOptions(projectId: number, pageSize = FLOW_QUESTION_COUNT) {
   return queryOptions({
     queryKey: [getProjectOpenAsk.name, { ProjectId: projectId, PageSize: pageSize }],
     queryFn: ({ signal }) => fetchProjectOpenAsk(projectId, pageSize, signal),
   });
 }
 
-export function useProjectOpenAsk(projectId: number, pageSize = 3) {
+export function useProjectOpenAsk(projectId: number, pageSize = FLOW_QUESTION_COUNT) {
   return useQuery({ ...projectOpenAskQueryOptions(projectId, pageSize), enabled: isId(projectId) });
 }
 

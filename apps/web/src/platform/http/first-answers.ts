@@ -1,0 +1,32 @@
+import { FIRST_ANSWERS_ELEMENT_ID, FIRST_ANSWERS_MAX_AGE_MS } from '@portal/contracts';
+
+/** The island as read, with the answers not yet taken; read again if the element is replaced. */
+let read: { element: Element; answers: Map<string, unknown> } | null = null;
+
+function answersIn(element: Element): Map<string, unknown> {
+  if (read?.element === element) return read.answers;
+  const answers = new Map<string, unknown>();
+  try {
+    for (const [key, answer] of Object.entries(
+      JSON.parse(element.textContent ?? '{}') as Record<string, unknown>,
+    ))
+      answers.set(key, answer);
+  } catch {
+    // A damaged island only means the calls are asked for.
+  }
+  read = { element, answers };
+  return answers;
+}
+
+/**
+ * The host page's answer to a first-screen call (by firstAnswerKey), once: a second call of the
+ * same key, or any call once the page is older than FIRST_ANSWERS_MAX_AGE_MS, goes to the server.
+ */
+export function takeFirstAnswer(key: string): unknown {
+  const element = document.getElementById(FIRST_ANSWERS_ELEMENT_ID);
+  if (!element || performance.now() > FIRST_ANSWERS_MAX_AGE_MS) return undefined;
+  const answers = answersIn(element);
+  const answer = answers.get(key);
+  answers.delete(key);
+  return answer;
+}

@@ -1,0 +1,89 @@
+import { FIRST_SCREEN_CALLS } from '@portal/contracts';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE } from '../support/browser.js';
+
+const baseUrl = inject('baseUrl');
+
+/** The service calls a page's browser sends while it draws its first screen. */
+async function callsWhileOpening(
+  browser: Browser,
+  device: BrowserContextOptions,
+  address: string,
+  drawn: (page: Page) => Promise<unknown>,
+): Promise<string[]> {
+  const context = await browser.newContext(device);
+  const page = await context.newPage();
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/services/')) calls.push(url.pathname);
+  });
+  await page.goto(`${baseUrl}${address}`);
+  await drawn(page);
+  await context.close();
+  return calls;
+}
+
+const endpointsOf = (layout: 'mobile' | 'desktop', pathname: string) =>
+  FIRST_SCREEN_CALLS[layout][pathname]!.map((call) => call.endpoint.path);
+
+describe('first load: an anonymous first screen needs no service call of its own', () => {
+  let browser: Browser;
+  let projectId: number;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const list = await fetch(
+      `${baseUrl}/services/exam-flow/OpenService/v1/Project/GetProjectList?PageIndex=1&PageSize=1`,
+    );
+    projectId = ((await list.json()) as { Data: { Items: { ProjectId: number }[] } }).Data.Items[0]!
+      .ProjectId;
+  });
+  afterAll(() => browser.close());
+
+  it('the project list, home and a project page on a phone draw from the host page', async () => {
+    const list = await callsWhileOpening(browser, PHONE, '/views/home/project', async (page) => {
+      const cards = page.getByRole('list', { name: '项目列表' }).getByRole('link');
+      await cards.first().waitFor();
+      expect(await cards.count()).toBe(10);
+      await page.getByRole('radiogroup', { name: '项目分类' }).waitFor();
+    });
+    for (const path of endpointsOf('mobile', '/views/home/project'))
+      expect(list).not.toContain(expect.stringContaining(path));
+
+    const home = await callsWhileOpening(browser, PHONE, '/views/home', async (page) => {
+      await page.getByRole('heading', { name: '项目分类' }).waitFor();
+      await page.getByRole('list', { name: '推荐' }).getByRole('img').first().waitFor();
+    });
+    for (const path of endpointsOf('mobile', '/views/home'))
+      expect(home).not.toContain(expect.stringContaining(path));
+
+    const flow = await callsWhileOpening(
+      browser,
+      PHONE,
+      `/views/flowManage?ProjectId=${projectId}`,
+      (page) => page.getByRole('heading', { level: 2 }).first().waitFor(),
+    );
+    for (const path of endpointsOf('mobile', '/views/flowManage'))
+      expect(flow).not.toContain(expect.stringContaining(path));
+  });
+
+  it('a desktop project page too; a filtered list asks for its own page', async () => {
+    const flow = await callsWhileOpening(
+      browser,
+      DESKTOP,
+      `/views/flowManage?ProjectId=${projectId}`,
+      (page) => page.getByRole('heading', { level: 1 }).first().waitFor(),
+    );
+    for (const path of endpointsOf('desktop', '/views/flowManage'))
+      expect(flow).not.toContain(expect.stringContaining(path));
+
+    const filtered = await callsWhileOpening(
+      browser,
+      PHONE,
+      '/views/home/project?State=Applying',
+      (page) => page.getByRole('list', { name: '项目列表' }).getByRole('link').first().waitFor(),
+    );
+    expect(filtered).toContainEqual(expect.stringContaining('Project/GetProjectList'));
+  });
+});

@@ -1,0 +1,84 @@
+import type { Endpoint } from './endpoint.js';
+import { getHomeLable, getHomeLableLayout } from './areas/home.js';
+import { getProjectNotice } from './areas/notice.js';
+import { getProject, getProjectList, getProjectOpenAsk } from './areas/project.js';
+import { ROUTES } from './routes.js';
+
+/**
+ * The host page's data island of answers to the first screen's public calls: for an anonymous
+ * visitor the SPA takes them from here instead of asking after its scripts have loaded.
+ */
+export const FIRST_ANSWERS_ELEMENT_ID = 'portal-first-answers';
+/** Answers older than this (a page left open, then navigated within) are asked for afresh. */
+export const FIRST_ANSWERS_MAX_AGE_MS = 30_000;
+
+/** The project list's page size on phones (its infinite list) and the desktop's first page. */
+export const PROJECT_PAGE_SIZE = 10;
+/** How many notices and answered questions a project's page shows (flowManage, both layouts). */
+export const FLOW_NOTICE_COUNT = 5;
+export const FLOW_QUESTION_COUNT = 3;
+
+type Query = Record<string, unknown>;
+
+/** A GET call's query as the web client sends it: defined values, in the input's order. */
+export function appendQuery(params: URLSearchParams, input: Query): void {
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value])
+      params.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item));
+  }
+}
+
+/** A call's place in the island: its name and its query, parameters sorted. */
+export function firstAnswerKey(endpoint: Endpoint, params: URLSearchParams): string {
+  const sorted = new URLSearchParams(params);
+  sorted.sort();
+  return `${endpoint.name}?${sorted.toString()}`;
+}
+
+export interface FirstCall {
+  endpoint: Endpoint;
+  /** The call's input for the page's address, or null when the page will not make it. */
+  input(query: URLSearchParams): Query | null;
+}
+
+const call = (endpoint: Endpoint, input: FirstCall['input']): FirstCall => ({ endpoint, input });
+/** The page without a filter in its address: the list as it first shows. */
+const unfiltered = (input: Query) => (query: URLSearchParams) => (query.size === 0 ? input : null);
+const projectId = (query: URLSearchParams) => {
+  const id = Number(query.get('ProjectId'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+const ofProject = (more: Query) => (query: URLSearchParams) => {
+  const id = projectId(query);
+  return id === null ? null : { ProjectId: id, ...more };
+};
+
+const homeLables = call(getHomeLable, () => ({}));
+const flowManage = [
+  call(getProject, ofProject({})),
+  call(getProjectNotice, ofProject({ PageIndex: 1, PageSize: FLOW_NOTICE_COUNT })),
+  call(getProjectOpenAsk, ofProject({ PageIndex: 1, PageSize: FLOW_QUESTION_COUNT })),
+];
+
+/**
+ * The public calls each layout's first screens make, by page address. A journey checks that the
+ * pages make exactly these (e2e/journeys/first-load.test.ts): a call the page makes differently
+ * would only be asked again, never answered wrong, since the key is the call's whole query.
+ */
+export const FIRST_SCREEN_CALLS: Record<
+  'mobile' | 'desktop',
+  Record<string, readonly FirstCall[]>
+> = {
+  mobile: {
+    [ROUTES.home]: [homeLables, call(getHomeLableLayout, () => ({}))],
+    [ROUTES.projectList]: [
+      homeLables,
+      call(getProjectList, unfiltered({ PageIndex: 1, PageSize: PROJECT_PAGE_SIZE })),
+    ],
+    '/views/flowManage': flowManage,
+  },
+  desktop: {
+    '/views/flowManage': flowManage,
+  },
+};
