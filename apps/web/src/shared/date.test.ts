@@ -61,6 +61,25 @@ describe('dates are shown in Beijing time on every device', () => {
     // 1988-07-01 00:00 Beijing summer time (UTC+9), as a stored birth date would be.
     expect(formatDate('1988-06-30T15:00:00Z', 'YYYY-MM-DD')).toBe('1988-07-01');
   });
+
+  it('agrees with the time-zone database before and after 1992, where it stops asking it', () => {
+    const zone = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: DISPLAY_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    // Every 37 h 13 min 7 s from 1986 to 2060: all hours of the day, every month, leap days.
+    const step = ((37 * 60 + 13) * 60 + 7) * 1000;
+    for (let t = Date.UTC(1986, 0, 1); t < Date.UTC(2060, 0, 1); t += step)
+      expect(formatDate(t)).toBe(zone.format(t));
+    expect(formatDate(Date.UTC(1991, 11, 31, 15, 59, 59))).toBe('1991-12-31 23:59:59');
+    expect(formatDate(Date.UTC(1991, 11, 31, 16))).toBe('1992-01-01 00:00:00');
+  });
 });
 
 describe('§9 duration format hh:mm:ss', () => {

@@ -16,21 +16,39 @@ function toDate(value: Date | number | string): Date | null {
 /** Every date and time is shown in Beijing time, whatever the device's own time zone. */
 export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
 
-// Intl rather than a fixed +8 offset: Asia/Shanghai kept summer time 1986–1991 (birth dates).
-const beijing = new Intl.DateTimeFormat('en-US', {
-  timeZone: DISPLAY_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+/** Since 1992 Beijing time is UTC+8 all year; before, Asia/Shanghai had summer time (1986–1991). */
+const FIXED_OFFSET_SINCE = Date.UTC(1991, 11, 31, 16);
+const BEIJING_OFFSET_MS = 8 * 3600_000;
+
+// Built on the first date before 1992 (a birth date): a time-zone formatter costs a phone's first
+// screen tens of milliseconds, and the lists on it show only recent dates.
+let historicalFormat: Intl.DateTimeFormat | undefined;
+const historicalBeijing = () =>
+  (historicalFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: DISPLAY_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }));
 
 function beijingParts(date: Date): Record<string, string> {
+  if (date.getTime() >= FIXED_OFFSET_SINCE) {
+    const shifted = new Date(date.getTime() + BEIJING_OFFSET_MS);
+    return {
+      YYYY: String(shifted.getUTCFullYear()).padStart(4, '0'),
+      MM: pad(shifted.getUTCMonth() + 1),
+      DD: pad(shifted.getUTCDate()),
+      HH: pad(shifted.getUTCHours()),
+      mm: pad(shifted.getUTCMinutes()),
+      ss: pad(shifted.getUTCSeconds()),
+    };
+  }
   const part: Record<string, string> = {};
-  for (const { type, value } of beijing.formatToParts(date)) part[type] = value;
+  for (const { type, value } of historicalBeijing().formatToParts(date)) part[type] = value;
   return {
     YYYY: String(part.year).padStart(4, '0'),
     MM: pad(Number(part.month)),
