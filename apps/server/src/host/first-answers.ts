@@ -1,9 +1,4 @@
-import {
-  appendQuery,
-  FIRST_SCREEN_CALLS,
-  firstAnswerKey,
-  type ServiceId,
-} from '@portal/contracts';
+import { appendQuery, FIRST_SCREEN_CALLS, firstAnswerKey, type ServiceId } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
 
