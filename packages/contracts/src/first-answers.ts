@@ -1,7 +1,12 @@
 import type { Endpoint } from './endpoint.js';
 import { getHomeLable, getHomeLableLayout } from './areas/home.js';
 import { getProjectNotice } from './areas/notice.js';
-import { getProject, getProjectList, getProjectOpenAsk } from './areas/project.js';
+import {
+  getProject,
+  getProjectList,
+  getProjectOpenAsk,
+  getProjectPosition,
+} from './areas/project.js';
 import { ROUTES } from './routes.js';
 
 /**
@@ -79,6 +84,7 @@ export const FIRST_SCREEN_CALLS: Record<
     '/views/flowManage': flowManage,
   },
   desktop: {
-    '/views/flowManage': flowManage,
+    // The desktop page shows the positions beside the details.
+    '/views/flowManage': [...flowManage, call(getProjectPosition, ofProject({}))],
   },
 };
