@@ -123,7 +123,10 @@ describe('host: how the SPA is delivered', () => {
     // A filtered list, or a page without first calls: no island.
     expect(
       Object.keys(
-        islandOf((await page('/views/home/project?State=Applying')).body, FIRST_ANSWERS_ELEMENT_ID)!,
+        islandOf(
+          (await page('/views/home/project?State=Applying')).body,
+          FIRST_ANSWERS_ELEMENT_ID,
+        )!,
       ),
     ).toEqual([firstAnswerKey(getHomeLable, new URLSearchParams())]);
     expect(
