@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { getProject, getProjectList } from './areas/project.js';
+import { appendQuery, FIRST_SCREEN_CALLS, firstAnswerKey } from './first-answers.js';
+import { ROUTES } from './routes.js';
+
+const keyOf = (input: Record<string, unknown>) => {
+  const params = new URLSearchParams();
+  appendQuery(params, input);
+  return firstAnswerKey(getProjectList, params);
+};
+const inputsFor = (layout: 'mobile' | 'desktop', path: string, query: string) =>
+  FIRST_SCREEN_CALLS[layout][path]!.map((call) => [
+    call.endpoint.name,
+    call.input(new URLSearchParams(query)),
+  ]);
+
+describe('first answers', () => {
+  it('keys a call by its name and its query, whatever the order of the input', () => {
+    expect(keyOf({ PageIndex: 1, PageSize: 10 })).toBe(keyOf({ PageSize: 10, PageIndex: 1 }));
+    expect(keyOf({ PageIndex: 1, PageSize: 10, Keyword: undefined })).toBe(
+      'Project/GetProjectList?PageIndex=1&PageSize=10',
+    );
+    expect(keyOf({ PageIndex: 2, PageSize: 10 })).not.toBe(keyOf({ PageIndex: 1, PageSize: 10 }));
+  });
+
+  it('answers the unfiltered list only, and a project page only for a valid id', () => {
+    expect(inputsFor('mobile', ROUTES.projectList, '')).toContainEqual([
+      getProjectList.name,
+      { PageIndex: 1, PageSize: 10 },
+    ]);
+    expect(inputsFor('mobile', ROUTES.projectList, 'State=Applying')).toContainEqual([
+      getProjectList.name,
+      null,
+    ]);
+    expect(inputsFor('desktop', '/views/flowManage', 'ProjectId=12')).toContainEqual([
+      getProject.name,
+      { ProjectId: 12 },
+    ]);
+    for (const bad of ['', 'ProjectId=abc', 'ProjectId=-1', 'ProjectId=1.5'])
+      expect(
+        inputsFor('mobile', '/views/flowManage', bad).every(([, input]) => input === null),
+      ).toBe(true);
+  });
+});
