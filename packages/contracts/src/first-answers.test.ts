@@ -32,6 +32,10 @@ describe('first answers', () => {
       getProjectList.name,
       null,
     ]);
+    // A link shared in WeChat carries WeChat's own parameters, not a filter.
+    expect(
+      inputsFor('mobile', ROUTES.projectList, 'from=singlemessage&isappinstalled=0'),
+    ).toContainEqual([getProjectList.name, { PageIndex: 1, PageSize: 10 }]);
     expect(inputsFor('desktop', '/views/flowManage', 'ProjectId=12')).toContainEqual([
       getProject.name,
       { ProjectId: 12 },

@@ -17,7 +17,7 @@ export const FIRST_ANSWERS_ELEMENT_ID = 'portal-first-answers';
 /** Answers older than this (a page left open, then navigated within) are asked for afresh. */
 export const FIRST_ANSWERS_MAX_AGE_MS = 30_000;
 
-/** The project list's page size on phones (its infinite list) and the desktop's first page. */
+/** The project list's page size on phones (its infinite list). */
 export const PROJECT_PAGE_SIZE = 10;
 /** How many notices and answered questions a project's page shows (flowManage, both layouts). */
 export const FLOW_NOTICE_COUNT = 5;
@@ -48,8 +48,11 @@ export interface FirstCall {
 }
 
 const call = (endpoint: Endpoint, input: FirstCall['input']): FirstCall => ({ endpoint, input });
+/** The list's filters in its address (a share link's own parameters, such as WeChat's, are not). */
+const LIST_FILTERS = ['Keyword', 'LableId', 'CategoryId', 'State'];
 /** The page without a filter in its address: the list as it first shows. */
-const unfiltered = (input: Query) => (query: URLSearchParams) => (query.size === 0 ? input : null);
+const unfiltered = (input: Query) => (query: URLSearchParams) =>
+  LIST_FILTERS.some((name) => query.has(name)) ? null : input;
 const projectId = (query: URLSearchParams) => {
   const id = Number(query.get('ProjectId'));
   return Number.isInteger(id) && id > 0 ? id : null;

@@ -7,6 +7,7 @@ declare class URLSearchParams implements Iterable<[string, string]> {
   readonly size: number;
   append(name: string, value: string): void;
   get(name: string): string | null;
+  has(name: string): boolean;
   sort(): void;
   toString(): string;
   [Symbol.iterator](): IterableIterator<[string, string]>;

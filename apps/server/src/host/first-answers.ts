@@ -2,11 +2,15 @@ import { appendQuery, FIRST_SCREEN_CALLS, firstAnswerKey, type ServiceId } from 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
 
+/** Past this the page goes out without the answer: the SPA asks for it itself. */
+const FIRST_ANSWER_WAIT_MS = 300;
+
 /**
  * The answers to a page's first public calls (FIRST_SCREEN_CALLS), asked of this very process as
- * an anonymous visitor from the same address and site would ask — the same route, rate limit and
- * shared answer — so the host page can carry them. A call this process does not serve, or one
- * that is not answered with 200, is left out: the SPA then asks for it itself.
+ * an anonymous visitor from the same address would ask them of the service's endpoint (its host,
+ * PUBLIC_URL's, decides the tenant, as for the SPA's own calls) — the same route, rate limit and
+ * shared answer — so the host page can carry them. A call of a service the SPA is sent elsewhere
+ * for, one not answered with 200, or one that takes too long is left out: the SPA then asks.
  */
 export async function firstAnswersFor(
   app: FastifyInstance,
@@ -18,19 +22,37 @@ export async function firstAnswersFor(
   const calls = FIRST_SCREEN_CALLS[layout][url.pathname.replace(/\/+$/, '')] ?? [];
   const answers = await Promise.all(
     calls.map(async ({ endpoint, input }) => {
+      const service = endpoint.service as ServiceId;
       const values = input(url.searchParams);
-      if (!values || !config.parts.has(endpoint.service as ServiceId)) return null;
+      // The SPA asks this process only at its own address (SERVICE_ENDPOINTS may point elsewhere).
+      const ownEndpoint = `${config.publicUrl}/services/${service}`;
+      if (!values || !config.parts.has(service) || config.serviceEndpoints[service] !== ownEndpoint)
+        return null;
+      const served = new URL(ownEndpoint);
       const params = new URLSearchParams();
       appendQuery(params, values);
-      const response = await app.inject({
-        method: 'GET',
-        url: `/services/${endpoint.service}${endpoint.path}?${params.toString()}`,
-        headers: { host: request.host },
-        remoteAddress: request.ip,
-      });
-      return response.statusCode === 200
-        ? ([firstAnswerKey(endpoint, params), response.json()] as const)
-        : null;
+      const query = params.size > 0 ? `?${params.toString()}` : '';
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const response = await Promise.race([
+          app.inject({
+            method: 'GET',
+            url: `${served.pathname}${endpoint.path}${query}`,
+            headers: { host: served.host },
+            remoteAddress: request.ip,
+          }),
+          new Promise<null>((resolve) => {
+            timer = setTimeout(() => resolve(null), FIRST_ANSWER_WAIT_MS);
+          }),
+        ]);
+        return response?.statusCode === 200
+          ? ([firstAnswerKey(endpoint, params), response.json() as unknown] as const)
+          : null;
+      } catch {
+        return null;
+      } finally {
+        clearTimeout(timer);
+      }
     }),
   );
   const found = answers.filter((answer) => answer !== null);

@@ -13,7 +13,9 @@ import {
   SERVICE_IDS,
 } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyRequest } from 'fastify';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { firstAnswersFor } from './first-answers.js';
 
 const TEMPLATE = `<!doctype html><html><head><!--portal-config-->
 <script type="module" crossorigin src="/assets/index-e1.js"></script></head>
@@ -68,7 +70,12 @@ describe('host: how the SPA is delivered', () => {
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
     writeBuild(webDir);
     t = await createTestApp({
-      env: { WEB_DIST_DIR: webDir, SERVICES: [...SERVICE_IDS, 'web'].join(',') },
+      env: {
+        WEB_DIST_DIR: webDir,
+        SERVICES: [...SERVICE_IDS, 'web'].join(','),
+        // The island is compared with a fresh answer, not with the one the process keeps.
+        ANONYMOUS_ANSWER_TTL_MS: '0',
+      },
     });
   });
   afterAll(async () => {
@@ -132,6 +139,26 @@ describe('host: how the SPA is delivered', () => {
     expect(
       islandOf((await page('/views/auth/station')).body, FIRST_ANSWERS_ELEMENT_ID),
     ).toBeUndefined();
+  });
+
+  it('leaves out the calls of a service that the SPA is pointed elsewhere for', async () => {
+    const config = {
+      ...t.deps.config,
+      serviceEndpoints: {
+        ...t.deps.config.serviceEndpoints,
+        'exam-flow': 'https://api.example.com/services/exam-flow',
+      },
+    };
+    const answers = await firstAnswersFor(
+      t.app,
+      config,
+      { ip: '203.0.113.7' } as FastifyRequest,
+      'mobile',
+      new URL('http://localhost/views/home/project'),
+    );
+    expect(Object.keys(answers ?? {})).toEqual([
+      firstAnswerKey(getHomeLable, new URLSearchParams()),
+    ]);
   });
 
   it('is revalidated by its ETag (no-cache, not no-store) and answers 304 when unchanged', async () => {

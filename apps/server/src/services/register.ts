@@ -111,9 +111,15 @@ export async function registerService(
       throw tooManyRequests('请求过于频繁，请稍后再试');
   };
   // Answers kept for anonymous callers (RouteOptions.sharedAnonymousAnswer), by site and address;
-  // bounded, since both are the caller's to vary.
+  // bounded in number and size (both are the caller's to vary), dropped when they expire.
   const answerTtlMs = deps.config.anonymousAnswerTtlMs;
-  const anonymousAnswers = new LRUCache<string, string>({ max: 1_000, ttl: answerTtlMs || 1 });
+  const anonymousAnswers = new LRUCache<string, string>({
+    max: 1_000,
+    maxSize: 8_000_000,
+    sizeCalculation: (text) => text.length,
+    ttl: answerTtlMs || 1,
+    ttlAutopurge: true,
+  });
   await app.register(
     async (service) => {
       await service.register(cookie);

@@ -3,6 +3,7 @@ import {
   CLIENT_SERVICE,
   ENDPOINTS,
   FIRST_ANSWERS_ELEMENT_ID,
+  FIRST_ANSWERS_MAX_AGE_MS,
   firstAnswerKey,
   getProjectList,
   getPageConfig,
@@ -215,6 +216,24 @@ describe("the host page's first answers", () => {
     answer(200, listAnswer);
     await callEndpoint(getProjectList, listInput);
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('a page older than 30 s, or the reviewer’s preview, asks the server', async () => {
+    writeIsland({ [key]: listAnswer });
+    const now = vi.spyOn(performance, 'now').mockReturnValue(FIRST_ANSWERS_MAX_AGE_MS + 1);
+    answer(200, listAnswer);
+    await callEndpoint(getProjectList, listInput);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    now.mockRestore();
+
+    sessionStorage.setItem('PreviewLoginName', 'reviewer');
+    answer(200, listAnswer);
+    await callEndpoint(getProjectList, listInput);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    sessionStorage.clear();
+    // The island's answer was not spent by either.
+    await callEndpoint(getProjectList, listInput);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('an answer that breaks the contract is refused as a server answer would be', async () => {
