@@ -10,3 +10,4 @@ export {
   useMyRunProjects,
   myProjectsQueryOptions,
 } from './api/user-lists';
+export { MY_LIST_TEXT } from './my-list-texts';

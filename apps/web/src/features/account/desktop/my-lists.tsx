@@ -5,6 +5,7 @@ import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../platform';
+import { MY_LIST_TEXT } from '../my-list-texts';
 import { formatDate } from '../../../shared/date';
 import { formatFee } from '../../../shared/money';
 import { PagedList } from '../../../shared/ui/desktop/paged-list';
@@ -25,7 +26,6 @@ export function MyListSheet({ title, children }: { title: string; children: Reac
 
 /** One application: project, position, state and, where it leads, the flow and the ticket. */
 export function ApplyRow({ apply }: { apply: ApplySummary }) {
-  const ticket = apply.Status === 'TicketIssued' || apply.Status === 'Finished';
   return (
     <div className="d-my-row">
       <div className="d-my-row__main">
@@ -47,7 +47,10 @@ export function ApplyRow({ apply }: { apply: ApplySummary }) {
       </Tag>
       <div className="d-my-row__actions">
         <Link to={paths.myFlow()}>查看流程</Link>
-        {ticket ? <Link to={paths.print({ ApplyId: apply.ApplyId })}>查看准考证</Link> : null}
+        {/* As on the phone: the server says while the ticket can be printed. */}
+        {apply.TicketPrintable ? (
+          <Link to={paths.print({ ApplyId: apply.ApplyId })}>查看准考证</Link>
+        ) : null}
       </div>
     </div>
   );
@@ -73,10 +76,9 @@ export function MyProjectList() {
   return (
     <PagedList
       query={useMyProjects()}
-      label="我的项目"
+      {...MY_LIST_TEXT.projects}
       itemKey={(a) => a.ApplyId}
       renderItem={(a) => <ApplyRow apply={a} />}
-      emptyTitle="还没有报名任何项目"
       emptyAction={toProjects}
     />
   );
@@ -86,10 +88,9 @@ export function MyRunProjectList() {
   return (
     <PagedList
       query={useMyRunProjects()}
-      label="进行中的项目"
+      {...MY_LIST_TEXT.runProjects}
       itemKey={(a) => a.ApplyId}
       renderItem={(a) => <ApplyRow apply={a} />}
-      emptyTitle="没有进行中的项目"
       emptyAction={toProjects}
     />
   );
@@ -99,12 +100,11 @@ export function MyLikeList() {
   return (
     <PagedList
       query={useMyLikes()}
-      label="我的收藏"
+      {...MY_LIST_TEXT.likes}
       itemKey={(p) => p.ProjectId}
       renderItem={(p) => (
         <ProjectRow project={p} extra={`收藏于 ${formatDate(p.CollectTime, 'YYYY-MM-DD')}`} />
       )}
-      emptyTitle="还没有收藏项目"
       emptyAction={toProjects}
     />
   );

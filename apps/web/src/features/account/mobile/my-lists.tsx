@@ -14,6 +14,7 @@ import {
   useMyRunProjects,
 } from '../api/user-lists';
 import { paths } from '../../../platform';
+import { MY_LIST_TEXT } from '../my-list-texts';
 
 const toProjects = (
   <Link className="m-link-button" to={paths.projectList()}>
@@ -115,10 +116,9 @@ export function MyProjectList() {
   return (
     <PagedList
       query={useMyProjects()}
-      label="我的项目"
+      {...MY_LIST_TEXT.projects}
       itemKey={(a) => a.ApplyId}
       renderItem={(a) => <ApplyCard apply={a} />}
-      emptyTitle="还没有报名任何项目"
       emptyAction={toProjects}
     />
   );
@@ -128,10 +128,9 @@ export function MyRunProjectList() {
   return (
     <PagedList
       query={useMyRunProjects()}
-      label="进行中的项目"
+      {...MY_LIST_TEXT.runProjects}
       itemKey={(a) => a.ApplyId}
       renderItem={(a) => <ApplyCard apply={a} />}
-      emptyTitle="没有进行中的项目"
       emptyAction={toProjects}
     />
   );
@@ -141,10 +140,9 @@ export function MyOrderList() {
   return (
     <PagedList
       query={useMyOrders()}
-      label="我的订单"
+      {...MY_LIST_TEXT.orders}
       itemKey={(o) => o.OrderId}
       renderItem={(o) => <OrderCard order={o} />}
-      emptyTitle="暂无订单"
       emptyAction={toProjects}
     />
   );
@@ -154,12 +152,11 @@ export function MyHistoryList() {
   return (
     <PagedList
       query={useMyHistory()}
-      label="我的足迹"
+      {...MY_LIST_TEXT.history}
       itemKey={(p) => `${p.ProjectId}-${p.BrowseTime}`}
       renderItem={(p) => (
         <ProjectCard project={p} extra={`浏览于 ${formatDate(p.BrowseTime, 'MM-DD HH:mm')}`} />
       )}
-      emptyTitle="还没有浏览过项目"
       emptyAction={toProjects}
     />
   );
@@ -169,12 +166,11 @@ export function MyLikeList() {
   return (
     <PagedList
       query={useMyLikes()}
-      label="我的收藏"
+      {...MY_LIST_TEXT.likes}
       itemKey={(p) => p.ProjectId}
       renderItem={(p) => (
         <ProjectCard project={p} extra={`收藏于 ${formatDate(p.CollectTime, 'MM-DD HH:mm')}`} />
       )}
-      emptyTitle="还没有收藏项目"
       emptyAction={toProjects}
     />
   );
