@@ -3,12 +3,23 @@ import {
   applyArchiveBasicsSchema,
   saveUserApplyArchive,
   type ApplyArchiveBasics,
+  type ApplyArchiveKey,
   type FormValues,
 } from '@portal/contracts';
 import { useEffect } from 'react';
 import { useContractForm } from '../../platform/forms';
 import { useApplyArchive } from './api/get-user-apply-archive';
 import { useSaveApplyArchive } from './api/save-user-apply-archive';
+
+/** What the browser may fill each archive field with (the ID number and major: nothing). */
+export const ARCHIVE_AUTOCOMPLETE: Record<ApplyArchiveKey, string> = {
+  name: 'name',
+  idNumber: 'off',
+  mobile: 'tel',
+  email: 'email',
+  major: 'off',
+  workUnit: 'organization',
+};
 
 /** The archive's well-known fields as text, from whatever the archive holds. */
 export function archiveBasics(values: FormValues | undefined): ApplyArchiveBasics {

@@ -1,11 +1,6 @@
 import '../../../shared/ui/desktop/page.css';
 import './account-desktop.css';
-import {
-  APPLY_ARCHIVE_FIELDS,
-  type ApplyArchiveKey,
-  PASSWORD_RULE_TEXT,
-  type UserProfile,
-} from '@portal/contracts';
+import { APPLY_ARCHIVE_FIELDS, PASSWORD_RULE_TEXT, type UserProfile } from '@portal/contracts';
 import { Alert, Avatar, Button, Checkbox, Descriptions, Modal, Tabs, Tag } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { type ChangeEvent, type ReactNode, useState } from 'react';
@@ -16,7 +11,7 @@ import { formatDate } from '../../../shared/date';
 import { LoadFailed, LoadingBlock } from '../../../shared/ui/desktop/query-states';
 import { useAccountProfile } from '../api/get-user';
 import { SENSITIVE_ARCHIVE_FIELDS, useRevealed } from '../sensitive-fields';
-import { useApplyArchiveForm } from '../use-apply-archive-form';
+import { ARCHIVE_AUTOCOMPLETE, useApplyArchiveForm } from '../use-apply-archive-form';
 import { AVATAR_PROBLEM_TEXT, useAvatarChange } from '../use-avatar-change';
 import { useCloseAccountForm } from '../use-close-account-form';
 import { useMobileChangeForm } from '../use-mobile-change-form';
@@ -134,15 +129,6 @@ function ProfileSection({ profile }: { profile: UserProfile }) {
   );
 }
 
-const AUTOCOMPLETE: Record<ApplyArchiveKey, string> = {
-  name: 'name',
-  idNumber: 'off',
-  mobile: 'tel',
-  email: 'email',
-  major: 'off',
-  workUnit: 'organization',
-};
-
 /** The apply archive; the ID number and mobile are masked until the person asks to see them. */
 function ArchiveSection() {
   const [saved, setSaved] = useState(false);
@@ -200,7 +186,7 @@ function ArchiveSection() {
               name={field.key}
               id={`archive-${field.key}`}
               label={field.label}
-              autoComplete={AUTOCOMPLETE[field.key]}
+              autoComplete={ARCHIVE_AUTOCOMPLETE[field.key]}
               error={error}
             />
           );

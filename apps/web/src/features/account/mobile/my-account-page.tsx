@@ -1,5 +1,5 @@
 import './account.css';
-import { APPLY_ARCHIVE_FIELDS, type ApplyArchiveKey, type UserProfile } from '@portal/contracts';
+import { APPLY_ARCHIVE_FIELDS, type UserProfile } from '@portal/contracts';
 import { Button, Toast } from 'antd-mobile';
 import type { ChangeEvent } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { paths, sendToSignIn, useSessionStore } from '../../../platform';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useAccountProfile } from '../api/get-user';
 import { SENSITIVE_ARCHIVE_FIELDS, useRevealed } from '../sensitive-fields';
-import { useApplyArchiveForm } from '../use-apply-archive-form';
+import { ARCHIVE_AUTOCOMPLETE, useApplyArchiveForm } from '../use-apply-archive-form';
 import { AVATAR_PROBLEM_TEXT, useAvatarChange } from '../use-avatar-change';
 import { useRealNameForm } from '../use-real-name-form';
 import { TextField } from './text-field';
@@ -124,15 +124,6 @@ function RealNameCard({ profile }: { profile: UserProfile }) {
   );
 }
 
-const AUTOCOMPLETE: Record<ApplyArchiveKey, string> = {
-  name: 'name',
-  idNumber: 'off',
-  mobile: 'tel',
-  email: 'email',
-  major: 'off',
-  workUnit: 'organization',
-};
-
 function ArchiveCard() {
   const { archive, form, submit, busy } = useApplyArchiveForm({
     onSaved: () => Toast.show({ icon: 'success', content: '报名档案已保存' }),
@@ -179,7 +170,7 @@ function ArchiveCard() {
               key={field.key}
               id={`archive-${field.key}`}
               label={field.label}
-              autoComplete={AUTOCOMPLETE[field.key]}
+              autoComplete={ARCHIVE_AUTOCOMPLETE[field.key]}
               {...form.register(field.key)}
               error={form.errorOf(field.key)}
             />
