@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 // By path: vite loads its config with Node, which cannot import the package's TypeScript entry.
 import {
@@ -13,6 +13,8 @@ import {
 } from '../../packages/contracts/src/index.ts';
 
 const CONFIG_PLACEHOLDER = '<!--portal-config-->';
+/** Where `vite build --ssr` writes the server's renderer; dot-named, so the host never serves it. */
+const SERVER_RENDER_DIR = 'dist/.ssr';
 const DEV_SERVER = 'http://localhost:8080';
 
 /** `vite` dev only: the host page's config object (§3), pointing at a local `npm run dev` server. */
@@ -137,7 +139,23 @@ const MOBILE_UI =
 const DESKTOP_UI =
   /node_modules[\\/](?:(?:antd|@ant-design|@emotion|stylis|clsx|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|is-mobile)[\\/]|@rc-component[\\/](?!mini-decimal))/;
 
-export default defineConfig({
+/** `vite build --ssr`: the server's drawing of first screens (src/app/server-render.tsx). */
+const serverRenderBuild: UserConfig = {
+  plugins: [react()],
+  // One self-contained module for Node: antd-mobile's stylesheet imports are dropped with it.
+  ssr: { noExternal: true },
+  publicDir: false,
+  build: {
+    ssr: 'src/app/server-render.tsx',
+    outDir: SERVER_RENDER_DIR,
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'node20',
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+};
+
+const browserBuild: UserConfig = {
   plugins: [
     react(),
     devRuntimeConfig(),
@@ -158,6 +176,11 @@ export default defineConfig({
     target: BUILD_TARGET,
     cssTarget: BUILD_TARGET,
     rolldownOptions: {
+      input: {
+        index: path.join(import.meta.dirname, 'index.html'),
+        // The entry of a page the server has drawn (apps/server/src/host).
+        boot: path.join(import.meta.dirname, 'src/app/boot.ts'),
+      },
       output: {
         // Each layout's UI library with its helpers as one chunk: the automatic split made dozens
         // of sub-kilobyte chunks (a request and a round trip each on a phone's network).
@@ -175,8 +198,13 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/platform/testing/vitest-setup.ts'],
+    // The server renderer's test runs in Node: antd-mobile's ES build, through Vite (it imports CSS).
+    alias: [{ find: /^antd-mobile$/, replacement: 'antd-mobile/es/index.js' }],
+    server: { deps: { inline: ['antd-mobile'] } },
     // Waits end when the state they name is drawn; these are caps for a loaded CI machine.
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild : browserBuild));

@@ -51,7 +51,7 @@ const rows = [...assets]
 console.log('\nChunks (gzip):');
 for (const { file, kb } of rows) console.log(`${fmt(kb)}  ${file}`);
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryKey = 'index.html';
 const entryFiles = [...filesOf(graph(entryKey, false)), ...cssOf(graph(entryKey, false))];
 const sum = (files) => files.reduce((total, f) => total + gzipKb(f), 0);
 console.log('\nEntry chunk:');

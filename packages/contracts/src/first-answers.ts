@@ -14,6 +14,31 @@ import { ROUTES } from './routes.js';
  * visitor the SPA takes them from here instead of asking after its scripts have loaded.
  */
 export const FIRST_ANSWERS_ELEMENT_ID = 'portal-first-answers';
+/**
+ * The host page's server-drawn first screen (apps/web/src/app/server-render.tsx): the router's
+ * loader data and the query cache the screen was drawn from, so the SPA hydrates the HTML it came
+ * with instead of drawing the screen again.
+ */
+export const FIRST_SCREEN_ELEMENT_ID = 'portal-first-screen';
+
+export interface FirstScreenState {
+  /** The data router's loaderData, by route id. */
+  loaderData: Record<string, unknown>;
+  /** The query cache, dehydrated (@tanstack/react-query). */
+  queries: unknown;
+}
+
+/**
+ * A server-drawn page's scripts, asked for by apps/web/src/app/boot.ts once the page has painted:
+ * the entry, and the modules to preload beside it (the layout's and the page's).
+ */
+export const DEFERRED_SCRIPTS_ELEMENT_ID = 'portal-deferred-scripts';
+
+export interface DeferredScripts {
+  entry: string;
+  preload: string[];
+}
+
 /** Answers older than this (a page left open, then navigated within) are asked for afresh. */
 export const FIRST_ANSWERS_MAX_AGE_MS = 30_000;
 

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import {
+  DEFERRED_SCRIPTS_ELEMENT_ID,
   FIRST_ANSWERS_ELEMENT_ID,
+  FIRST_SCREEN_ELEMENT_ID,
   firstAnswerKey,
   getHomeLable,
   getProject,
@@ -18,7 +20,9 @@ import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { firstAnswersFor } from './first-answers.js';
 
 const TEMPLATE = `<!doctype html><html><head><!--portal-config-->
-<script type="module" crossorigin src="/assets/index-e1.js"></script></head>
+<script type="module" crossorigin src="/assets/index-e1.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/runtime-r1.js">
+<link rel="stylesheet" crossorigin href="/assets/index-e1.css"></head>
 <body><div id="root"></div></body></html>`;
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 15_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50';
@@ -40,16 +44,26 @@ function writeBuild(dir: string) {
   write(
     '.vite/manifest.json',
     JSON.stringify({
-      'src/app/main.tsx': { file: 'assets/index-e1.js', isEntry: true },
+      'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_runtime'] },
+      'src/app/boot.ts': { file: 'assets/boot-b1.js', isEntry: true },
+      _runtime: { file: 'assets/runtime-r1.js' },
       'src/app/mobile-app.tsx': { file: 'assets/mobile-app-m1.js', imports: ['_ui'] },
       'src/app/desktop-app.tsx': { file: 'assets/desktop-app-d1.js' },
       'src/list-page.tsx': {
         file: 'assets/list-page-p1.js',
-        imports: ['_ui', 'src/app/main.tsx'],
+        imports: ['_ui', 'index.html'],
         css: ['assets/list-page-p1.css'],
       },
       _ui: { file: 'assets/ui-u1.js' },
     }),
+  );
+  // The web build's renderer, at the edge: it draws an address asking for it (drawn=1).
+  write(
+    '.ssr/server-render.js',
+    `export async function renderFirstScreen({ url, firstAnswers }) {
+      if (!url.includes('drawn=1')) return null;
+      return { html: '<p>drawn ' + Object.keys(firstAnswers).length + '</p>', state: { loaderData: { 0: null }, queries: {} } };
+    }`,
   );
   write(
     '.vite/route-pages.json',
@@ -193,6 +207,36 @@ describe('host: how the SPA is delivered', () => {
     const desktop = (await page('/views/home/project', { 'user-agent': DESKTOP })).body;
     expect(desktop).toContain('href="/assets/desktop-app-d1.js"');
     expect(desktop).not.toContain('mobile-app');
+  });
+
+  it("a phone's first screen comes drawn, its scripts named for boot.ts to load after it paints", async () => {
+    const body = (await page('/views/home/project?drawn=1')).body;
+    expect(body).toContain('<div id="root"><p>drawn 2</p></div>');
+    expect(islandOf(body, FIRST_SCREEN_ELEMENT_ID)).toEqual({
+      loaderData: { 0: null },
+      queries: {},
+    });
+    expect(body).toContain('<script type="module" crossorigin src="/assets/boot-b1.js"></script>');
+    expect(body).not.toContain('src="/assets/index-e1.js"');
+    expect(body).not.toContain('modulepreload');
+    expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/list-page-p1.css">');
+    expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-e1.css">');
+    expect(islandOf(body, DEFERRED_SCRIPTS_ELEMENT_ID)).toEqual({
+      entry: '/assets/index-e1.js',
+      preload: [
+        '/assets/runtime-r1.js',
+        '/assets/mobile-app-m1.js',
+        '/assets/ui-u1.js',
+        '/assets/list-page-p1.js',
+      ],
+    });
+    // Declined (or a desktop, or a page without first answers): the page as before.
+    const undrawn = (await page('/views/home/project')).body;
+    expect(undrawn).toContain('<div id="root"></div>');
+    expect(undrawn).toContain('src="/assets/index-e1.js"');
+    expect(undrawn).not.toContain(DEFERRED_SCRIPTS_ELEMENT_ID);
+    const desktop = (await page('/views/home/project?drawn=1', { 'user-agent': DESKTOP })).body;
+    expect(desktop).toContain('<div id="root"></div>');
   });
 
   it('serves hashed assets precompressed and immutable', async () => {

@@ -3,8 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
+  DEFERRED_SCRIPTS_ELEMENT_ID,
+  type DeferredScripts,
   FALLBACK_ROUTE,
   FIRST_ANSWERS_ELEMENT_ID,
+  FIRST_SCREEN_ELEMENT_ID,
   isMobileUserAgent,
   PAGE_CONFIG_ELEMENT_ID,
   REGION_DATA_PATH,
@@ -18,6 +21,11 @@ import type { AppDeps } from '../platform/deps.js';
 import { hostPageHelmet } from '../platform/security-headers.js';
 import { refusal } from '../services/envelope.js';
 import { firstAnswersFor } from './first-answers.js';
+import {
+  drawFirstScreen,
+  type FirstScreenRender,
+  loadFirstScreenRenderer,
+} from './first-screen.js';
 import { loadRoutePreloads, preloadsFor, type RoutePreloads } from './preloads.js';
 import { runtimeConfigFor } from './runtime-config.js';
 
@@ -30,6 +38,11 @@ const PAGE_CONFIG_TTL_MS = 30_000;
 const dataIsland = (id: string, value: unknown) =>
   `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
+/** The built template's entry script and the modules it preloads (Vite writes them so). */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="\/([^"]+)">\s*/g;
+const EMPTY_ROOT = '<div id="root"></div>';
+
 export interface HostPageParts {
   /** The layout's and page's chunks (modulepreload) and stylesheets for this address and layout. */
   preloads: readonly string[];
@@ -37,6 +50,8 @@ export interface HostPageParts {
   pageConfig: PageConfig | null;
   /** The answers to the page's first public calls, by call (host/first-answers.ts). */
   firstAnswers: Record<string, unknown> | null;
+  /** The page as the web build's renderer drew it, with boot.ts's file to load its scripts after. */
+  firstScreen: { render: FirstScreenRender; boot: string } | null;
 }
 
 /**
@@ -52,20 +67,41 @@ export function renderHostPage(
   const island = dataIsland(RUNTIME_CONFIG_ELEMENT_ID, runtimeConfigFor(config));
   const at = template.indexOf(CONFIG_PLACEHOLDER);
   const [before, after] = [template.slice(0, at), template.slice(at + CONFIG_PLACEHOLDER.length)];
-  return ({ preloads, pageConfig, firstAnswers }) =>
-    [
+  // A drawn page's template: no script or module before its first paint; boot.ts asks for them.
+  const entry = ENTRY_SCRIPT.exec(after)?.[1];
+  const entryModules = [...after.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const drawnAfter = after.replace(MODULE_PRELOAD, '');
+  return ({ preloads, pageConfig, firstAnswers, firstScreen }) => {
+    const drawn = firstScreen && entry ? firstScreen : null;
+    const stylesheets = preloads.filter((file) => file.endsWith('.css'));
+    const modules = preloads.filter((file) => !file.endsWith('.css'));
+    return [
       before,
       island,
       pageConfig ? dataIsland(PAGE_CONFIG_ELEMENT_ID, pageConfig) : '',
       firstAnswers ? dataIsland(FIRST_ANSWERS_ELEMENT_ID, firstAnswers) : '',
       // Stylesheets as the layout's loader would add them (it then finds them in place).
-      ...preloads.map((file) =>
-        file.endsWith('.css')
-          ? `<link rel="stylesheet" crossorigin href="/${file}">`
-          : `<link rel="modulepreload" crossorigin href="/${file}">`,
-      ),
-      after,
+      ...stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...(drawn
+        ? [
+            dataIsland(FIRST_SCREEN_ELEMENT_ID, drawn.render.state),
+            dataIsland(DEFERRED_SCRIPTS_ELEMENT_ID, {
+              entry: `/${entry}`,
+              preload: [...entryModules, ...modules].map((file) => `/${file}`),
+            } satisfies DeferredScripts),
+            drawnAfter
+              .replace(
+                ENTRY_SCRIPT,
+                `<script type="module" crossorigin src="/${drawn.boot}"></script>`,
+              )
+              .replace(EMPTY_ROOT, `<div id="root">${drawn.render.html}</div>`),
+          ]
+        : [
+            ...modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+            after,
+          ]),
     ].join('');
+  };
 }
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>尚未构建</title>
@@ -101,6 +137,8 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
   const render = built ? renderHostPage(fs.readFileSync(indexFile, 'utf8'), deps.config) : null;
   const routePreloads: RoutePreloads | null = built ? loadRoutePreloads(distDir) : null;
   const sitePageConfig = pageConfigCache(deps);
+  const renderFirstScreen = built ? await loadFirstScreenRenderer(distDir, app.log) : null;
+  const runtimeConfig = runtimeConfigFor(deps.config);
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -141,10 +179,21 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
       sitePageConfig(request.hostname.toLowerCase()),
       firstAnswersFor(app, deps.config, request, layout, url),
     ]);
+    // The phone's first screens are drawn here: a cheap phone paints them before any script.
+    const drawn =
+      renderFirstScreen && routePreloads?.boot && layout === 'mobile' && firstAnswers
+        ? await drawFirstScreen(
+            renderFirstScreen,
+            { url: `${deps.config.publicUrl}${request.url}`, runtimeConfig, firstAnswers },
+            request.log,
+          )
+        : null;
     const body = render({
       preloads: routePreloads ? preloadsFor(routePreloads, layout, url.pathname) : [],
       pageConfig,
       firstAnswers,
+      firstScreen:
+        drawn && routePreloads?.boot ? { render: drawn, boot: routePreloads.boot } : null,
     });
     const etag = etagOf(body);
     // Always revalidated (a new deployment or site setting shows at once); a 304 costs no body,

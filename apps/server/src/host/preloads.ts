@@ -4,6 +4,10 @@ import { ROUTE_BASE } from '@portal/contracts';
 
 type Layout = 'mobile' | 'desktop';
 
+/** The host page's entry in the build's manifest (boot.ts is the other entry). */
+const ENTRY_KEY = 'index.html';
+const BOOT_KEY = 'src/app/boot.ts';
+
 interface ManifestChunk {
   file: string;
   isEntry?: boolean;
@@ -19,6 +23,8 @@ interface RoutePages {
 
 /** For each layout: the files (JS and CSS) its shell needs, and each route's page files beyond those. */
 export interface RoutePreloads {
+  /** boot.ts's file: the entry of a page the server has drawn. */
+  boot: string | null;
   shell: Record<Layout, string[]>;
   pages: Record<Layout, Map<string, string[]>>;
 }
@@ -45,10 +51,10 @@ export function loadRoutePreloads(distDir: string): RoutePreloads | null {
     for (const next of chunk.imports ?? []) closure(next, into);
     return into;
   };
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   // The entry and its static imports are in index.html already.
-  const inPage = entryKey ? closure(entryKey) : new Set<string>();
+  const inPage = closure(ENTRY_KEY);
   const result: RoutePreloads = {
+    boot: manifest[BOOT_KEY]?.file ?? null,
     shell: { mobile: [], desktop: [] },
     pages: { mobile: new Map(), desktop: new Map() },
   };

@@ -1,8 +1,8 @@
-import { RouterProvider } from 'react-router';
+import type { FirstScreenState } from '@portal/contracts';
 import { useSignedInProfile } from '../features/account';
 import { useUnreadNoticeSync } from '../features/notice';
 import { DesktopShell, setUpDesktopLayout } from '../layouts/desktop';
-import { buildRoutes, createPortalRouter } from './router';
+import { createLayoutApp, type LayoutApp } from './layout-app';
 import { DESKTOP_ROUTES } from './routes/desktop-routes';
 
 /** The shell, with the header's name, avatar and unread count kept in the session store. */
@@ -12,10 +12,8 @@ function DesktopShellWithSession() {
   return <DesktopShell />;
 }
 
-setUpDesktopLayout();
-const router = createPortalRouter(buildRoutes(DESKTOP_ROUTES, DesktopShellWithSession));
-
 /** The desktop layout's chunk: antd, its shell and its route table (§2). */
-export function App() {
-  return <RouterProvider router={router} />;
+export function createApp(firstScreen: FirstScreenState | null): Promise<LayoutApp> {
+  setUpDesktopLayout();
+  return createLayoutApp(DESKTOP_ROUTES, DesktopShellWithSession, firstScreen);
 }

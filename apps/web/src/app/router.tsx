@@ -70,7 +70,7 @@ export function createPortalRouter(
   const router = create(routes);
   setNavigate((path, options) => void router.navigate(path, options));
   let lastKey: string | null = null;
-  router.subscribe((state) => {
+  const onState = (state: PortalRouter['state']) => {
     if (state.navigation.state !== 'idle') {
       progress.start();
       return;
@@ -84,6 +84,9 @@ export function createPortalRouter(
       state.location.pathname,
       href,
     );
-  });
+  };
+  router.subscribe(onState);
+  // A router hydrating a server-drawn screen starts initialized: its first page is already there.
+  onState(router.state);
   return router;
 }

@@ -1,3 +1,12 @@
+type HtmlParser = (html: string) => Document;
+
+/** The browser's parser; on the server, the one app/server-render.tsx gives (it has no DOM). */
+let parseHtml: HtmlParser = (html) => new DOMParser().parseFromString(html, 'text/html');
+
+export function setHtmlParser(parser: HtmlParser): void {
+  parseHtml = parser;
+}
+
 const ALLOWED_TAGS = new Set([
   'P',
   'BR',
@@ -76,7 +85,7 @@ function clean(node: Element, keepClass: boolean): void {
  * style or javascript: address reaches the page even if the server's sanitising is bypassed.
  */
 export function sanitizeHtml(html: string, options: { keepClass?: boolean } = {}): string {
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  const doc = parseHtml(`<body>${html}</body>`);
   clean(doc.body, options.keepClass ?? false);
   return doc.body.innerHTML;
 }
@@ -95,7 +104,7 @@ export function sanitizeCss(css: string): string {
 
 /** A whole HTML document (head styles and body) as a safe style sheet and safe markup. */
 export function sanitizeDocument(html: string): { css: string; body: string } {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const doc = parseHtml(html);
   const css = [...doc.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n');
   return {
     css: sanitizeCss(css),

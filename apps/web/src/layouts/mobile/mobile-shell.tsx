@@ -1,6 +1,6 @@
 import { ConfigProvider, TabBar } from 'antd-mobile';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import '../../shared/ui/mobile/mobile.css';
 import { paths, useRouteHandle, useSessionStore } from '../../platform';
@@ -40,6 +40,8 @@ export function tabOf(pathname: string): Tab | undefined {
 }
 
 function historyIndex(): number {
+  // Drawn on the server, a page is a document's first entry.
+  if (typeof window === 'undefined') return 0;
   const state: unknown = window.history.state;
   const idx = state && typeof state === 'object' && 'idx' in state ? state.idx : 0;
   return typeof idx === 'number' ? idx : 0;
@@ -93,7 +95,10 @@ export function MobileShell() {
         <main
           className={tab ? 'mobile-shell__body mobile-shell__body--tabbed' : 'mobile-shell__body'}
         >
-          <Outlet />
+          {/* A server-drawn page hydrates inside its own boundary: in slices the phone can interrupt. */}
+          <Suspense>
+            <Outlet />
+          </Suspense>
         </main>
         {tab ? (
           <nav

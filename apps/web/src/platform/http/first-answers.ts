@@ -1,4 +1,10 @@
-import { FIRST_ANSWERS_ELEMENT_ID, FIRST_ANSWERS_MAX_AGE_MS } from '@portal/contracts';
+import {
+  appendQuery,
+  type Endpoint,
+  FIRST_ANSWERS_ELEMENT_ID,
+  FIRST_ANSWERS_MAX_AGE_MS,
+  firstAnswerKey,
+} from '@portal/contracts';
 
 /** The island as read, with the answers not yet taken; read again if the element is replaced. */
 let read: { element: Element; answers: Map<string, unknown> } | null = null;
@@ -28,5 +34,26 @@ export function takeFirstAnswer(key: string): unknown {
   const answers = answersIn(element);
   const answer = answers.get(key);
   answers.delete(key);
+  return answer;
+}
+
+/** While the server draws a first screen: the answers of the render under way (app/server-render.tsx). */
+let serverAnswers: (() => ReadonlyMap<string, unknown>) | null = null;
+
+export function answerFromServerRender(answers: (() => ReadonlyMap<string, unknown>) | null): void {
+  serverAnswers = answers;
+}
+
+/**
+ * On the server, every call is answered from the render's first answers, or fails: a server-drawn
+ * screen never asks the network. Null in the browser.
+ */
+export function serverRenderAnswer(endpoint: Endpoint, input: Record<string, unknown>): unknown {
+  if (!serverAnswers) return null;
+  const query = new URLSearchParams();
+  appendQuery(query, input);
+  const key = firstAnswerKey(endpoint, query);
+  const answer = serverAnswers().get(key);
+  if (answer === undefined) throw new Error(`no first answer for ${key}`);
   return answer;
 }

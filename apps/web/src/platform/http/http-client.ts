@@ -16,7 +16,7 @@ import { navigateTo } from '../navigation';
 import { notifyError } from '../notifier';
 import { useSessionStore } from '../session-store';
 import { PREVIEW_LOGIN_NAME } from '../storage-keys';
-import { takeFirstAnswer } from './first-answers';
+import { serverRenderAnswer, takeFirstAnswer } from './first-answers';
 import { HttpError } from './http-error';
 
 /** §7 §9 */
@@ -170,6 +170,9 @@ async function send<E extends Endpoint>(
   input: RequestOf<E>,
   options: CallOptions = {},
 ): Promise<ResponseOf<E>> {
+  const serverAnswer = serverRenderAnswer(endpoint, (input ?? {}) as Params);
+  if (serverAnswer !== null)
+    return settle(endpoint, 200, JSON.stringify(serverAnswer), () => undefined);
   const { url, init } = buildRequest(base, endpoint, (input ?? {}) as Params, options);
   // An anonymous visitor's first screen: the host page may carry the answer already.
   const headers = init.headers as Headers;

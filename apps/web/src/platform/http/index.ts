@@ -5,4 +5,5 @@ export {
   SERVER_ERROR_MESSAGE,
   TIMEOUT_MESSAGE,
 } from './http-client';
+export { answerFromServerRender } from './first-answers';
 export { HttpError, type HttpErrorCode } from './http-error';

@@ -11,6 +11,8 @@ const NPROGRESS_SETTLE_LIMIT_MS = 2000;
 // nprogress removes its bar on timers (§2's progress indicator): let them run out while the test
 // document still exists, or they fire after the environment is gone ("document is not defined").
 afterAll(async () => {
+  // Tests of server code run without a document.
+  if (typeof document === 'undefined') return;
   const deadline = Date.now() + NPROGRESS_SETTLE_LIMIT_MS;
   while (document.getElementById('nprogress') && Date.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,0 +1,74 @@
+import type { FirstScreenState } from '@portal/contracts';
+import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { PREVIEW_LOGIN_NAME, routeHandles, useSessionStore } from '../platform';
+import { createNavigationGuard } from './navigation-rules';
+import { createQueryClient } from './providers';
+import { buildRoutes, createPortalRouter } from './router';
+import type { PageRoute } from './routes/route-table';
+
+export interface LayoutApp {
+  App: ComponentType;
+  queryClient: QueryClient;
+  /** App continues the host page's server-drawn first screen (hydrateRoot) rather than drawing anew. */
+  hydrates: boolean;
+}
+
+type Guard = ReturnType<typeof createNavigationGuard>;
+
+/**
+ * Whether this visitor would see the server-drawn screen as drawn: signed out, not previewing, and
+ * the §2 rules let the address show. Running the rules here is also their first run, which a
+ * hydrated router skips (it starts with the root's loader data).
+ */
+async function seesServerScreen(routes: RouteObject[], guard: Guard): Promise<boolean> {
+  const url = new URL(window.location.href);
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+  const target = await guard(url, routeHandles(matches.map((m) => m.route)));
+  return (
+    target === null &&
+    !useSessionStore.getState().token &&
+    !sessionStorage.getItem(PREVIEW_LOGIN_NAME)
+  );
+}
+
+/** Loads the address's lazy routes, as the router would, so hydration renders pages, not fallbacks. */
+async function loadMatchedRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * A layout's app (§2): its route table inside its shell under the rules. Given the host page's
+ * server-drawn first screen, and a visitor who sees it as drawn, the router and the query cache
+ * start from what the server drew it with.
+ */
+export async function createLayoutApp(
+  table: readonly PageRoute[],
+  Shell: ComponentType,
+  firstScreen: FirstScreenState | null,
+): Promise<LayoutApp> {
+  const guard = createNavigationGuard();
+  const routes = buildRoutes(table, Shell, guard);
+  const queryClient = createQueryClient();
+  const hydrationData =
+    firstScreen && (await seesServerScreen(routes, guard))
+      ? { loaderData: firstScreen.loaderData }
+      : undefined;
+  if (firstScreen && hydrationData) {
+    // Written by server-render.tsx's dehydrate() of this same build.
+    hydrate(queryClient, firstScreen.queries as DehydratedState);
+    await loadMatchedRoutes(routes, window.location.pathname);
+  }
+  const router = createPortalRouter(routes, (r) => createBrowserRouter(r, { hydrationData }));
+  return {
+    App: () => <RouterProvider router={router} />,
+    queryClient,
+    hydrates: hydrationData !== undefined,
+  };
+}

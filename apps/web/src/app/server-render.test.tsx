@@ -1,0 +1,76 @@
+// @vitest-environment node
+import {
+  type Endpoint,
+  FLOW_NOTICE_COUNT,
+  FLOW_QUESTION_COUNT,
+  firstAnswerKey,
+  getHomeLable,
+  getProject,
+  getProjectList,
+  getProjectNotice,
+  getProjectOpenAsk,
+  PROJECT_PAGE_SIZE,
+} from '@portal/contracts';
+import { describe, expect, it } from 'vitest';
+import { paged, projectDetail, projectSummary } from '../features/testing/fixtures';
+import { paths } from '../platform';
+import { testRuntimeConfig } from '../platform/testing/runtime-config-fixture';
+import { renderFirstScreen } from './server-render';
+
+const ok = (Data: unknown) => ({ ErrCode: 0, ErrMsg: '', Data });
+const key = (endpoint: Endpoint, query: Record<string, string> = {}) =>
+  firstAnswerKey(endpoint, new URLSearchParams(query));
+const page = (size: number) => ({ PageIndex: '1', PageSize: String(size) });
+
+const LIST_ANSWERS = {
+  [key(getHomeLable)]: ok([{ LableId: 1, Name: '公务员', Icon: 'bank', Color: '#c9302c' }]),
+  [key(getProjectList, page(PROJECT_PAGE_SIZE))]: ok(
+    paged([projectSummary({ Title: '海淀区事业单位公开招聘' })]),
+  ),
+};
+
+const draw = (path: string, firstAnswers: Record<string, unknown>) =>
+  renderFirstScreen({
+    url: `https://www.example.com${path}`,
+    runtimeConfig: testRuntimeConfig(),
+    firstAnswers,
+  });
+
+describe('the server draws a phone’s first screen from the host page’s first answers', () => {
+  it('draws the project list in its shell, with the query cache the SPA hydrates from', async () => {
+    const drawn = await draw(paths.projectList(), LIST_ANSWERS);
+    expect(drawn?.html).toContain('海淀区事业单位公开招聘');
+    expect(drawn?.html).toContain('公务员');
+    expect(drawn?.html).toContain('mobile-shell__title">项目<');
+    const queries = (drawn?.state.queries as { queries: { queryKey: unknown[] }[] }).queries;
+    expect(queries.map((q) => q.queryKey[0]).sort()).toEqual(
+      [getHomeLable.name, getProjectList.name].sort(),
+    );
+    expect(drawn?.state.loaderData).toBeTypeOf('object');
+  });
+
+  it('declines when a call the page makes has no answer, rather than ask the network', async () => {
+    const { [key(getHomeLable)]: _lables, ...withoutLables } = LIST_ANSWERS;
+    expect(await draw(paths.projectList(), withoutLables)).toBeNull();
+  });
+
+  it('declines a page behind sign-in and an address the rules send elsewhere', async () => {
+    expect(await draw(paths.my(), LIST_ANSWERS)).toBeNull();
+    expect(await draw(`${paths.home()}/no-such-page`, LIST_ANSWERS)).toBeNull();
+  });
+
+  it('sanitises a project’s rich text as the browser does', async () => {
+    const projectId = { ProjectId: '1' };
+    const drawn = await draw(paths.flowManage({ ProjectId: 1 }), {
+      [key(getProject, projectId)]: ok(
+        projectDetail({
+          Introduction: '<p onclick="steal()">欢迎报名<script>steal()</script></p>',
+        }),
+      ),
+      [key(getProjectNotice, { ...projectId, ...page(FLOW_NOTICE_COUNT) })]: ok(paged([])),
+      [key(getProjectOpenAsk, { ...projectId, ...page(FLOW_QUESTION_COUNT) })]: ok(paged([])),
+    });
+    expect(drawn?.html).toContain('<p>欢迎报名</p>');
+    expect(drawn?.html).not.toMatch(/steal|onclick|<script/);
+  });
+});

@@ -1,0 +1,114 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { launchBrowser, PHONE } from '../support/browser.js';
+import { signInAtProvider } from '../support/sign-in.js';
+
+const baseUrl = inject('baseUrl');
+const PHONE_UA = PHONE.userAgent!;
+
+interface Opened {
+  page: Page;
+  /** Console errors and uncaught exceptions while the page was open. */
+  problems: string[];
+  /** Whether the heading drawn by the server is still the one in the document. */
+  serverHeadingKept: () => Promise<boolean>;
+}
+
+/** Opens a page, keeping a hold on the server-drawn heading from before any script ran. */
+async function open(browser: Browser, address: string, page?: Page): Promise<Opened> {
+  const tab = page ?? (await (await browser.newContext(PHONE)).newPage());
+  const problems: string[] = [];
+  tab.on('pageerror', (error) => problems.push(error.message));
+  tab.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await tab.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { drawnHeading: Element | null }).drawnHeading =
+        document.querySelector('#root h1');
+    });
+  });
+  await tab.goto(`${baseUrl}${address}`);
+  return {
+    page: tab,
+    problems,
+    serverHeadingKept: () =>
+      tab.evaluate(() => {
+        const drawn = (window as unknown as { drawnHeading: Element | null }).drawnHeading;
+        return drawn !== null && document.contains(drawn);
+      }),
+  };
+}
+
+async function hostPage(address: string): Promise<string> {
+  const response = await fetch(`${baseUrl}${address}`, { headers: { 'User-Agent': PHONE_UA } });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+const rootOf = (html: string) =>
+  html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+
+describe('a phone’s first screens come drawn by the server and come alive in place', () => {
+  let browser: Browser;
+  let project: { ProjectId: number; Title: string };
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const list = await fetch(
+      `${baseUrl}/services/exam-flow/OpenService/v1/Project/GetProjectList?PageIndex=1&PageSize=1`,
+    );
+    project = ((await list.json()) as { Data: { Items: (typeof project)[] } }).Data.Items[0]!;
+  });
+  afterAll(() => browser.close());
+
+  it('the host page holds the screen and no script before it paints', async () => {
+    for (const [address, text] of [
+      ['/views/home/project', project.Title],
+      ['/views/home', '项目分类'],
+      [`/views/flowManage?ProjectId=${project.ProjectId}`, project.Title],
+    ] as const) {
+      const html = await hostPage(address);
+      expect(rootOf(html)).toContain(text);
+      // boot.ts is the one script; the rest are named for it to load after the first paint.
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(html.match(/<script type="module"[^>]*src="\/assets\/boot-[^"]+\.js"/g)).toHaveLength(
+        1,
+      );
+      expect(html).toContain('id="portal-deferred-scripts"');
+    }
+    // Pages without first answers (a filtered list, a page behind sign-in) are drawn by the SPA.
+    expect(rootOf(await hostPage('/views/home/project?Keyword=zz'))).toBe('<div id="root"></div>');
+  });
+
+  it('hydrates: the drawn nodes stay, nothing is logged, and the page answers', async () => {
+    const list = await open(browser, '/views/home/project');
+    const states = list.page.getByRole('radiogroup', { name: '报名状态' });
+    await list.page.waitForFunction(() => document.title.startsWith('项目-'));
+    await states.getByRole('radio', { name: '报名中' }).click();
+    await list.page.waitForURL(/State=/);
+    expect(await list.serverHeadingKept()).toBe(true);
+    expect(list.problems).toEqual([]);
+
+    const flow = await open(browser, `/views/flowManage?ProjectId=${project.ProjectId}`);
+    await flow.page.waitForFunction(() => document.title.startsWith('报名流程-'));
+    await flow.page.getByRole('heading', { name: project.Title }).waitFor();
+    expect(await flow.serverHeadingKept()).toBe(true);
+    expect(flow.problems).toEqual([]);
+    await list.page.context().close();
+    await flow.page.context().close();
+  });
+
+  it('a signed-in candidate gets the page drawn anew for them', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/views/my`);
+    await signInAtProvider(page);
+    await page.waitForURL('**/views/my');
+    const signedIn = await open(browser, '/views/home/project', page);
+    await signedIn.page.getByRole('list', { name: '项目列表' }).getByRole('link').first().waitFor();
+    await signedIn.page.waitForFunction(() => document.title.startsWith('项目-'));
+    expect(await signedIn.serverHeadingKept()).toBe(false);
+    expect(signedIn.problems).toEqual([]);
+    await context.close();
+  });
+});
