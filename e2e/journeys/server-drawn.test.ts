@@ -77,7 +77,7 @@ describe('a phone’s first screens come drawn by the server and come alive in p
       expect(html).toContain('id="portal-deferred-scripts"');
     }
     // Pages without first answers (a filtered list, a page behind sign-in) are drawn by the SPA.
-    expect(rootOf(await hostPage('/views/home/project?Keyword=zz'))).toBe('<div id="root"></div>');
+    expect(await hostPage('/views/home/project?Keyword=zz')).toContain('<div id="root"></div>');
   });
 
   it('hydrates: the drawn nodes stay, nothing is logged, and the page answers', async () => {
