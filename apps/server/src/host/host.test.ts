@@ -221,12 +221,13 @@ describe('host: how the SPA is delivered', () => {
     expect(body).not.toContain('modulepreload');
     expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/list-page-p1.css">');
     expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-e1.css">');
+    // Dependencies first: boot.ts runs them in this order, one per task.
     expect(islandOf(body, DEFERRED_SCRIPTS_ELEMENT_ID)).toEqual({
       entry: '/assets/index-e1.js',
       preload: [
         '/assets/runtime-r1.js',
-        '/assets/mobile-app-m1.js',
         '/assets/ui-u1.js',
+        '/assets/mobile-app-m1.js',
         '/assets/list-page-p1.js',
       ],
     });

@@ -51,7 +51,7 @@ export interface HostPageParts {
   /** The answers to the page's first public calls, by call (host/first-answers.ts). */
   firstAnswers: Record<string, unknown> | null;
   /** The page as the web build's renderer drew it, with boot.ts's file to load its scripts after. */
-  firstScreen: { render: FirstScreenRender; boot: string } | null;
+  firstScreen: { render: FirstScreenRender; boot: string; entryModules: string[] } | null;
 }
 
 /**
@@ -69,7 +69,6 @@ export function renderHostPage(
   const [before, after] = [template.slice(0, at), template.slice(at + CONFIG_PLACEHOLDER.length)];
   // A drawn page's template: no script or module before its first paint; boot.ts asks for them.
   const entry = ENTRY_SCRIPT.exec(after)?.[1];
-  const entryModules = [...after.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
   const drawnAfter = after.replace(MODULE_PRELOAD, '');
   return ({ preloads, pageConfig, firstAnswers, firstScreen }) => {
     const drawn = firstScreen && entry ? firstScreen : null;
@@ -87,7 +86,7 @@ export function renderHostPage(
             dataIsland(FIRST_SCREEN_ELEMENT_ID, drawn.render.state),
             dataIsland(DEFERRED_SCRIPTS_ELEMENT_ID, {
               entry: `/${entry}`,
-              preload: [...entryModules, ...modules].map((file) => `/${file}`),
+              preload: [...drawn.entryModules, ...modules].map((file) => `/${file}`),
             } satisfies DeferredScripts),
             drawnAfter
               .replace(
@@ -193,7 +192,9 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
       pageConfig,
       firstAnswers,
       firstScreen:
-        drawn && routePreloads?.boot ? { render: drawn, boot: routePreloads.boot } : null,
+        drawn && routePreloads?.boot
+          ? { render: drawn, boot: routePreloads.boot, entryModules: routePreloads.entryModules }
+          : null,
     });
     const etag = etagOf(body);
     // Always revalidated (a new deployment or site setting shows at once); a 304 costs no body,

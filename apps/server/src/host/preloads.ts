@@ -25,6 +25,8 @@ interface RoutePages {
 export interface RoutePreloads {
   /** boot.ts's file: the entry of a page the server has drawn. */
   boot: string | null;
+  /** The entry's static imports, dependencies first (boot.ts evaluates them one by one). */
+  entryModules: string[];
   shell: Record<Layout, string[]>;
   pages: Record<Layout, Map<string, string[]>>;
 }
@@ -43,18 +45,22 @@ export function loadRoutePreloads(distDir: string): RoutePreloads | null {
   const routePages = read('route-pages.json') as RoutePages | null;
   if (!manifest || !routePages) return null;
 
-  const closure = (key: string, into = new Set<string>()): Set<string> => {
+  // Dependencies before the chunks that import them, as the browser evaluates them.
+  const closure = (key: string, into = new Set<string>(), seen = new Set<string>()) => {
     const chunk = manifest[key];
-    if (!chunk || into.has(chunk.file)) return into;
-    into.add(chunk.file);
+    if (!chunk || seen.has(key)) return into;
+    seen.add(key);
+    for (const next of chunk.imports ?? []) closure(next, into, seen);
     for (const css of chunk.css ?? []) into.add(css);
-    for (const next of chunk.imports ?? []) closure(next, into);
+    into.add(chunk.file);
     return into;
   };
   // The entry and its static imports are in index.html already.
   const inPage = closure(ENTRY_KEY);
+  const entryFile = manifest[ENTRY_KEY]?.file;
   const result: RoutePreloads = {
     boot: manifest[BOOT_KEY]?.file ?? null,
+    entryModules: [...inPage].filter((file) => file.endsWith('.js') && file !== entryFile),
     shell: { mobile: [], desktop: [] },
     pages: { mobile: new Map(), desktop: new Map() },
   };
