@@ -98,6 +98,27 @@ describe('a phone’s first screens come drawn by the server and come alive in p
     await flow.page.context().close();
   });
 
+  it('a page scrolled before its scripts arrive stays where the candidate scrolled it', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    let releaseEntry: () => void = () => undefined;
+    const entryHeld = new Promise<void>((resolve) => {
+      releaseEntry = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await entryHeld;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/views/home`);
+    await page.mouse.wheel(0, 400);
+    await page.waitForFunction(() => window.scrollY > 0);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    releaseEntry();
+    await page.waitForFunction(() => document.title.startsWith('首页-'));
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await context.close();
+  });
+
   it('a signed-in candidate gets the page drawn anew for them', async () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();

@@ -120,10 +120,15 @@ export function createNavigationGuard(deps: NavigationGuardDeps = browserDeps) {
 }
 
 /** §2: what every finished navigation does to the page. */
-export function afterNavigation(handle: RouteHandle, path: string, href: string): void {
+export function afterNavigation(
+  handle: RouteHandle,
+  path: string,
+  href: string,
+  { scrollToTop = true } = {},
+): void {
   document.title = documentTitle(handle.title);
   document.body.style.backgroundColor = handle.background ?? DEFAULT_BACKGROUND;
-  window.scrollTo(0, 0);
+  if (scrollToTop) window.scrollTo(0, 0);
   refreshShareLink(href, handle.share);
   useLayoutStore.getState().addView({ path, title: handle.title });
 }

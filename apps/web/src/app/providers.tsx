@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { ErrorBoundary } from '../shared/ui/error-boundary';
 
 export function createQueryClient(): QueryClient {
@@ -21,7 +21,10 @@ export function Providers({
 }) {
   return (
     <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        {/* A server-drawn page hydrates inside a boundary: in slices the phone can interrupt. */}
+        <Suspense>{children}</Suspense>
+      </QueryClientProvider>
     </ErrorBoundary>
   );
 }

@@ -66,11 +66,14 @@ export function createPortalRouter(
   routes: RouteObject[],
   create: (routes: RouteObject[]) => PortalRouter = createBrowserRouter,
 ): PortalRouter {
-  progress.start();
   const router = create(routes);
+  // A router hydrating a server-drawn screen starts initialized: its first page is already shown,
+  // perhaps scrolled, so it gets no progress bar (whose start lays out the whole page) and no scroll.
+  const drawn = router.state.initialized;
+  if (!drawn) progress.start();
   setNavigate((path, options) => void router.navigate(path, options));
   let lastKey: string | null = null;
-  const onState = (state: PortalRouter['state']) => {
+  const onState = (state: PortalRouter['state'], { firstDrawn = false } = {}) => {
     if (state.navigation.state !== 'idle') {
       progress.start();
       return;
@@ -83,10 +86,10 @@ export function createPortalRouter(
       deepestHandle(state.matches.map((m) => m.route)),
       state.location.pathname,
       href,
+      { scrollToTop: !firstDrawn },
     );
   };
-  router.subscribe(onState);
-  // A router hydrating a server-drawn screen starts initialized: its first page is already there.
-  onState(router.state);
+  router.subscribe((state) => onState(state));
+  if (drawn) onState(router.state, { firstDrawn: true });
   return router;
 }
