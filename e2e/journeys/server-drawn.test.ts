@@ -10,6 +10,8 @@ interface Opened {
   page: Page;
   /** Console errors and uncaught exceptions while the page was open. */
   problems: string[];
+  /** The addresses the page requested. */
+  requests: string[];
   /** Whether the heading drawn by the server is still the one in the document. */
   serverHeadingKept: () => Promise<boolean>;
 }
@@ -18,6 +20,8 @@ interface Opened {
 async function open(browser: Browser, address: string, page?: Page): Promise<Opened> {
   const tab = page ?? (await (await browser.newContext(PHONE)).newPage());
   const problems: string[] = [];
+  const requests: string[] = [];
+  tab.on('request', (request) => requests.push(request.url()));
   tab.on('pageerror', (error) => problems.push(error.message));
   tab.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
@@ -32,6 +36,7 @@ async function open(browser: Browser, address: string, page?: Page): Promise<Ope
   return {
     page: tab,
     problems,
+    requests,
     serverHeadingKept: () =>
       tab.evaluate(() => {
         const drawn = (window as unknown as { drawnHeading: Element | null }).drawnHeading;
@@ -86,6 +91,8 @@ describe('a phone’s first screens come drawn by the server and come alive in p
     await list.page.waitForFunction(() => document.title.startsWith('项目-'));
     await states.getByRole('radio', { name: '报名中' }).click();
     await list.page.waitForURL(/State=/);
+    // §2: a hydrated router skips its root loader; the rules still made the page-config call.
+    expect(list.requests).toContainEqual(expect.stringContaining('/PageConfig/GetPageConfig?'));
     expect(await list.serverHeadingKept()).toBe(true);
     expect(list.problems).toEqual([]);
 

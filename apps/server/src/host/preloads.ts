@@ -10,7 +10,6 @@ const BOOT_KEY = 'src/app/boot.ts';
 
 interface ManifestChunk {
   file: string;
-  isEntry?: boolean;
   imports?: string[];
   css?: string[];
 }

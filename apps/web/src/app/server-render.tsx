@@ -49,6 +49,9 @@ const routes = buildRoutes(MOBILE_ROUTES, MobileShellWithUnread, (_url, handles)
 );
 const handler = createStaticHandler(routes);
 
+let loadedConfig: unknown;
+let configUsable = false;
+
 const isEnabled = (query: Query) => {
   const enabled = (query.options as { enabled?: unknown }).enabled;
   return typeof enabled === 'function' ? enabled(query) !== false : enabled !== false;
@@ -61,7 +64,12 @@ const isEnabled = (query: Query) => {
 export async function renderFirstScreen(
   request: FirstScreenRequest,
 ): Promise<FirstScreenRender | null> {
-  if (!loadRuntimeConfig({}, request.runtimeConfig).ok) return null;
+  // The host passes one config object for its lifetime: it is checked once, not per page.
+  if (request.runtimeConfig !== loadedConfig) {
+    configUsable = loadRuntimeConfig({}, request.runtimeConfig).ok;
+    loadedConfig = request.runtimeConfig;
+  }
+  if (!configUsable) return null;
   return renderAnswers.run(new Map(Object.entries(request.firstAnswers)), async () => {
     const context = await handler.query(new Request(request.url));
     if (context instanceof Response || context.errors) return null;

@@ -1,6 +1,6 @@
 import { ConfigProvider, TabBar } from 'antd-mobile';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
-import { type KeyboardEvent, type ReactNode, Suspense } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import '../../shared/ui/mobile/mobile.css';
 import { paths, useRouteHandle, useSessionStore } from '../../platform';
@@ -95,10 +95,7 @@ export function MobileShell() {
         <main
           className={tab ? 'mobile-shell__body mobile-shell__body--tabbed' : 'mobile-shell__body'}
         >
-          {/* A server-drawn page hydrates inside its own boundary: in slices the phone can interrupt. */}
-          <Suspense>
-            <Outlet />
-          </Suspense>
+          <Outlet />
         </main>
         {tab ? (
           <nav
