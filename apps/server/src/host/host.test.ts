@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import {
   DEFERRED_SCRIPTS_ELEMENT_ID,
+  DESKTOP_PROJECT_PAGE_SIZE,
   FIRST_ANSWERS_ELEMENT_ID,
   FIRST_SCREEN_ELEMENT_ID,
   firstAnswerKey,
@@ -127,6 +128,22 @@ describe('host: how the SPA is delivered', () => {
     const asked = await t.call(getProjectList, Object.fromEntries(list));
     expect(answers[firstAnswerKey(getProjectList, list)]).toEqual(asked.body);
     expect(asked.body.Data.Items).toHaveLength(PROJECT_PAGE_SIZE);
+
+    // A desktop's list: its own page size, and the page its address names.
+    const desktopPage = new URLSearchParams({
+      PageIndex: '2',
+      PageSize: String(DESKTOP_PROJECT_PAGE_SIZE),
+    });
+    const desktopAnswers = islandOf(
+      (await page('/views/home/project?PageIndex=2', { 'user-agent': DESKTOP })).body,
+      FIRST_ANSWERS_ELEMENT_ID,
+    )!;
+    expect(Object.keys(desktopAnswers).sort()).toEqual(
+      [
+        firstAnswerKey(getHomeLable, new URLSearchParams()),
+        firstAnswerKey(getProjectList, desktopPage),
+      ].sort(),
+    );
 
     // A project's page: its details; an id that is no project's: nothing (the SPA asks and shows 404).
     const id = asked.body.Data.Items[0]!.ProjectId;
