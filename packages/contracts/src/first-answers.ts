@@ -31,6 +31,30 @@ export interface FirstScreenState {
 /** §2: the two layouts, chosen by the user agent; each has its own route table and shell. */
 export type PageLayout = 'mobile' | 'desktop';
 
+/** What the host asks the web build's renderer to draw. */
+export interface FirstScreenRequest {
+  /** The page's full address. */
+  url: string;
+  /** The layout the visitor's browser will show. */
+  layout: PageLayout;
+  /** The host page's runtime config object (§3). */
+  runtimeConfig: unknown;
+  /** The host page's first answers, by firstAnswerKey. */
+  firstAnswers: Record<string, unknown>;
+}
+
+/** The renderer's drawing of a first screen. */
+export interface FirstScreenRender {
+  /** The inside of #root. */
+  html: string;
+  /**
+   * Markup for the page's <head>: the styles the drawing's CSS-in-JS wrote (antd's, on desktop),
+   * made from the build's own style code and theme, never from the page's data; '' when none.
+   */
+  head: string;
+  state: FirstScreenState;
+}
+
 /**
  * A server-drawn page's scripts, asked for by apps/web/src/app/boot.ts once the page has painted:
  * the entry, and the modules to preload beside it (the layout's and the page's).

@@ -20,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { firstAnswersFor } from './first-answers.js';
 
-const TEMPLATE = `<!doctype html><html><head><!--portal-config-->
+const TEMPLATE = `<!doctype html><html><head><meta charset="UTF-8"><!--portal-config-->
 <script type="module" crossorigin src="/assets/index-e1.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/runtime-r1.js">
 <link rel="stylesheet" crossorigin href="/assets/index-e1.css"></head>
@@ -61,9 +61,13 @@ function writeBuild(dir: string) {
   // The web build's renderer, at the edge: it draws an address asking for it (drawn=1).
   write(
     '.ssr/server-render.js',
-    `export async function renderFirstScreen({ url, firstAnswers }) {
+    `export async function renderFirstScreen({ url, layout, firstAnswers }) {
       if (!url.includes('drawn=1')) return null;
-      return { html: '<p>drawn ' + Object.keys(firstAnswers).length + '</p>', state: { loaderData: { 0: null }, queries: {} } };
+      return {
+        html: '<p>drawn ' + Object.keys(firstAnswers).length + '</p>',
+        head: layout === 'desktop' ? '<style data-css-hash="h1">.ant-btn{color:blue}</style>' : '',
+        state: { loaderData: { 0: null }, queries: {} },
+      };
     }`,
   );
   write(
@@ -248,13 +252,34 @@ describe('host: how the SPA is delivered', () => {
         '/assets/list-page-p1.js',
       ],
     });
-    // Declined (or a desktop, or a page without first answers): the page as before.
+    // The phone's drawing brings no styles of its own: its stylesheets are linked.
+    expect(body).not.toContain('<style');
+    // Declined (or a page without first answers): the page as before.
     const undrawn = (await page('/views/home/project')).body;
     expect(undrawn).toContain('<div id="root"></div>');
     expect(undrawn).toContain('src="/assets/index-e1.js"');
     expect(undrawn).not.toContain(DEFERRED_SCRIPTS_ELEMENT_ID);
-    const desktop = (await page('/views/home/project?drawn=1', { 'user-agent': DESKTOP })).body;
-    expect(desktop).toContain('<div id="root"></div>');
+    const desktopWithoutAnswers = (await page('/views/find?drawn=1', { 'user-agent': DESKTOP }))
+      .body;
+    expect(desktopWithoutAnswers).toContain('<div id="root"></div>');
+  });
+
+  it("a desktop's first screen comes drawn too, antd's styles first in its head", async () => {
+    const body = (await page('/views/home/project?drawn=1', { 'user-agent': DESKTOP })).body;
+    // The desktop list's own first answers: the labels and its page of six.
+    expect(body).toContain('<div id="root"><p>drawn 2</p></div>');
+    const head = body.slice(0, body.indexOf('</head>'));
+    const styles = head.indexOf('<style data-css-hash="h1">.ant-btn{color:blue}</style>');
+    expect(styles).toBeGreaterThan(head.indexOf('<meta charset'));
+    // Before the stylesheets, as antd puts its own: the layout's rules win at equal specificity.
+    expect(styles).toBeLessThan(head.indexOf('<link rel="stylesheet"'));
+    expect(body).toContain('<script type="module" crossorigin src="/assets/boot-b1.js"></script>');
+    expect(body).not.toContain('src="/assets/index-e1.js"');
+    expect(body).not.toContain('modulepreload');
+    expect(islandOf(body, DEFERRED_SCRIPTS_ELEMENT_ID)).toEqual({
+      entry: '/assets/index-e1.js',
+      preload: ['/assets/runtime-r1.js', '/assets/desktop-app-d1.js'],
+    });
   });
 
   it('serves hashed assets precompressed and immutable', async () => {
