@@ -56,18 +56,27 @@ async function hostPage(address: string, device = PHONE): Promise<string> {
   return response.text();
 }
 
+interface ListedProject {
+  ProjectId: number;
+  Title: string;
+}
+
+async function firstListedProject(): Promise<ListedProject> {
+  const list = await fetch(
+    `${baseUrl}/services/exam-flow/OpenService/v1/Project/GetProjectList?PageIndex=1&PageSize=1`,
+  );
+  return ((await list.json()) as { Data: { Items: ListedProject[] } }).Data.Items[0]!;
+}
+
 const rootOf = (html: string) =>
   html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
 
 describe('a phone’s first screens come drawn by the server and come alive in place', () => {
   let browser: Browser;
-  let project: { ProjectId: number; Title: string };
+  let project: ListedProject;
   beforeAll(async () => {
     browser = await launchBrowser();
-    const list = await fetch(
-      `${baseUrl}/services/exam-flow/OpenService/v1/Project/GetProjectList?PageIndex=1&PageSize=1`,
-    );
-    project = ((await list.json()) as { Data: { Items: (typeof project)[] } }).Data.Items[0]!;
+    project = await firstListedProject();
   });
   afterAll(() => browser.close());
 
@@ -148,13 +157,10 @@ describe('a phone’s first screens come drawn by the server and come alive in p
 
 describe('a desktop’s first screens come drawn by the server too, with antd’s styles', () => {
   let browser: Browser;
-  let project: { ProjectId: number; Title: string };
+  let project: ListedProject;
   beforeAll(async () => {
     browser = await launchBrowser();
-    const list = await fetch(
-      `${baseUrl}/services/exam-flow/OpenService/v1/Project/GetProjectList?PageIndex=1&PageSize=1`,
-    );
-    project = ((await list.json()) as { Data: { Items: (typeof project)[] } }).Data.Items[0]!;
+    project = await firstListedProject();
   });
   afterAll(() => browser.close());
 
