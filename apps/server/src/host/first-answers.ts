@@ -1,10 +1,4 @@
-import {
-  appendQuery,
-  FIRST_SCREEN_CALLS,
-  firstAnswerKey,
-  type PageLayout,
-  type ServiceId,
-} from '@portal/contracts';
+import { appendQuery, FIRST_SCREEN_CALLS, firstAnswerKey, type ServiceId } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
 
@@ -22,7 +16,7 @@ export async function firstAnswersFor(
   app: FastifyInstance,
   config: ServerConfig,
   request: FastifyRequest,
-  layout: PageLayout,
+  layout: 'mobile' | 'desktop',
   url: URL,
 ): Promise<Record<string, unknown> | null> {
   const calls = FIRST_SCREEN_CALLS[layout][url.pathname.replace(/\/+$/, '')] ?? [];
