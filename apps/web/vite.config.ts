@@ -144,6 +144,9 @@ const serverRenderBuild: UserConfig = {
   plugins: [react()],
   // One self-contained module for Node: antd-mobile's stylesheet imports are dropped with it.
   ssr: { noExternal: true },
+  // Vite leaves it to the server's environment in an SSR build: the libraries would then draw in
+  // their development builds (antd's class names among what differs from the browser's build).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   publicDir: false,
   build: {
     ssr: 'src/app/server-render.tsx',

@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_CALLS } from '@portal/contracts';
+import { DESKTOP_PROJECT_PAGE_SIZE, FIRST_SCREEN_CALLS } from '@portal/contracts';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser.js';
@@ -73,11 +73,26 @@ describe('first load: an anonymous first screen needs no service call of its own
   });
 
   it('a desktop project page too; a filtered list asks for its own page', async () => {
+    // Drawn by the server: the calls would come once the page lives, when its title is set.
+    const list = await callsWhileOpening(browser, DESKTOP, '/views/home/project', async (page) => {
+      await page.waitForFunction(() => document.title.startsWith('项目列表-'));
+      expect(await page.locator('.d-projects__grid > li').count()).toBe(DESKTOP_PROJECT_PAGE_SIZE);
+    });
+    for (const path of endpointsOf('desktop', '/views/home/project'))
+      expect(list).not.toContainEqual(endingWith(path));
+
+    const home = await callsWhileOpening(browser, DESKTOP, '/views/home', async (page) => {
+      await page.waitForFunction(() => document.title.startsWith('首页-'));
+      await page.getByRole('heading', { name: '项目分类' }).waitFor();
+    });
+    for (const path of endpointsOf('desktop', '/views/home'))
+      expect(home).not.toContainEqual(endingWith(path));
+
     const flow = await callsWhileOpening(
       browser,
       DESKTOP,
       `/views/flowManage?ProjectId=${projectId}`,
-      (page) => page.getByRole('heading', { level: 1 }).first().waitFor(),
+      (page) => page.waitForFunction(() => document.title.startsWith('报名流程-')),
     );
     for (const path of endpointsOf('desktop', '/views/flowManage'))
       expect(flow).not.toContainEqual(endingWith(path));

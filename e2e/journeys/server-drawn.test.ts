@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser.js';
+import { DESKTOP, launchBrowser, PHONE } from '../support/browser.js';
 import { signInAtProvider } from '../support/sign-in.js';
 
 const baseUrl = inject('baseUrl');
-const PHONE_UA = PHONE.userAgent!;
 
 interface Opened {
   page: Page;
@@ -17,8 +16,12 @@ interface Opened {
 }
 
 /** Opens a page, keeping a hold on the server-drawn heading from before any script ran. */
-async function open(browser: Browser, address: string, page?: Page): Promise<Opened> {
-  const tab = page ?? (await (await browser.newContext(PHONE)).newPage());
+async function open(
+  browser: Browser,
+  address: string,
+  { page, device = PHONE }: { page?: Page; device?: BrowserContextOptions } = {},
+): Promise<Opened> {
+  const tab = page ?? (await (await browser.newContext(device)).newPage());
   const problems: string[] = [];
   const requests: string[] = [];
   tab.on('request', (request) => requests.push(request.url()));
@@ -45,10 +48,24 @@ async function open(browser: Browser, address: string, page?: Page): Promise<Ope
   };
 }
 
-async function hostPage(address: string): Promise<string> {
-  const response = await fetch(`${baseUrl}${address}`, { headers: { 'User-Agent': PHONE_UA } });
+async function hostPage(address: string, device = PHONE): Promise<string> {
+  const response = await fetch(`${baseUrl}${address}`, {
+    headers: { 'User-Agent': device.userAgent! },
+  });
   expect(response.status).toBe(200);
   return response.text();
+}
+
+interface ListedProject {
+  ProjectId: number;
+  Title: string;
+}
+
+async function firstListedProject(): Promise<ListedProject> {
+  const list = await fetch(
+    `${baseUrl}/services/exam-flow/OpenService/v1/Project/GetProjectList?PageIndex=1&PageSize=1`,
+  );
+  return ((await list.json()) as { Data: { Items: ListedProject[] } }).Data.Items[0]!;
 }
 
 const rootOf = (html: string) =>
@@ -56,13 +73,10 @@ const rootOf = (html: string) =>
 
 describe('a phone’s first screens come drawn by the server and come alive in place', () => {
   let browser: Browser;
-  let project: { ProjectId: number; Title: string };
+  let project: ListedProject;
   beforeAll(async () => {
     browser = await launchBrowser();
-    const list = await fetch(
-      `${baseUrl}/services/exam-flow/OpenService/v1/Project/GetProjectList?PageIndex=1&PageSize=1`,
-    );
-    project = ((await list.json()) as { Data: { Items: (typeof project)[] } }).Data.Items[0]!;
+    project = await firstListedProject();
   });
   afterAll(() => browser.close());
 
@@ -132,9 +146,83 @@ describe('a phone’s first screens come drawn by the server and come alive in p
     await page.goto(`${baseUrl}/views/my`);
     await signInAtProvider(page);
     await page.waitForURL('**/views/my');
-    const signedIn = await open(browser, '/views/home/project', page);
+    const signedIn = await open(browser, '/views/home/project', { page });
     await signedIn.page.getByRole('list', { name: '项目列表' }).getByRole('link').first().waitFor();
     await signedIn.page.waitForFunction(() => document.title.startsWith('项目-'));
+    expect(await signedIn.serverHeadingKept()).toBe(false);
+    expect(signedIn.problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a desktop’s first screens come drawn by the server too, with antd’s styles', () => {
+  let browser: Browser;
+  let project: ListedProject;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    project = await firstListedProject();
+  });
+  afterAll(() => browser.close());
+
+  it('the host page holds the screen, antd’s styles in its head, and no script before it paints', async () => {
+    for (const [address, text] of [
+      ['/views/home/project', project.Title],
+      ['/views/home', '项目分类'],
+      [`/views/flowManage?ProjectId=${project.ProjectId}`, project.Title],
+    ] as const) {
+      const html = await hostPage(address, DESKTOP);
+      expect(rootOf(html)).toContain(text);
+      expect(rootOf(html)).toContain('data-layout="desktop"');
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toMatch(/<style[^>]* data-css-hash="[^"]+">[^<]*\.ant-/);
+      // What antd reads in the browser to take these styles rather than write them again.
+      expect(head).toContain('data-ant-cssinjs-cache-path');
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(html.match(/<script type="module"[^>]*src="\/assets\/boot-[^"]+\.js"/g)).toHaveLength(
+        1,
+      );
+    }
+  });
+
+  it('hydrates: the drawn nodes and styles stay, nothing is logged, and the page answers', async () => {
+    const list = await open(browser, '/views/home/project', { device: DESKTOP });
+    await list.page.waitForFunction(() => document.title.startsWith('项目列表-'));
+    // The numbered pages answer only once the page lives (an item is no link).
+    await list.page.getByTitle('2', { exact: true }).click();
+    await list.page.waitForURL(/PageIndex=2/);
+    expect(list.requests).toContainEqual(expect.stringContaining('/PageConfig/GetPageConfig?'));
+    expect(await list.serverHeadingKept()).toBe(true);
+    // antd took the drawn styles as its own: none written twice.
+    const hashes = await list.page.evaluate(() =>
+      Array.from(document.querySelectorAll('style[data-css-hash]'), (style) =>
+        style.getAttribute('data-css-hash'),
+      ),
+    );
+    expect(hashes.length).toBeGreaterThan(0);
+    expect(new Set(hashes).size).toBe(hashes.length);
+    expect(list.problems).toEqual([]);
+
+    const flow = await open(browser, `/views/flowManage?ProjectId=${project.ProjectId}`, {
+      device: DESKTOP,
+    });
+    await flow.page.waitForFunction(() => document.title.startsWith('报名流程-'));
+    await flow.page.getByRole('tab', { name: '项目公告' }).click();
+    await flow.page.getByRole('tab', { name: '项目公告', selected: true }).waitFor();
+    expect(await flow.serverHeadingKept()).toBe(true);
+    expect(flow.problems).toEqual([]);
+    await list.page.context().close();
+    await flow.page.context().close();
+  });
+
+  it('a signed-in candidate gets the page drawn anew for them', async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/views/my`);
+    await signInAtProvider(page);
+    await page.waitForURL('**/views/my');
+    const signedIn = await open(browser, '/views/home/project', { page });
+    await signedIn.page.getByRole('button', { name: '退出' }).waitFor();
+    await signedIn.page.waitForFunction(() => document.title.startsWith('项目列表-'));
     expect(await signedIn.serverHeadingKept()).toBe(false);
     expect(signedIn.problems).toEqual([]);
     await context.close();

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { getProject, getProjectList } from './areas/project.js';
-import { appendQuery, FIRST_SCREEN_CALLS, firstAnswerKey } from './first-answers.js';
+import {
+  appendQuery,
+  FIRST_SCREEN_CALLS,
+  firstAnswerKey,
+  type PageLayout,
+} from './first-answers.js';
 import { ROUTES } from './routes.js';
 
 const keyOf = (input: Record<string, unknown>) => {
@@ -8,7 +13,7 @@ const keyOf = (input: Record<string, unknown>) => {
   appendQuery(params, input);
   return firstAnswerKey(getProjectList, params);
 };
-const inputsFor = (layout: 'mobile' | 'desktop', path: string, query: string) =>
+const inputsFor = (layout: PageLayout, path: string, query: string) =>
   FIRST_SCREEN_CALLS[layout][path]!.map((call) => [
     call.endpoint.name,
     call.input(new URLSearchParams(query)),
@@ -36,6 +41,19 @@ describe('first answers', () => {
     expect(
       inputsFor('mobile', ROUTES.projectList, 'from=singlemessage&isappinstalled=0'),
     ).toContainEqual([getProjectList.name, { PageIndex: 1, PageSize: 10 }]);
+    // A desktop's numbered pages: its own size, the page its address names.
+    expect(inputsFor('desktop', ROUTES.projectList, '')).toContainEqual([
+      getProjectList.name,
+      { PageIndex: 1, PageSize: 6 },
+    ]);
+    expect(inputsFor('desktop', ROUTES.projectList, 'PageIndex=3')).toContainEqual([
+      getProjectList.name,
+      { PageIndex: 3, PageSize: 6 },
+    ]);
+    expect(inputsFor('desktop', ROUTES.projectList, 'PageIndex=0&Keyword=a')).toContainEqual([
+      getProjectList.name,
+      null,
+    ]);
     expect(inputsFor('desktop', '/views/flowManage', 'ProjectId=12')).toContainEqual([
       getProject.name,
       { ProjectId: 12 },

@@ -28,6 +28,33 @@ export interface FirstScreenState {
   queries: unknown;
 }
 
+/** §2: the two layouts, chosen by the user agent; each has its own route table and shell. */
+export type PageLayout = 'mobile' | 'desktop';
+
+/** What the host asks the web build's renderer to draw. */
+export interface FirstScreenRequest {
+  /** The page's full address. */
+  url: string;
+  /** The layout the visitor's browser will show. */
+  layout: PageLayout;
+  /** The host page's runtime config object (§3). */
+  runtimeConfig: unknown;
+  /** The host page's first answers, by firstAnswerKey. */
+  firstAnswers: Record<string, unknown>;
+}
+
+/** The renderer's drawing of a first screen. */
+export interface FirstScreenRender {
+  /** The inside of #root. */
+  html: string;
+  /**
+   * Markup for the page's <head>: the styles the drawing's CSS-in-JS wrote (antd's, on desktop),
+   * made from the build's own style code and theme, never from the page's data; '' when none.
+   */
+  head: string;
+  state: FirstScreenState;
+}
+
 /**
  * A server-drawn page's scripts, asked for by apps/web/src/app/boot.ts once the page has painted:
  * the entry, and the modules to preload beside it (the layout's and the page's).
@@ -44,6 +71,8 @@ export const FIRST_ANSWERS_MAX_AGE_MS = 30_000;
 
 /** The project list's page size on phones (its infinite list). */
 export const PROJECT_PAGE_SIZE = 10;
+/** The project list's page size on a PC (its numbered pages). */
+export const DESKTOP_PROJECT_PAGE_SIZE = 6;
 /** How many notices and answered questions a project's page shows (flowManage, both layouts). */
 export const FLOW_NOTICE_COUNT = 5;
 export const FLOW_QUESTION_COUNT = 3;
@@ -78,6 +107,11 @@ const LIST_FILTERS = ['Keyword', 'LableId', 'CategoryId', 'State'];
 /** The page without a filter in its address: the list as it first shows. */
 const unfiltered = (input: Query) => (query: URLSearchParams) =>
   LIST_FILTERS.some((name) => query.has(name)) ? null : input;
+/** The address's PageIndex, 1 when absent or not a page number. */
+export function pageIndexOf(query: URLSearchParams): number {
+  const page = Number(query.get('PageIndex'));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
 const projectId = (query: URLSearchParams) => {
   const id = Number(query.get('ProjectId'));
   return Number.isInteger(id) && id > 0 ? id : null;
@@ -88,6 +122,7 @@ const ofProject = (more: Query) => (query: URLSearchParams) => {
 };
 
 const homeLables = call(getHomeLable, () => ({}));
+const homeLayout = call(getHomeLableLayout, () => ({}));
 const flowManage = [
   call(getProject, ofProject({})),
   call(getProjectNotice, ofProject({ PageIndex: 1, PageSize: FLOW_NOTICE_COUNT })),
@@ -99,12 +134,9 @@ const flowManage = [
  * pages make exactly these (e2e/journeys/first-load.test.ts): a call the page makes differently
  * would only be asked again, never answered wrong, since the key is the call's whole query.
  */
-export const FIRST_SCREEN_CALLS: Record<
-  'mobile' | 'desktop',
-  Record<string, readonly FirstCall[]>
-> = {
+export const FIRST_SCREEN_CALLS: Record<PageLayout, Record<string, readonly FirstCall[]>> = {
   mobile: {
-    [ROUTES.home]: [homeLables, call(getHomeLableLayout, () => ({}))],
+    [ROUTES.home]: [homeLables, homeLayout],
     [ROUTES.projectList]: [
       homeLables,
       call(getProjectList, unfiltered({ PageIndex: 1, PageSize: PROJECT_PAGE_SIZE })),
@@ -112,6 +144,14 @@ export const FIRST_SCREEN_CALLS: Record<
     '/views/flowManage': flowManage,
   },
   desktop: {
+    [ROUTES.home]: [homeLables, homeLayout],
+    // Numbered pages: a link to another page of the unfiltered list is answered too.
+    [ROUTES.projectList]: [
+      homeLables,
+      call(getProjectList, (query) =>
+        unfiltered({ PageIndex: pageIndexOf(query), PageSize: DESKTOP_PROJECT_PAGE_SIZE })(query),
+      ),
+    ],
     // The desktop page shows the positions beside the details.
     '/views/flowManage': [...flowManage, call(getProjectPosition, ofProject({}))],
   },

@@ -1,4 +1,10 @@
-import { appendQuery, FIRST_SCREEN_CALLS, firstAnswerKey, type ServiceId } from '@portal/contracts';
+import {
+  appendQuery,
+  FIRST_SCREEN_CALLS,
+  firstAnswerKey,
+  type PageLayout,
+  type ServiceId,
+} from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
 
@@ -16,7 +22,7 @@ export async function firstAnswersFor(
   app: FastifyInstance,
   config: ServerConfig,
   request: FastifyRequest,
-  layout: 'mobile' | 'desktop',
+  layout: PageLayout,
   url: URL,
 ): Promise<Record<string, unknown> | null> {
   const calls = FIRST_SCREEN_CALLS[layout][url.pathname.replace(/\/+$/, '')] ?? [];

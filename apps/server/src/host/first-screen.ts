@@ -1,19 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FirstScreenState } from '@portal/contracts';
+import type { FirstScreenRender, FirstScreenRequest } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** The web build's server renderer (apps/web/src/app/server-render.tsx), as this host calls it. */
-export interface FirstScreenRender {
-  html: string;
-  state: FirstScreenState;
-}
-export type RenderFirstScreen = (request: {
-  url: string;
-  runtimeConfig: unknown;
-  firstAnswers: Record<string, unknown>;
-}) => Promise<FirstScreenRender | null>;
+export type RenderFirstScreen = (request: FirstScreenRequest) => Promise<FirstScreenRender | null>;
 
 /** Where `vite build --ssr` writes it inside the web build (dot-named: never served). */
 const RENDERER_FILE = path.join('.ssr', 'server-render.js');
@@ -41,7 +33,7 @@ export async function loadFirstScreenRenderer(
 /** The renderer's drawing, or null when it declines, fails or is slower than RENDER_WAIT_MS. */
 export async function drawFirstScreen(
   render: RenderFirstScreen,
-  request: Parameters<RenderFirstScreen>[0],
+  request: FirstScreenRequest,
   log: FastifyBaseLogger,
 ): Promise<FirstScreenRender | null> {
   let timer: NodeJS.Timeout | undefined;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import {
   DEFERRED_SCRIPTS_ELEMENT_ID,
+  DESKTOP_PROJECT_PAGE_SIZE,
   FIRST_ANSWERS_ELEMENT_ID,
   FIRST_SCREEN_ELEMENT_ID,
   firstAnswerKey,
@@ -19,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { firstAnswersFor } from './first-answers.js';
 
-const TEMPLATE = `<!doctype html><html><head><!--portal-config-->
+const TEMPLATE = `<!doctype html><html><head><meta charset="UTF-8"><!--portal-config-->
 <script type="module" crossorigin src="/assets/index-e1.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/runtime-r1.js">
 <link rel="stylesheet" crossorigin href="/assets/index-e1.css"></head>
@@ -60,9 +61,13 @@ function writeBuild(dir: string) {
   // The web build's renderer, at the edge: it draws an address asking for it (drawn=1).
   write(
     '.ssr/server-render.js',
-    `export async function renderFirstScreen({ url, firstAnswers }) {
+    `export async function renderFirstScreen({ url, layout, firstAnswers }) {
       if (!url.includes('drawn=1')) return null;
-      return { html: '<p>drawn ' + Object.keys(firstAnswers).length + '</p>', state: { loaderData: { 0: null }, queries: {} } };
+      return {
+        html: '<p>drawn ' + Object.keys(firstAnswers).length + '</p>',
+        head: layout === 'desktop' ? '<style data-css-hash="h1">.ant-btn{color:blue}</style>' : '',
+        state: { loaderData: { 0: null }, queries: {} },
+      };
     }`,
   );
   write(
@@ -127,6 +132,22 @@ describe('host: how the SPA is delivered', () => {
     const asked = await t.call(getProjectList, Object.fromEntries(list));
     expect(answers[firstAnswerKey(getProjectList, list)]).toEqual(asked.body);
     expect(asked.body.Data.Items).toHaveLength(PROJECT_PAGE_SIZE);
+
+    // A desktop's list: its own page size, and the page its address names.
+    const desktopPage = new URLSearchParams({
+      PageIndex: '2',
+      PageSize: String(DESKTOP_PROJECT_PAGE_SIZE),
+    });
+    const desktopAnswers = islandOf(
+      (await page('/views/home/project?PageIndex=2', { 'user-agent': DESKTOP })).body,
+      FIRST_ANSWERS_ELEMENT_ID,
+    )!;
+    expect(Object.keys(desktopAnswers).sort()).toEqual(
+      [
+        firstAnswerKey(getHomeLable, new URLSearchParams()),
+        firstAnswerKey(getProjectList, desktopPage),
+      ].sort(),
+    );
 
     // A project's page: its details; an id that is no project's: nothing (the SPA asks and shows 404).
     const id = asked.body.Data.Items[0]!.ProjectId;
@@ -231,13 +252,34 @@ describe('host: how the SPA is delivered', () => {
         '/assets/list-page-p1.js',
       ],
     });
-    // Declined (or a desktop, or a page without first answers): the page as before.
+    // The phone's drawing brings no styles of its own: its stylesheets are linked.
+    expect(body).not.toContain('<style');
+    // Declined (or a page without first answers): the page as before.
     const undrawn = (await page('/views/home/project')).body;
     expect(undrawn).toContain('<div id="root"></div>');
     expect(undrawn).toContain('src="/assets/index-e1.js"');
     expect(undrawn).not.toContain(DEFERRED_SCRIPTS_ELEMENT_ID);
-    const desktop = (await page('/views/home/project?drawn=1', { 'user-agent': DESKTOP })).body;
-    expect(desktop).toContain('<div id="root"></div>');
+    const desktopWithoutAnswers = (await page('/views/find?drawn=1', { 'user-agent': DESKTOP }))
+      .body;
+    expect(desktopWithoutAnswers).toContain('<div id="root"></div>');
+  });
+
+  it("a desktop's first screen comes drawn too, antd's styles first in its head", async () => {
+    const body = (await page('/views/home/project?drawn=1', { 'user-agent': DESKTOP })).body;
+    // The desktop list's own first answers: the labels and its page of six.
+    expect(body).toContain('<div id="root"><p>drawn 2</p></div>');
+    const head = body.slice(0, body.indexOf('</head>'));
+    const styles = head.indexOf('<style data-css-hash="h1">.ant-btn{color:blue}</style>');
+    expect(styles).toBeGreaterThan(head.indexOf('<meta charset'));
+    // Before the stylesheets, as antd puts its own: the layout's rules win at equal specificity.
+    expect(styles).toBeLessThan(head.indexOf('<link rel="stylesheet"'));
+    expect(body).toContain('<script type="module" crossorigin src="/assets/boot-b1.js"></script>');
+    expect(body).not.toContain('src="/assets/index-e1.js"');
+    expect(body).not.toContain('modulepreload');
+    expect(islandOf(body, DEFERRED_SCRIPTS_ELEMENT_ID)).toEqual({
+      entry: '/assets/index-e1.js',
+      preload: ['/assets/runtime-r1.js', '/assets/desktop-app-d1.js'],
+    });
   });
 
   it('serves hashed assets precompressed and immutable', async () => {

@@ -8,6 +8,7 @@ import {
   FALLBACK_ROUTE,
   FIRST_ANSWERS_ELEMENT_ID,
   FIRST_SCREEN_ELEMENT_ID,
+  type FirstScreenRender,
   isMobileUserAgent,
   PAGE_CONFIG_ELEMENT_ID,
   REGION_DATA_PATH,
@@ -21,11 +22,7 @@ import type { AppDeps } from '../platform/deps.js';
 import { hostPageHelmet } from '../platform/security-headers.js';
 import { refusal } from '../services/envelope.js';
 import { firstAnswersFor } from './first-answers.js';
-import {
-  drawFirstScreen,
-  type FirstScreenRender,
-  loadFirstScreenRenderer,
-} from './first-screen.js';
+import { drawFirstScreen, loadFirstScreenRenderer } from './first-screen.js';
 import { loadRoutePreloads, preloadsFor, type RoutePreloads } from './preloads.js';
 import { runtimeConfigFor } from './runtime-config.js';
 
@@ -76,6 +73,9 @@ export function renderHostPage(
     const modules = preloads.filter((file) => !file.endsWith('.css'));
     return [
       before,
+      // The drawing's CSS-in-JS styles first, where antd itself puts its styles: the layout's
+      // stylesheets after them win at equal specificity, as in the browser.
+      drawn ? drawn.render.head : '',
       island,
       pageConfig ? dataIsland(PAGE_CONFIG_ELEMENT_ID, pageConfig) : '',
       firstAnswers ? dataIsland(FIRST_ANSWERS_ELEMENT_ID, firstAnswers) : '',
@@ -178,12 +178,12 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
       sitePageConfig(request.hostname.toLowerCase()),
       firstAnswersFor(app, deps.config, request, layout, url),
     ]);
-    // The phone's first screens are drawn here: a cheap phone paints them before any script.
+    // The first screens are drawn here: the browser paints them before any script.
     const drawn =
-      renderFirstScreen && routePreloads?.boot && layout === 'mobile' && firstAnswers
+      renderFirstScreen && routePreloads?.boot && firstAnswers
         ? await drawFirstScreen(
             renderFirstScreen,
-            { url: `${deps.config.publicUrl}${request.url}`, runtimeConfig, firstAnswers },
+            { url: `${deps.config.publicUrl}${request.url}`, layout, runtimeConfig, firstAnswers },
             request.log,
           )
         : null;

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROUTE_BASE } from '@portal/contracts';
-
-type Layout = 'mobile' | 'desktop';
+import { type PageLayout as Layout, ROUTE_BASE } from '@portal/contracts';
 
 /** The host page's entry in the build's manifest (boot.ts is the other entry). */
 const ENTRY_KEY = 'index.html';

@@ -6,7 +6,7 @@ import { createLayoutApp, type LayoutApp } from './layout-app';
 import { DESKTOP_ROUTES } from './routes/desktop-routes';
 
 /** The shell, with the header's name, avatar and unread count kept in the session store. */
-function DesktopShellWithSession() {
+export function DesktopShellWithSession() {
   useSignedInProfile();
   useUnreadNoticeSync();
   return <DesktopShell />;

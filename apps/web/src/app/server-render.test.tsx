@@ -1,5 +1,6 @@
 // @vitest-environment node
 import {
+  DESKTOP_PROJECT_PAGE_SIZE,
   type Endpoint,
   FLOW_NOTICE_COUNT,
   FLOW_QUESTION_COUNT,
@@ -9,6 +10,7 @@ import {
   getProjectList,
   getProjectNotice,
   getProjectOpenAsk,
+  type PageLayout,
   PROJECT_PAGE_SIZE,
 } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
@@ -22,16 +24,21 @@ const key = (endpoint: Endpoint, query: Record<string, string> = {}) =>
   firstAnswerKey(endpoint, new URLSearchParams(query));
 const page = (size: number) => ({ PageIndex: '1', PageSize: String(size) });
 
+const LABLES = ok([{ LableId: 1, Name: '公务员', Icon: 'bank', Color: '#c9302c' }]);
+const PROJECTS = ok(paged([projectSummary({ Title: '海淀区事业单位公开招聘' })]));
 const LIST_ANSWERS = {
-  [key(getHomeLable)]: ok([{ LableId: 1, Name: '公务员', Icon: 'bank', Color: '#c9302c' }]),
-  [key(getProjectList, page(PROJECT_PAGE_SIZE))]: ok(
-    paged([projectSummary({ Title: '海淀区事业单位公开招聘' })]),
-  ),
+  [key(getHomeLable)]: LABLES,
+  [key(getProjectList, page(PROJECT_PAGE_SIZE))]: PROJECTS,
+};
+const DESKTOP_LIST_ANSWERS = {
+  [key(getHomeLable)]: LABLES,
+  [key(getProjectList, page(DESKTOP_PROJECT_PAGE_SIZE))]: PROJECTS,
 };
 
-const draw = (path: string, firstAnswers: Record<string, unknown>) =>
+const draw = (path: string, firstAnswers: Record<string, unknown>, layout: PageLayout = 'mobile') =>
   renderFirstScreen({
     url: `https://www.example.com${path}`,
+    layout,
     runtimeConfig: testRuntimeConfig(),
     firstAnswers,
   });
@@ -47,6 +54,8 @@ describe('the server draws a phone’s first screen from the host page’s first
       [getHomeLable.name, getProjectList.name].sort(),
     );
     expect(drawn?.state.loaderData).toBeTypeOf('object');
+    // The phone's components are styled by its stylesheets: nothing for the head.
+    expect(drawn?.head).toBe('');
   });
 
   it('declines when a call the page makes has no answer, rather than ask the network', async () => {
@@ -72,5 +81,34 @@ describe('the server draws a phone’s first screen from the host page’s first
     });
     expect(drawn?.html).toContain('<p>欢迎报名</p>');
     expect(drawn?.html).not.toMatch(/steal|onclick|<script/);
+  });
+});
+
+describe('the server draws a desktop’s first screen, with the styles antd wrote for it', () => {
+  it('draws the project list in the desktop shell, its antd styles for the head', async () => {
+    const drawn = await draw(paths.projectList(), DESKTOP_LIST_ANSWERS, 'desktop');
+    expect(drawn?.html).toContain('data-layout="desktop"');
+    expect(drawn?.html).toContain('海淀区事业单位公开招聘');
+    expect(drawn?.html).toContain('ant-pagination');
+    const queries = (drawn?.state.queries as { queries: { queryKey: unknown[] }[] }).queries;
+    expect(queries.map((q) => q.queryKey[0]).sort()).toEqual(
+      [getHomeLable.name, getProjectList.name].sort(),
+    );
+    const head = drawn?.head ?? '';
+    expect(head).toMatch(/^<style[^>]*data-css-hash=/);
+    expect(head).toContain('.ant-card');
+    // The map antd reads in the browser to take these styles instead of writing them again.
+    expect(head).toContain('data-ant-cssinjs-cache-path');
+    // Only the last drawing's styles: the first, with the queries pending, showed a skeleton.
+    expect(head).not.toContain('.ant-skeleton');
+    expect(head).not.toContain('海淀区');
+  });
+
+  it('declines as on the phone: a missing answer, a page behind sign-in', async () => {
+    const { [key(getHomeLable)]: _lables, ...withoutLables } = DESKTOP_LIST_ANSWERS;
+    expect(await draw(paths.projectList(), withoutLables, 'desktop')).toBeNull();
+    // The phone's page size is not the desktop's page.
+    expect(await draw(paths.projectList(), LIST_ANSWERS, 'desktop')).toBeNull();
+    expect(await draw(paths.my(), DESKTOP_LIST_ANSWERS, 'desktop')).toBeNull();
   });
 });

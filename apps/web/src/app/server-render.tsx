@@ -1,33 +1,23 @@
 // The server's drawing of a first screen (apps/server/src/host, built by `vite build --ssr` into
-// dist/.ssr): the same routes, shell and pages as the SPA, drawn for a signed-out visitor from the
-// host page's first answers, so a phone paints the page before its scripts arrive.
+// dist/.ssr): the same routes, shells and pages as the SPA, drawn for a signed-out visitor from the
+// host page's first answers, so the browser paints the page before its scripts arrive.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FirstScreenState } from '@portal/contracts';
+import type { FirstScreenRender, FirstScreenRequest, PageLayout } from '@portal/contracts';
 import { dehydrate, type Query } from '@tanstack/react-query';
 import { DOMParser } from 'linkedom';
+import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createServerStyles } from '../layouts/desktop/server-styles';
 import { answerFromServerRender, loadRuntimeConfig, paths } from '../platform';
 import { setHtmlParser } from '../shared/safe-html';
+import { DesktopShellWithSession } from './desktop-app';
 import { MobileShellWithUnread } from './mobile-app';
 import { createQueryClient, Providers } from './providers';
 import { buildRoutes } from './router';
+import { DESKTOP_ROUTES } from './routes/desktop-routes';
 import { MOBILE_ROUTES } from './routes/mobile-routes';
-
-export interface FirstScreenRender {
-  /** The inside of #root. */
-  html: string;
-  state: FirstScreenState;
-}
-
-export interface FirstScreenRequest {
-  /** The page's full address. */
-  url: string;
-  /** The host page's runtime config object (§3). */
-  runtimeConfig: unknown;
-  /** The host page's first answers, by firstAnswerKey. */
-  firstAnswers: Record<string, unknown>;
-}
+import type { PageRoute } from './routes/route-table';
 
 /** Queries first drawn pending are fetched and the page drawn again, to this many drawings. */
 const MAX_DRAWINGS = 3;
@@ -43,11 +33,34 @@ setHtmlParser(
     ) as unknown as Document,
 );
 
+/** A drawing's styles: a tree to draw inside, and what it wrote, for the page's head. */
+interface StyleCollector {
+  wrap: (tree: ReactNode) => ReactNode;
+  extract: () => string;
+}
+
+/** The phone's components are styled by its stylesheets alone. */
+const noStyles = (): StyleCollector => ({ wrap: (tree) => tree, extract: () => '' });
+
 /** Pages behind sign-in are not drawn: the server draws for a signed-out visitor. */
-const routes = buildRoutes(MOBILE_ROUTES, MobileShellWithUnread, (_url, handles) =>
-  Promise.resolve(handles.some((h) => h.login) ? paths.authLogin() : null),
-);
-const handler = createStaticHandler(routes);
+function layoutHandler(
+  table: readonly PageRoute[],
+  Shell: ComponentType,
+  collectStyles: () => StyleCollector,
+) {
+  const routes = buildRoutes(table, Shell, (_url, handles) =>
+    Promise.resolve(handles.some((h) => h.login) ? paths.authLogin() : null),
+  );
+  return { handler: createStaticHandler(routes), collectStyles };
+}
+
+// The layouts' setUp…Layout() are not run here: they make a toast or an antd message the app's
+// notifier, which tells a person in the browser; on the server a failed call declines the drawing.
+const LAYOUTS: Record<PageLayout, ReturnType<typeof layoutHandler>> = {
+  mobile: layoutHandler(MOBILE_ROUTES, MobileShellWithUnread, noStyles),
+  // antd writes its CSS while it renders: each drawing collects what it wrote.
+  desktop: layoutHandler(DESKTOP_ROUTES, DesktopShellWithSession, createServerStyles),
+};
 
 let loadedConfig: unknown;
 let configUsable = false;
@@ -58,8 +71,8 @@ const isEnabled = (query: Query) => {
 };
 
 /**
- * Draws a mobile first screen, or answers null when it cannot be drawn as the visitor's browser
- * would: a redirect, an error, or a call the first answers do not hold.
+ * Draws a first screen in the request's layout, or answers null when it cannot be drawn as the
+ * visitor's browser would: a redirect, an error, or a call the first answers do not hold.
  */
 export async function renderFirstScreen(
   request: FirstScreenRequest,
@@ -70,24 +83,31 @@ export async function renderFirstScreen(
     loadedConfig = request.runtimeConfig;
   }
   if (!configUsable) return null;
+  const { handler, collectStyles } = LAYOUTS[request.layout];
   return renderAnswers.run(new Map(Object.entries(request.firstAnswers)), async () => {
     const context = await handler.query(new Request(request.url));
     if (context instanceof Response || context.errors) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
     const queryClient = createQueryClient();
-    const draw = () =>
-      renderToString(
-        <Providers queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </Providers>,
-      );
     for (let drawing = 1; drawing <= MAX_DRAWINGS; drawing += 1) {
-      const html = draw();
+      // Each drawing collects its own styles: a skeleton drawn while a query was pending is gone.
+      const styles = collectStyles();
+      const html = renderToString(
+        styles.wrap(
+          <Providers queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </Providers>,
+        ),
+      );
       const queries = queryClient.getQueryCache().getAll();
       if (queries.some((q) => q.state.status === 'error')) return null;
       const pending = queries.filter((q) => q.state.status === 'pending' && isEnabled(q));
       if (pending.length === 0)
-        return { html, state: { loaderData: context.loaderData, queries: dehydrate(queryClient) } };
+        return {
+          html,
+          head: styles.extract(),
+          state: { loaderData: context.loaderData, queries: dehydrate(queryClient) },
+        };
       const fetched = await Promise.allSettled(pending.map((q) => q.fetch()));
       if (fetched.some((result) => result.status === 'rejected')) return null;
     }

@@ -24,12 +24,6 @@ export function projectFilterOf(params: URLSearchParams): ProjectListFilter {
   };
 }
 
-/** The address's PageIndex, 1 when absent or not a page number. */
-export function pageIndexOf(params: URLSearchParams): number {
-  const page = Number(params.get('PageIndex'));
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
 /** The params with one filter changed; any change of filter starts again at page 1. */
 export function withFilter(params: URLSearchParams, name: string, value: string): URLSearchParams {
   const next = new URLSearchParams(params);

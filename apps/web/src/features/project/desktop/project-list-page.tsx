@@ -1,4 +1,4 @@
-import { PROJECT_STATE_TEXT } from '@portal/contracts';
+import { DESKTOP_PROJECT_PAGE_SIZE, pageIndexOf, PROJECT_STATE_TEXT } from '@portal/contracts';
 import { Button, Card, Empty, Input, Pagination, Result, Select, Skeleton, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
@@ -9,13 +9,10 @@ import { applyWindowText } from '../components/project-card';
 import {
   PROJECT_STATE_COLOR,
   PROJECT_STATE_OPTIONS,
-  pageIndexOf,
   projectFilterOf,
   withFilter,
 } from '../project-filter';
 import './project-desktop.css';
-
-export const DESKTOP_PAGE_SIZE = 6;
 
 /**
  * home/project on a PC: a filter bar and a card grid with numbered pages. Page and filters live
@@ -25,7 +22,7 @@ export default function ProjectListPage() {
   const [params, setParams] = useSearchParams();
   const filter = projectFilterOf(params);
   const pageIndex = pageIndexOf(params);
-  const page = useProjectPage(filter, pageIndex, DESKTOP_PAGE_SIZE);
+  const page = useProjectPage(filter, pageIndex, DESKTOP_PROJECT_PAGE_SIZE);
   const lables = useHomeLables();
   const setFilter = (name: string, value: string) => setParams(withFilter(params, name, value));
 
@@ -120,7 +117,7 @@ export default function ProjectListPage() {
             className="d-projects__pages"
             align="center"
             current={pageIndex}
-            pageSize={DESKTOP_PAGE_SIZE}
+            pageSize={DESKTOP_PROJECT_PAGE_SIZE}
             total={page.data.Total}
             showSizeChanger={false}
             showTotal={(total) => `共 ${total} 个项目`}
