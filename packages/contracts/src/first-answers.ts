@@ -63,7 +63,13 @@ export const DEFERRED_SCRIPTS_ELEMENT_ID = 'portal-deferred-scripts';
 
 export interface DeferredScripts {
   entry: string;
+  /** Every module the page needs, fetched at once. */
   preload: string[];
+  /**
+   * Those boot.ts runs one per task before the entry, dependencies first: of chunks that import one
+   * another in a cycle, only the one the app enters the cycle through.
+   */
+  run: string[];
 }
 
 /** Answers older than this (a page left open, then navigated within) are asked for afresh. */

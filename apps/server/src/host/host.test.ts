@@ -55,7 +55,8 @@ function writeBuild(dir: string) {
         imports: ['_ui', 'index.html'],
         css: ['assets/list-page-p1.css'],
       },
-      _ui: { file: 'assets/ui-u1.js' },
+      // As the UI library's chunk and the layout's import each other in the real build.
+      _ui: { file: 'assets/ui-u1.js', imports: ['src/app/mobile-app.tsx'] },
     }),
   );
   // The web build's renderer, at the edge: it draws an address asking for it (drawn=1).
@@ -242,7 +243,8 @@ describe('host: how the SPA is delivered', () => {
     expect(body).not.toContain('modulepreload');
     expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/list-page-p1.css">');
     expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-e1.css">');
-    // Dependencies first: boot.ts runs them in this order, one per task.
+    // Dependencies first: boot.ts runs them in this order, one per task; the UI chunk only through
+    // the layout, as the app enters their cycle (run first, it would run the layout before itself).
     expect(islandOf(body, DEFERRED_SCRIPTS_ELEMENT_ID)).toEqual({
       entry: '/assets/index-e1.js',
       preload: [
@@ -251,6 +253,7 @@ describe('host: how the SPA is delivered', () => {
         '/assets/mobile-app-m1.js',
         '/assets/list-page-p1.js',
       ],
+      run: ['/assets/runtime-r1.js', '/assets/mobile-app-m1.js', '/assets/list-page-p1.js'],
     });
     // The phone's drawing brings no styles of its own: its stylesheets are linked.
     expect(body).not.toContain('<style');
@@ -279,6 +282,7 @@ describe('host: how the SPA is delivered', () => {
     expect(islandOf(body, DEFERRED_SCRIPTS_ELEMENT_ID)).toEqual({
       entry: '/assets/index-e1.js',
       preload: ['/assets/runtime-r1.js', '/assets/desktop-app-d1.js'],
+      run: ['/assets/runtime-r1.js', '/assets/desktop-app-d1.js'],
     });
   });
 

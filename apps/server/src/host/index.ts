@@ -48,7 +48,12 @@ export interface HostPageParts {
   /** The answers to the page's first public calls, by call (host/first-answers.ts). */
   firstAnswers: Record<string, unknown> | null;
   /** The page as the web build's renderer drew it, with boot.ts's file to load its scripts after. */
-  firstScreen: { render: FirstScreenRender; boot: string; entryModules: string[] } | null;
+  firstScreen: {
+    render: FirstScreenRender;
+    boot: string;
+    entryModules: string[];
+    notRunAlone: ReadonlySet<string>;
+  } | null;
 }
 
 /**
@@ -87,6 +92,9 @@ export function renderHostPage(
             dataIsland(DEFERRED_SCRIPTS_ELEMENT_ID, {
               entry: `/${entry}`,
               preload: [...drawn.entryModules, ...modules].map((file) => `/${file}`),
+              run: [...drawn.entryModules, ...modules]
+                .filter((file) => !drawn.notRunAlone.has(file))
+                .map((file) => `/${file}`),
             } satisfies DeferredScripts),
             drawnAfter
               .replace(
@@ -193,7 +201,12 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
       firstAnswers,
       firstScreen:
         drawn && routePreloads?.boot
-          ? { render: drawn, boot: routePreloads.boot, entryModules: routePreloads.entryModules }
+          ? {
+              render: drawn,
+              boot: routePreloads.boot,
+              entryModules: routePreloads.entryModules,
+              notRunAlone: routePreloads.notRunAlone,
+            }
           : null,
     });
     const etag = etagOf(body);

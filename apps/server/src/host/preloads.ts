@@ -26,6 +26,8 @@ export interface RoutePreloads {
   entryModules: string[];
   shell: Record<Layout, string[]>;
   pages: Record<Layout, Map<string, string[]>>;
+  /** Chunks in a cycle of imports that only the chunk the app enters it through may run (chunkFiles). */
+  notRunAlone: ReadonlySet<string>;
 }
 
 /**
@@ -42,33 +44,62 @@ export function loadRoutePreloads(distDir: string): RoutePreloads | null {
   const routePages = read('route-pages.json') as RoutePages | null;
   if (!manifest || !routePages) return null;
 
-  // Dependencies before the chunks that import them, as the browser evaluates them.
-  const closure = (key: string, into = new Set<string>(), seen = new Set<string>()) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return into;
-    seen.add(key);
-    for (const next of chunk.imports ?? []) closure(next, into, seen);
-    for (const css of chunk.css ?? []) into.add(css);
-    into.add(chunk.file);
-    return into;
+  const notRunAlone = new Set<string>();
+  /**
+   * The files `key` needs, dependencies before the chunks that import them, as the browser
+   * evaluates them. Chunks that import one another in a cycle run in the order set by the one the
+   * app enters the cycle through (`key`'s side): the others are noted in notRunAlone, as boot.ts
+   * asking for one of them first would run a chunk before the one it takes its code from.
+   */
+  const chunkFiles = (key: string, known: ReadonlySet<string> = new Set()): string[] => {
+    const files = new Set<string>();
+    const order = new Map<string, { at: number; low: number }>();
+    const stack: string[] = [];
+    const visit = (at: string) => {
+      const chunk = manifest[at];
+      if (!chunk) return;
+      const mark = { at: order.size, low: order.size };
+      order.set(at, mark);
+      stack.push(at);
+      for (const next of chunk.imports ?? []) {
+        const seen = order.get(next);
+        if (!seen) {
+          visit(next);
+          mark.low = Math.min(mark.low, order.get(next)?.low ?? mark.low);
+        } else if (stack.includes(next)) mark.low = Math.min(mark.low, seen.at);
+      }
+      for (const css of chunk.css ?? []) files.add(css);
+      files.add(chunk.file);
+      // Tarjan's: the first chunk of its cycle reached (or of none) closes it.
+      if (mark.low === mark.at) {
+        for (const member of stack.splice(stack.indexOf(at) + 1))
+          if (!known.has(manifest[member]!.file)) notRunAlone.add(manifest[member]!.file);
+        stack.pop();
+      }
+    };
+    visit(key);
+    return [...files].filter((file) => !known.has(file));
   };
   // The entry and its static imports are in index.html already.
-  const inPage = closure(ENTRY_KEY);
+  const inPage = new Set(chunkFiles(ENTRY_KEY));
   const entryFile = manifest[ENTRY_KEY]?.file;
   const result: RoutePreloads = {
     boot: manifest[BOOT_KEY]?.file ?? null,
     entryModules: [...inPage].filter((file) => file.endsWith('.js') && file !== entryFile),
     shell: { mobile: [], desktop: [] },
     pages: { mobile: new Map(), desktop: new Map() },
+    notRunAlone,
   };
   for (const layout of ['mobile', 'desktop'] as const) {
-    const shell = [...closure(routePages.layouts[layout])].filter((f) => !inPage.has(f));
+    const shell = chunkFiles(routePages.layouts[layout], inPage);
     result.shell[layout] = shell;
     const known = new Set([...inPage, ...shell]);
     for (const { pattern, src } of routePages.routes[layout]) {
       if (!manifest[src]) continue;
-      const page = [...closure(src)].filter((f) => !known.has(f));
-      result.pages[layout].set(`${ROUTE_BASE}/${pattern}`.replace(/\/+$/, ''), page);
+      result.pages[layout].set(
+        `${ROUTE_BASE}/${pattern}`.replace(/\/+$/, ''),
+        chunkFiles(src, known),
+      );
     }
   }
   return result;

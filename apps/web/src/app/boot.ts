@@ -1,6 +1,7 @@
 // The entry of a page the server has drawn (apps/server/src/host): its HTML and stylesheets paint
 // it; the scripts that make it live are asked for after that first paint, so on a phone's narrow
-// link they do not share the bandwidth with what paints. No imports: this chunk stays alone.
+// link they do not share the bandwidth with what paints. No imports but types: this chunk stays alone.
+import type { DeferredScripts } from '@portal/contracts';
 
 /** = DEFERRED_SCRIPTS_ELEMENT_ID of @portal/contracts (boot.test.ts checks). */
 export const DEFERRED_SCRIPTS_ID = 'portal-deferred-scripts';
@@ -8,7 +9,7 @@ export const DEFERRED_SCRIPTS_ID = 'portal-deferred-scripts';
 async function loadDeferredScripts(): Promise<void> {
   const text = document.getElementById(DEFERRED_SCRIPTS_ID)?.textContent;
   if (!text) return;
-  const scripts = JSON.parse(text) as { entry: string; preload: string[] };
+  const scripts = JSON.parse(text) as DeferredScripts;
   // One insertion into <head>: each one costs a pass over the whole drawn page on a slow phone.
   const elements = document.createDocumentFragment();
   for (const href of scripts.preload) {
@@ -25,7 +26,7 @@ async function loadDeferredScripts(): Promise<void> {
   document.head.append(elements);
   // Fetched all at once; then run one per task, dependencies first, so that no single task holds
   // the phone for the whole graph.
-  for (const href of scripts.preload) {
+  for (const href of scripts.run) {
     try {
       await import(/* @vite-ignore */ href);
     } catch {

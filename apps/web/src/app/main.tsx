@@ -54,9 +54,11 @@ if (!config.ok) {
         if (hydrates) hydrateRoot(container, app);
         else createRoot(container).render(app);
       },
-      () =>
+      (error: unknown) => {
+        console.error(error);
         createRoot(container).render(
           <StatusPage tone="error" heading="页面加载失败" detail="请检查网络连接后刷新页面。" />,
-        ),
+        );
+      },
     );
 }
