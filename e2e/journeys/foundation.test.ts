@@ -60,7 +60,10 @@ describe('foundation: routes, layouts and the sign-in redirect', () => {
     expect(url.searchParams.get('state')).toMatch(/^.{32}$/);
     expect(url.searchParams.get('nonce')).toMatch(/^.{32}$/);
     expect(url.searchParams.get('state')).not.toBe(url.searchParams.get('nonce'));
-    // Read from the context: the provider may still be redirecting the page.
+    // The provider's sign-in page, arrived at: closing the context while a navigation commits can
+    // hang Chromium (microsoft/playwright#41900).
+    await page.waitForURL(/\/identity\/interaction\//);
+    await page.waitForLoadState();
     const origin = (await context.storageState()).origins.find((o) => o.origin === baseUrl);
     const remembered = origin?.localStorage.find((item) => item.name === 'loginBackNextPath');
     expect(remembered?.value).toBe('/views/my');
