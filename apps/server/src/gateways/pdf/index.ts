@@ -65,10 +65,11 @@ async function withinTimeLimit<T>(
  */
 export function createPdfGateway(
   context: GatewayContext,
-  limits: { renderTimeoutMs?: number } = {},
+  limits: { renderTimeoutMs?: number; waitLimitMs?: number } = {},
 ): ClosablePdfGateway {
   const { chromiumPath } = context.config;
   const renderTimeoutMs = limits.renderTimeoutMs ?? PDF_RENDER_TIMEOUT_MS;
+  const waitLimitMs = limits.waitLimitMs ?? PDF_WAIT_LIMIT_MS;
   const queue = new PQueue({ concurrency: PDF_PAGES });
   let browser: Promise<Browser> | null = null;
   const launch = () => {
@@ -106,10 +107,10 @@ export function createPdfGateway(
       if (html.length > MAX_PDF_HTML_LENGTH) throw badRequest(PDF_TOO_LARGE);
       if (!fs.existsSync(chromiumPath)) throw busy(CHROMIUM_MISSING);
       if (queue.size >= PDF_QUEUE_LIMIT) throw busy(PDF_BUSY);
-      const deadline = Date.now() + PDF_WAIT_LIMIT_MS;
+      const deadline = Date.now() + waitLimitMs;
       try {
         return await queue.add(() => render(html, deadline), {
-          signal: AbortSignal.timeout(PDF_WAIT_LIMIT_MS - PDF_RENDER_TIMEOUT_MS),
+          signal: AbortSignal.timeout(waitLimitMs - renderTimeoutMs),
         });
       } catch (error) {
         if (error instanceof DomainError) throw error;

@@ -66,7 +66,9 @@ describe('PDF rendering cannot be tied up', () => {
   });
 
   it('renders through a bounded queue: past it, 503 at once with a Chinese message', async () => {
-    const gateway = createPdfGateway(t.deps);
+    // A long wait limit: on a loaded machine the last in the queue could otherwise wait past the
+    // default one and be turned away too (also a 503 PDF_BUSY), which is not what this checks.
+    const gateway = createPdfGateway(t.deps, { waitLimitMs: 110_000 });
     try {
       const extra = 3;
       const outcomes = await Promise.all(
@@ -79,7 +81,7 @@ describe('PDF rendering cannot be tied up', () => {
     } finally {
       await gateway.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('gives every render a time limit', async () => {
     const gateway = createPdfGateway(t.deps, { renderTimeoutMs: 1 });
