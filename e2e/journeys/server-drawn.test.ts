@@ -71,29 +71,35 @@ async function firstListedProject(): Promise<ListedProject> {
 const rootOf = (html: string) =>
   html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
 
-describe('a phone’s first screens come drawn by the server and come alive in place', () => {
-  let browser: Browser;
-  let project: ListedProject;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    project = await firstListedProject();
-  });
-  afterAll(() => browser.close());
+/** The pages drawn for a signed-out visitor, each with a text its drawing holds. */
+const drawnPages = (project: ListedProject) =>
+  [
+    ['/views/home/project', project.Title],
+    ['/views/home', '项目分类'],
+    [`/views/flowManage?ProjectId=${project.ProjectId}`, project.Title],
+  ] as const;
 
+/** boot.ts is the one script; the rest are named for it to load after the first paint. */
+function expectOnlyBootScript(html: string) {
+  expect(html).not.toContain('rel="modulepreload"');
+  expect(html.match(/<script type="module"[^>]*src="\/assets\/boot-[^"]+\.js"/g)).toHaveLength(1);
+  expect(html).toContain('id="portal-deferred-scripts"');
+}
+
+let browser: Browser;
+let project: ListedProject;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  project = await firstListedProject();
+});
+afterAll(() => browser.close());
+
+describe('a phone’s first screens come drawn by the server and come alive in place', () => {
   it('the host page holds the screen and no script before it paints', async () => {
-    for (const [address, text] of [
-      ['/views/home/project', project.Title],
-      ['/views/home', '项目分类'],
-      [`/views/flowManage?ProjectId=${project.ProjectId}`, project.Title],
-    ] as const) {
+    for (const [address, text] of drawnPages(project)) {
       const html = await hostPage(address);
       expect(rootOf(html)).toContain(text);
-      // boot.ts is the one script; the rest are named for it to load after the first paint.
-      expect(html).not.toContain('rel="modulepreload"');
-      expect(html.match(/<script type="module"[^>]*src="\/assets\/boot-[^"]+\.js"/g)).toHaveLength(
-        1,
-      );
-      expect(html).toContain('id="portal-deferred-scripts"');
+      expectOnlyBootScript(html);
     }
     // Pages without first answers (a filtered list, a page behind sign-in) are drawn by the SPA.
     expect(await hostPage('/views/home/project?Keyword=zz')).toContain('<div id="root"></div>');
@@ -156,20 +162,8 @@ describe('a phone’s first screens come drawn by the server and come alive in p
 });
 
 describe('a desktop’s first screens come drawn by the server too, with antd’s styles', () => {
-  let browser: Browser;
-  let project: ListedProject;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    project = await firstListedProject();
-  });
-  afterAll(() => browser.close());
-
   it('the host page holds the screen, antd’s styles in its head, and no script before it paints', async () => {
-    for (const [address, text] of [
-      ['/views/home/project', project.Title],
-      ['/views/home', '项目分类'],
-      [`/views/flowManage?ProjectId=${project.ProjectId}`, project.Title],
-    ] as const) {
+    for (const [address, text] of drawnPages(project)) {
       const html = await hostPage(address, DESKTOP);
       expect(rootOf(html)).toContain(text);
       expect(rootOf(html)).toContain('data-layout="desktop"');
@@ -177,10 +171,7 @@ describe('a desktop’s first screens come drawn by the server too, with antd’
       expect(head).toMatch(/<style[^>]* data-css-hash="[^"]+">[^<]*\.ant-/);
       // What antd reads in the browser to take these styles rather than write them again.
       expect(head).toContain('data-ant-cssinjs-cache-path');
-      expect(html).not.toContain('rel="modulepreload"');
-      expect(html.match(/<script type="module"[^>]*src="\/assets\/boot-[^"]+\.js"/g)).toHaveLength(
-        1,
-      );
+      expectOnlyBootScript(html);
     }
   });
 
