@@ -58,6 +58,8 @@ describe.each([
       await page.goto(`${baseUrl}/views/home`);
       await page.locator('[data-layout="desktop"]').first().waitFor();
       await page.goto(`${baseUrl}/views/home/project`);
+      // Drawn by the server: it answers once the app is live, which sets the title.
+      await page.waitForFunction(() => document.title.startsWith('项目列表-'));
       await page.locator('.d-projects__card').first().waitFor();
       await checkScreen(page, `${shot}-list`);
 
@@ -144,6 +146,8 @@ describe('desktop journeys of a signed-in candidate (1440×900)', () => {
       const project = await unappliedPaidProject(api);
       const flowUrl = `${baseUrl}/views/flowManage?ProjectId=${project.ProjectId}`;
       await page.goto(flowUrl);
+      // Drawn by the server for a signed-out visitor: the button answers once the app is live.
+      await page.waitForFunction(() => document.title.startsWith('报名流程-'));
       await page.getByRole('button', { name: '立即报名' }).click();
       await page.waitForURL('**/views/apply?ProjectId=*');
 
@@ -241,6 +245,7 @@ describe('desktop journeys of a signed-in candidate (1440×900)', () => {
     const likedIds = new Set(liked.Items.map((p) => p.ProjectId));
     const project = open.Items.find((p) => !likedIds.has(p.ProjectId))!;
     await page.goto(`${baseUrl}/views/flowManage?ProjectId=${project.ProjectId}`);
+    await page.waitForFunction(() => document.title.startsWith('报名流程-'));
     const follow = page.getByRole('button', { name: '收藏', exact: true });
     await page.getByRole('heading', { name: project.Title }).waitFor();
     await follow.click();
