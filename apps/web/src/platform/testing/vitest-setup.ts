@@ -1,4 +1,5 @@
 import { configure } from '@testing-library/react';
+import NProgress from 'nprogress';
 import { afterAll } from 'vitest';
 
 // A test waits for the state its rule names (findBy…, waitFor); on a loaded two-core CI machine
@@ -10,6 +11,9 @@ const NPROGRESS_SETTLE_LIMIT_MS = 2000;
 
 // nprogress removes its bar on timers (§2's progress indicator): let them run out while the test
 // document still exists, or they fire after the environment is gone ("document is not defined").
+// Without its animation and trickle there are no timers left running once the bar is gone (a CI
+// rehearsal saw the removal fire after a file's 2 s wait).
+NProgress.configure({ speed: 0, trickle: false });
 afterAll(async () => {
   // Tests of server code run without a document.
   if (typeof document === 'undefined') return;
