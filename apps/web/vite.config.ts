@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
@@ -139,6 +140,34 @@ const MOBILE_UI =
 const DESKTOP_UI =
   /node_modules[\\/](?:(?:antd|@ant-design|@emotion|stylis|clsx|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|is-mobile)[\\/]|@rc-component[\\/](?!mini-decimal))/;
 
+/**
+ * The contract's zod schemas, built when their module runs (tens of milliseconds on a phone): in a
+ * few chunks by area, so a drawn page's boot.ts runs them a task at a time. Areas that import one
+ * another share a chunk or import it one way only, so the chunks form no cycle.
+ */
+const CONTRACT_AREA = /packages[\\/]contracts[\\/]src[\\/]areas[\\/](\w+)\.ts$/;
+const CONTRACT_AREA_CHUNKS: Record<string, string> = {
+  project: 'contracts-project',
+  home: 'contracts-project',
+  notice: 'contracts-project',
+  apply: 'contracts-apply',
+  flow: 'contracts-apply',
+  common: 'contracts-apply',
+  user: 'contracts-user',
+  sms: 'contracts-user',
+  wechat: 'contracts-user',
+  payment: 'contracts-payment',
+  custom: 'contracts-payment',
+  preview: 'contracts-preview',
+};
+function contractsChunk(id: string): string | null {
+  const area = CONTRACT_AREA.exec(id)?.[1];
+  if (area) return CONTRACT_AREA_CHUNKS[area] ?? null;
+  if (/packages[\\/]contracts[\\/]src[\\/](envelope|endpoint|services|form)\.ts$/.test(id))
+    return 'contracts-base';
+  return null;
+}
+
 /** `vite build --ssr`: the server's drawing of first screens (src/app/server-render.tsx). */
 const serverRenderBuild: UserConfig = {
   plugins: [react()],
@@ -189,7 +218,19 @@ const browserBuild: UserConfig = {
         // of sub-kilobyte chunks (a request and a round trip each on a phone's network).
         codeSplitting: {
           includeDependenciesRecursively: false,
+          // Chunks of their own, for boot.ts to run as tasks of their own (the entry's code would
+          // otherwise hold them and be imported back by the layouts): react-dom (through
+          // src/shared/react-dom-client.ts, so its CommonJS body runs with its chunk), zod, the
+          // contract, and Vite's preload helper, which every lazy import calls.
           groups: [
+            {
+              name: 'react-dom',
+              test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/]shared[\\/]react-dom-client\.ts$/,
+              priority: 3,
+            },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
+            { name: contractsChunk, priority: 3 },
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 3 },
             { name: 'mobile-ui', test: MOBILE_UI, priority: 2, minShareCount: 3 },
             { name: 'desktop-ui', test: DESKTOP_UI, priority: 1, minShareCount: 3 },
           ],
@@ -210,4 +251,21 @@ const browserBuild: UserConfig = {
   },
 };
 
-export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild : browserBuild));
+/**
+ * React Router 7's package exports name only its development build (with its dev warnings), in
+ * every environment (remix-run/react-router#14102): a production build points at its production
+ * build by path.
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production/index.mjs',
+  ),
+};
+
+export default defineConfig(({ command, isSsrBuild }) => {
+  const config = isSsrBuild ? serverRenderBuild : browserBuild;
+  if (command !== 'build') return config;
+  return { ...config, resolve: { ...config.resolve, alias: [reactRouterProduction] } };
+});

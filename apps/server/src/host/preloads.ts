@@ -5,6 +5,8 @@ import { type PageLayout as Layout, ROUTE_BASE } from '@portal/contracts';
 /** The host page's entry in the build's manifest (boot.ts is the other entry). */
 const ENTRY_KEY = 'index.html';
 const BOOT_KEY = 'src/app/boot.ts';
+/** What the entry imports to start the app, in a chunk of its own (apps/web/src/app/main.tsx). */
+const START_KEY = 'src/app/start.tsx';
 
 interface ManifestChunk {
   file: string;
@@ -90,8 +92,11 @@ export function loadRoutePreloads(distDir: string): RoutePreloads | null {
     pages: { mobile: new Map(), desktop: new Map() },
     notRunAlone,
   };
+  // Every layout's shell starts with what starts the app.
+  const start = chunkFiles(START_KEY, inPage);
+  const beforeLayout = new Set([...inPage, ...start]);
   for (const layout of ['mobile', 'desktop'] as const) {
-    const shell = chunkFiles(routePages.layouts[layout], inPage);
+    const shell = [...start, ...chunkFiles(routePages.layouts[layout], beforeLayout)];
     result.shell[layout] = shell;
     const known = new Set([...inPage, ...shell]);
     for (const { pattern, src } of routePages.routes[layout]) {

@@ -1,64 +1,14 @@
 import 'nprogress/nprogress.css';
 import './global.css';
-import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenState } from '@portal/contracts';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import {
-  deviceTypeOf,
-  loadRuntimeConfig,
-  readDataIsland,
-  rememberEntryUrl,
-  useLayoutStore,
-} from '../platform';
-import { StatusPage } from '../shared/ui/status-page';
-import { ConfigErrorPage } from './config-error-page';
-import { Providers } from './providers';
 
-// One import per function: a conditional around two import() calls made vite preload both chunks.
-const loadMobileLayout = () => import('./mobile-app');
-const loadDesktopLayout = () => import('./desktop-app');
-
-/** The host page's server-drawn first screen (apps/server/src/host), when it carries one. */
-function firstScreenState(): FirstScreenState | null {
-  const state = readDataIsland(FIRST_SCREEN_ELEMENT_ID) as Partial<FirstScreenState> | null;
-  return state && typeof state.loaderData === 'object' && state.loaderData !== null
-    ? { loaderData: state.loaderData, queries: state.queries }
-    : null;
-}
-
-// §7: iOS WeChat signs against the address the visitor entered by, before the router changes it.
-rememberEntryUrl();
-const container = document.getElementById('root') as HTMLElement;
-const config = loadRuntimeConfig();
-
-if (!config.ok) {
-  createRoot(container).render(<ConfigErrorPage problems={config.problems} />);
-} else {
-  // §2: the layout is chosen once, by the user agent (or the preview's phone frame); each lives in
-  // its own chunk with its UI library.
-  const device = deviceTypeOf(navigator.userAgent, window.location);
-  useLayoutStore.getState().setDevice(device);
-  const layout = device === 'mobile' ? loadMobileLayout() : loadDesktopLayout();
-  layout
-    .then(({ createApp }) => createApp(firstScreenState()))
-    .then(
-      ({ App, queryClient, hydrates }) => {
-        const app = (
-          <StrictMode>
-            <Providers queryClient={queryClient}>
-              <App />
-            </Providers>
-          </StrictMode>
-        );
-        // Otherwise the screen is drawn anew, in place of the server's.
-        if (hydrates) hydrateRoot(container, app);
-        else createRoot(container).render(app);
-      },
-      (error: unknown) => {
-        console.error(error);
-        createRoot(container).render(
-          <StatusPage tone="error" heading="页面加载失败" detail="请检查网络连接后刷新页面。" />,
-        );
-      },
-    );
-}
+// The entry holds nothing else: otherwise the bundler puts code shared with later chunks here, and
+// a chunk that imports it would start the app before the chunks a drawn page's boot.ts runs one
+// by one (a long task on a phone) have run.
+import('./start').then(
+  ({ start }) => start(),
+  (error: unknown) => {
+    console.error(error);
+    const root = document.getElementById('root');
+    if (root) root.textContent = '页面加载失败，请检查网络连接后刷新页面。';
+  },
+);

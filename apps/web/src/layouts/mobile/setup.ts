@@ -1,5 +1,5 @@
 import { Toast, unstableSetRender } from 'antd-mobile';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, type Root } from '../../shared/react-dom-client';
 import { setNotifier } from '../../platform';
 
 type Container = (Element | DocumentFragment) & { __portalRoot?: Root };
