@@ -163,7 +163,8 @@ const CONTRACT_AREA_CHUNKS: Record<string, string> = {
 function contractsChunk(id: string): string | null {
   const area = CONTRACT_AREA.exec(id)?.[1];
   if (area) return CONTRACT_AREA_CHUNKS[area] ?? null;
-  if (/packages[\\/]contracts[\\/]src[\\/](envelope|endpoint|services|form)\.ts$/.test(id))
+  if (/packages[\\/]contracts[\\/]src[\\/]form\.ts$/.test(id)) return 'contracts-form';
+  if (/packages[\\/]contracts[\\/]src[\\/](envelope|endpoint|services)\.ts$/.test(id))
     return 'contracts-base';
   return null;
 }
