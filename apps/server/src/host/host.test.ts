@@ -45,11 +45,28 @@ function writeBuild(dir: string) {
   write(
     '.vite/manifest.json',
     JSON.stringify({
-      'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_runtime'] },
+      'index.html': {
+        file: 'assets/index-e1.js',
+        isEntry: true,
+        imports: ['_runtime'],
+        dynamicImports: ['src/app/start.tsx'],
+      },
       'src/app/boot.ts': { file: 'assets/boot-b1.js', isEntry: true },
       _runtime: { file: 'assets/runtime-r1.js' },
-      'src/app/mobile-app.tsx': { file: 'assets/mobile-app-m1.js', imports: ['_ui'] },
-      'src/app/desktop-app.tsx': { file: 'assets/desktop-app-d1.js' },
+      // What the entry starts the app from; the layouts import code that shares its chunk.
+      'src/app/start.tsx': {
+        file: 'assets/start-s1.js',
+        imports: ['_runtime'],
+        dynamicImports: ['src/app/mobile-app.tsx', 'src/app/desktop-app.tsx'],
+      },
+      'src/app/mobile-app.tsx': {
+        file: 'assets/mobile-app-m1.js',
+        imports: ['_ui', 'src/app/start.tsx'],
+      },
+      'src/app/desktop-app.tsx': {
+        file: 'assets/desktop-app-d1.js',
+        imports: ['src/app/start.tsx'],
+      },
       'src/list-page.tsx': {
         file: 'assets/list-page-p1.js',
         imports: ['_ui', 'index.html'],
@@ -222,12 +239,15 @@ describe('host: how the SPA is delivered', () => {
     );
     expect(mobile).toContain('<link rel="stylesheet" crossorigin href="/assets/list-page-p1.css">');
     expect(mobile).not.toContain('modulepreload" crossorigin href="/assets/index-e1.js"');
+    // The chunk the entry starts the app from, once, with the layout's (not a round trip after).
+    expect(mobile.match(/href="\/assets\/start-s1\.js"/g)).toHaveLength(1);
     expect(mobile).not.toContain('desktop-app');
     const other = (await page('/views/find')).body;
     expect(other).toContain('mobile-app-m1.js');
     expect(other).not.toContain('list-page-p1');
     const desktop = (await page('/views/home/project', { 'user-agent': DESKTOP })).body;
     expect(desktop).toContain('href="/assets/desktop-app-d1.js"');
+    expect(desktop).toContain('href="/assets/start-s1.js"');
     expect(desktop).not.toContain('mobile-app');
   });
 
@@ -249,11 +269,17 @@ describe('host: how the SPA is delivered', () => {
       entry: '/assets/index-e1.js',
       preload: [
         '/assets/runtime-r1.js',
+        '/assets/start-s1.js',
         '/assets/ui-u1.js',
         '/assets/mobile-app-m1.js',
         '/assets/list-page-p1.js',
       ],
-      run: ['/assets/runtime-r1.js', '/assets/mobile-app-m1.js', '/assets/list-page-p1.js'],
+      run: [
+        '/assets/runtime-r1.js',
+        '/assets/start-s1.js',
+        '/assets/mobile-app-m1.js',
+        '/assets/list-page-p1.js',
+      ],
     });
     // The phone's drawing brings no styles of its own: its stylesheets are linked.
     expect(body).not.toContain('<style');
@@ -281,8 +307,8 @@ describe('host: how the SPA is delivered', () => {
     expect(body).not.toContain('modulepreload');
     expect(islandOf(body, DEFERRED_SCRIPTS_ELEMENT_ID)).toEqual({
       entry: '/assets/index-e1.js',
-      preload: ['/assets/runtime-r1.js', '/assets/desktop-app-d1.js'],
-      run: ['/assets/runtime-r1.js', '/assets/desktop-app-d1.js'],
+      preload: ['/assets/runtime-r1.js', '/assets/start-s1.js', '/assets/desktop-app-d1.js'],
+      run: ['/assets/runtime-r1.js', '/assets/start-s1.js', '/assets/desktop-app-d1.js'],
     });
   });
 
