@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 import { CLIENT_SERVICE, type ClientId, type ServiceId } from './services.js';
 
 export type HttpMethod = 'GET' | 'POST';
@@ -40,19 +41,27 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 interface EndpointOptions<Req extends z.ZodType, Res extends z.ZodType> {
   method: HttpMethod;
   client: ClientId;
-  request: Req;
-  response: Res;
+  /** Built on first use (lazySchema): a page calls a handful of the contract's endpoints. */
+  request: () => Req;
+  response: () => Res;
   auth?: EndpointAuth;
   body?: EndpointBody;
   /** The full path where the spec gives one outside /OpenService/v1. */
   path?: string;
 }
 
+const definedEndpoints = new WeakSet<object>();
+
+/** An endpoint defineEndpoint made; it looks at nothing in the value, so no lazy schema is built. */
+export function isEndpoint(value: unknown): value is Endpoint {
+  return typeof value === 'object' && value !== null && definedEndpoints.has(value);
+}
+
 export function defineEndpoint<Req extends z.ZodType, Res extends z.ZodType>(
   name: string,
   options: EndpointOptions<Req, Res>,
 ): Endpoint<Req, Res> {
-  return {
+  const endpoint: Endpoint<Req, Res> = {
     name,
     method: options.method,
     path: options.path ?? `${OPEN_SERVICE_PREFIX}/${name}`,
@@ -60,7 +69,9 @@ export function defineEndpoint<Req extends z.ZodType, Res extends z.ZodType>(
     service: CLIENT_SERVICE[options.client],
     auth: options.auth ?? (options.client.endsWith('-preview') ? 'preview' : 'required'),
     body: options.body ?? 'json',
-    request: options.request,
-    response: options.response,
+    request: lazySchema(options.request),
+    response: lazySchema(options.response),
   };
+  definedEndpoints.add(endpoint);
+  return endpoint;
 }

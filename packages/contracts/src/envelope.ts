@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
 /** Every body on the wire: `{ ErrCode, ErrMsg, Data }`; success is HTTP 200 with ErrCode 0. */
 export function envelopeSchema<T extends z.ZodType>(data: T) {
@@ -29,7 +30,9 @@ export const ERROR_CODES = {
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /** Data of a 400 refusal that names the form fields at fault (FieldId → message). */
-export const fieldErrorsSchema = z.object({ FieldErrors: z.record(z.string(), z.string()) });
+export const fieldErrorsSchema = lazySchema(() =>
+  z.object({ FieldErrors: z.record(z.string(), z.string()) }),
+);
 export type FieldErrors = z.infer<typeof fieldErrorsSchema>['FieldErrors'];
 
 export const MAX_PAGE_SIZE = 50;
@@ -44,13 +47,15 @@ export const MAX_PAGE_INDEX = 100_000;
  * Numbers are typed strictly: a JSON body's types are checked as they are, and the server turns
  * a query string's text into numbers for the fields typed as numbers before it parses (GET only).
  */
-export const idSchema = z.number().int().min(1).max(MAX_ID);
+export const idSchema = lazySchema(() => z.number().int().min(1).max(MAX_ID));
 
 /** Query fields of a paged list; page numbers start at 1. */
-export const pageQuerySchema = z.object({
-  PageIndex: z.number().int().min(1).max(MAX_PAGE_INDEX).default(1),
-  PageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-});
+export const pageQuerySchema = lazySchema(() =>
+  z.object({
+    PageIndex: z.number().int().min(1).max(MAX_PAGE_INDEX).default(1),
+    PageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  }),
+);
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export function pagedSchema<T extends z.ZodType>(item: T) {
@@ -69,6 +74,6 @@ export interface Paged<T> {
 }
 
 /** Times travel as ISO 8601 with an offset. */
-export const timeSchema = z.iso.datetime({ offset: true });
-export const emptySchema = z.object({}).loose();
-export const nullDataSchema = z.null();
+export const timeSchema = lazySchema(() => z.iso.datetime({ offset: true }));
+export const emptySchema = lazySchema(() => z.object({}).loose());
+export const nullDataSchema = lazySchema(() => z.null());

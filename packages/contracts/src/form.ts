@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
 /** Field types an application form may contain; the web renders each, the server checks each. */
 export const FORM_FIELD_TYPES = [
@@ -16,56 +17,58 @@ export const FORM_FIELD_TYPES = [
   'photo',
   'file',
 ] as const;
-export const formFieldTypeSchema = z.enum(FORM_FIELD_TYPES);
+export const formFieldTypeSchema = lazySchema(() => z.enum(FORM_FIELD_TYPES));
 export type FormFieldType = z.infer<typeof formFieldTypeSchema>;
 
-export const fieldOptionSchema = z.object({ Label: z.string(), Value: z.string() });
+export const fieldOptionSchema = lazySchema(() =>
+  z.object({ Label: z.string(), Value: z.string() }),
+);
 export type FieldOption = z.infer<typeof fieldOptionSchema>;
 
-export const formFieldSchema = z.object({
-  FieldId: z.string().min(1),
-  Label: z.string().min(1),
-  Type: formFieldTypeSchema,
-  Required: z.boolean(),
-  Placeholder: z.string().optional(),
-  Hint: z.string().optional(),
-  /** select / radio / checkbox */
-  Options: z.array(fieldOptionSchema).optional(),
-  /** text / textarea: length; number: value; checkbox: how many chosen */
-  MinLength: z.number().int().min(0).optional(),
-  MaxLength: z.number().int().min(1).optional(),
-  Min: z.number().optional(),
-  Max: z.number().optional(),
-  /** date: inclusive bounds, YYYY-MM-DD */
-  MinDate: z.string().optional(),
-  MaxDate: z.string().optional(),
-  /** photo / file: accepted MIME types and the largest size */
-  Accept: z.array(z.string()).optional(),
-  MaxSizeKb: z.number().int().positive().optional(),
-  /** Shown (and so checked) only when another field holds one of these values. */
-  ShowWhen: z.object({ FieldId: z.string(), Values: z.array(z.string()).min(1) }).optional(),
-});
+export const formFieldSchema = lazySchema(() =>
+  z.object({
+    FieldId: z.string().min(1),
+    Label: z.string().min(1),
+    Type: formFieldTypeSchema,
+    Required: z.boolean(),
+    Placeholder: z.string().optional(),
+    Hint: z.string().optional(),
+    /** select / radio / checkbox */
+    Options: z.array(fieldOptionSchema).optional(),
+    /** text / textarea: length; number: value; checkbox: how many chosen */
+    MinLength: z.number().int().min(0).optional(),
+    MaxLength: z.number().int().min(1).optional(),
+    Min: z.number().optional(),
+    Max: z.number().optional(),
+    /** date: inclusive bounds, YYYY-MM-DD */
+    MinDate: z.string().optional(),
+    MaxDate: z.string().optional(),
+    /** photo / file: accepted MIME types and the largest size */
+    Accept: z.array(z.string()).optional(),
+    MaxSizeKb: z.number().int().positive().optional(),
+    /** Shown (and so checked) only when another field holds one of these values. */
+    ShowWhen: z.object({ FieldId: z.string(), Values: z.array(z.string()).min(1) }).optional(),
+  }),
+);
 export type FormField = z.infer<typeof formFieldSchema>;
 
 /** An uploaded file as a form value: what Common/Upload answered. */
-export const uploadedFileValueSchema = z.object({
-  Url: z.string().min(1),
-  FileName: z.string(),
-  Size: z.number().int().min(0),
-  ContentType: z.string(),
-});
+export const uploadedFileValueSchema = lazySchema(() =>
+  z.object({
+    Url: z.string().min(1),
+    FileName: z.string(),
+    Size: z.number().int().min(0),
+    ContentType: z.string(),
+  }),
+);
 export type UploadedFileValue = z.infer<typeof uploadedFileValueSchema>;
 
 /** text-like → string, number → number, checkbox and region → string[], photo/file → uploaded file. */
-export const fieldValueSchema = z.union([
-  z.string(),
-  z.number(),
-  z.array(z.string()),
-  uploadedFileValueSchema,
-  z.null(),
-]);
+export const fieldValueSchema = lazySchema(() =>
+  z.union([z.string(), z.number(), z.array(z.string()), uploadedFileValueSchema, z.null()]),
+);
 export type FieldValue = z.infer<typeof fieldValueSchema>;
-export const formValuesSchema = z.record(z.string(), fieldValueSchema);
+export const formValuesSchema = lazySchema(() => z.record(z.string(), fieldValueSchema));
 export type FormValues = z.infer<typeof formValuesSchema>;
 
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;

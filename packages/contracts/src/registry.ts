@@ -10,13 +10,10 @@ import * as project from './areas/project.js';
 import * as sms from './areas/sms.js';
 import * as user from './areas/user.js';
 import * as wechat from './areas/wechat.js';
-import type { Endpoint } from './endpoint.js';
+import { isEndpoint, type Endpoint } from './endpoint.js';
 
 function endpointsOf(module: Record<string, unknown>): Endpoint[] {
-  return Object.values(module).filter(
-    (value): value is Endpoint =>
-      typeof value === 'object' && value !== null && 'path' in value && 'client' in value,
-  );
+  return Object.values(module).filter(isEndpoint);
 }
 
 /** Every call on the wire, each once. */

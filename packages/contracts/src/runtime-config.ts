@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_IDS } from './services.js';
+import { lazySchema } from './lazy-schema.js';
 
 /** The global the SPA defines from the host page's config (§3), for tools that read it. */
 export const RUNTIME_CONFIG_GLOBAL = '__PORTAL_CONFIG__';
@@ -15,36 +16,40 @@ export interface Region {
   Name: string;
   Children?: Region[];
 }
-export const regionSchema: z.ZodType<Region> = z.lazy(() =>
-  z.object({ Code: z.string(), Name: z.string(), Children: z.array(regionSchema).optional() }),
+export const regionSchema: z.ZodType<Region> = lazySchema(() =>
+  z.lazy(() =>
+    z.object({ Code: z.string(), Name: z.string(), Children: z.array(regionSchema).optional() }),
+  ),
 );
 
 /** §3 runtime configuration. Field names (PageUel included) are the spec's. */
-export const runtimeConfigSchema = z.object({
-  Auth: z.object({ Authority: z.string().url() }),
-  WebSite: z.object({
-    UserClient: z.object({
-      ClientID: z.string().min(1),
-      ClientScope: z.string().min(1),
-      ClientDomain: z.string().url(),
-      DefaultGlobalWeChatShare: z.object({
-        Title: z.string(),
-        Describe: z.string(),
-        PageUel: z.string(),
-        LogoUrl: z.string(),
+export const runtimeConfigSchema = lazySchema(() =>
+  z.object({
+    Auth: z.object({ Authority: z.string().url() }),
+    WebSite: z.object({
+      UserClient: z.object({
+        ClientID: z.string().min(1),
+        ClientScope: z.string().min(1),
+        ClientDomain: z.string().url(),
+        DefaultGlobalWeChatShare: z.object({
+          Title: z.string(),
+          Describe: z.string(),
+          PageUel: z.string(),
+          LogoUrl: z.string(),
+        }),
       }),
     }),
+    Aliyun: z.object({
+      /** An empty Appkey selects the local slide-to-verify captcha. */
+      NVC: z.object({ Appkey: z.string() }),
+    }),
+    MicroServices: z
+      .array(z.object({ ServiceID: z.string().min(1), ServiceEndpoint: z.string().url() }))
+      .min(1),
+    /** Optional: the host serves it at REGION_DATA_PATH, fetched only by the forms that need it. */
+    RegionData: z.array(regionSchema).optional(),
   }),
-  Aliyun: z.object({
-    /** An empty Appkey selects the local slide-to-verify captcha. */
-    NVC: z.object({ Appkey: z.string() }),
-  }),
-  MicroServices: z
-    .array(z.object({ ServiceID: z.string().min(1), ServiceEndpoint: z.string().url() }))
-    .min(1),
-  /** Optional: the host serves it at REGION_DATA_PATH, fetched only by the forms that need it. */
-  RegionData: z.array(regionSchema).optional(),
-});
+);
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 /** Every ServiceID the portal calls must be configured. */

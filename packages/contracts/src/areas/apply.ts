@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { idSchema, timeSchema } from '../envelope.js';
 import { formFieldSchema, formValuesSchema } from '../form.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /** draft → submitted → under review → returned | rejected | approved → paid → ticket issued → finished */
 export const APPLY_STATUSES = [
@@ -15,7 +16,7 @@ export const APPLY_STATUSES = [
   'TicketIssued',
   'Finished',
 ] as const;
-export const applyStatusSchema = z.enum(APPLY_STATUSES);
+export const applyStatusSchema = lazySchema(() => z.enum(APPLY_STATUSES));
 export type ApplyStatus = z.infer<typeof applyStatusSchema>;
 export const APPLY_STATUS_TEXT: Record<ApplyStatus, string> = {
   Draft: '草稿',
@@ -31,74 +32,82 @@ export const APPLY_STATUS_TEXT: Record<ApplyStatus, string> = {
 /** ModifyApply is allowed only here. */
 export const MODIFIABLE_APPLY_STATUSES: readonly ApplyStatus[] = ['Draft', 'Returned'];
 
-export const applySummarySchema = z.object({
-  ApplyId: z.number().int(),
-  ProjectId: z.number().int(),
-  ProjectTitle: z.string(),
-  PositionId: z.number().int(),
-  PositionName: z.string(),
-  Status: applyStatusSchema,
-  /** The reviewer's reason when returned or rejected. */
-  ReviewRemark: z.string().nullable(),
-  SubmitTime: timeSchema.nullable(),
-  UpdateTime: timeSchema,
-  FeeInFen: z.number().int().min(0),
-  OrderId: z.number().int().nullable(),
-  HasOnlineExam: z.boolean(),
-  ExamScore: z.number().nullable(),
-  /** The admission ticket can be opened (again): printable and its exam not over yet. */
-  TicketPrintable: z.boolean(),
-});
+export const applySummarySchema = lazySchema(() =>
+  z.object({
+    ApplyId: z.number().int(),
+    ProjectId: z.number().int(),
+    ProjectTitle: z.string(),
+    PositionId: z.number().int(),
+    PositionName: z.string(),
+    Status: applyStatusSchema,
+    /** The reviewer's reason when returned or rejected. */
+    ReviewRemark: z.string().nullable(),
+    SubmitTime: timeSchema.nullable(),
+    UpdateTime: timeSchema,
+    FeeInFen: z.number().int().min(0),
+    OrderId: z.number().int().nullable(),
+    HasOnlineExam: z.boolean(),
+    ExamScore: z.number().nullable(),
+    /** The admission ticket can be opened (again): printable and its exam not over yet. */
+    TicketPrintable: z.boolean(),
+  }),
+);
 export type ApplySummary = z.infer<typeof applySummarySchema>;
 
-export const formSchema = z.object({
-  FormId: z.number().int(),
-  ProjectId: z.number().int(),
-  Title: z.string(),
-  Fields: z.array(formFieldSchema),
-});
+export const formSchema = lazySchema(() =>
+  z.object({
+    FormId: z.number().int(),
+    ProjectId: z.number().int(),
+    Title: z.string(),
+    Fields: z.array(formFieldSchema),
+  }),
+);
 export type Form = z.infer<typeof formSchema>;
 
-export const formWithApplySchema = z.object({
-  Form: formSchema,
-  /** The candidate's application for this project, when there is one. */
-  Apply: applySummarySchema.nullable(),
-  /** What that application holds, for ModifyApply. */
-  Values: formValuesSchema.nullable(),
-});
+export const formWithApplySchema = lazySchema(() =>
+  z.object({
+    Form: formSchema,
+    /** The candidate's application for this project, when there is one. */
+    Apply: applySummarySchema.nullable(),
+    /** What that application holds, for ModifyApply. */
+    Values: formValuesSchema.nullable(),
+  }),
+);
 export type FormWithApply = z.infer<typeof formWithApplySchema>;
 
 export const getForm = defineEndpoint('ProjectApply/GetForm', {
   method: 'GET',
   client: 'exam-flow',
-  request: z.object({ ProjectId: idSchema }),
-  response: formWithApplySchema,
+  request: () => z.object({ ProjectId: idSchema }),
+  response: () => formWithApplySchema,
 });
 
 export const apply = defineEndpoint('ProjectApply/Apply', {
   method: 'POST',
   client: 'exam-flow',
-  request: z.object({ ProjectId: idSchema, PositionId: idSchema, Values: formValuesSchema }),
-  response: applySummarySchema,
+  request: () => z.object({ ProjectId: idSchema, PositionId: idSchema, Values: formValuesSchema }),
+  response: () => applySummarySchema,
 });
 
 export const modifyApply = defineEndpoint('ProjectApply/ModifyApply', {
   method: 'POST',
   client: 'exam-flow',
-  request: z.object({ ApplyId: idSchema, Values: formValuesSchema }),
-  response: applySummarySchema,
+  request: () => z.object({ ApplyId: idSchema, Values: formValuesSchema }),
+  response: () => applySummarySchema,
 });
 
-export const formReportSchema = z.object({
-  ApplyId: z.number().int(),
-  Title: z.string(),
-  Items: z.array(z.object({ FieldId: z.string(), Label: z.string(), Display: z.string() })),
-});
+export const formReportSchema = lazySchema(() =>
+  z.object({
+    ApplyId: z.number().int(),
+    Title: z.string(),
+    Items: z.array(z.object({ FieldId: z.string(), Label: z.string(), Display: z.string() })),
+  }),
+);
 export type FormReport = z.infer<typeof formReportSchema>;
 
 export const getFormReport = defineEndpoint('ProjectApply/GetFormReport', {
   method: 'POST',
   client: 'exam-flow',
-  request: z.object({ ApplyId: idSchema }),
-  response: formReportSchema,
+  request: () => z.object({ ApplyId: idSchema }),
+  response: () => formReportSchema,
 });

@@ -18,31 +18,32 @@ export const getSharePoster = defineEndpoint('Common/GetSharePoster', {
   method: 'GET',
   client: 'exam-expand',
   auth: 'optional',
-  request: z.object({ ProjectId: idSchema, ShareUrl: z.string().url() }),
+  request: () => z.object({ ProjectId: idSchema, ShareUrl: z.string().url() }),
   /** PosterUrl is a data: URL of an SVG image with the project's title and a QR code. */
-  response: z.object({ PosterUrl: z.string(), ShareUrl: z.string() }),
+  response: () => z.object({ PosterUrl: z.string(), ShareUrl: z.string() }),
 });
 
 export const getPageConfig = defineEndpoint('PageConfig/GetPageConfig', {
   method: 'GET',
   client: 'exam-expand',
   auth: 'optional',
-  request: z.object({ Domain: z.string().max(253).optional() }),
-  response: z.object({
-    IsNotFound: z.boolean(),
-    TenantId: z.number().int().nullable(),
-    TenantName: z.string(),
-    LogoUrl: z.string(),
-    ServicePhone: z.string(),
-  }),
+  request: () => z.object({ Domain: z.string().max(253).optional() }),
+  response: () =>
+    z.object({
+      IsNotFound: z.boolean(),
+      TenantId: z.number().int().nullable(),
+      TenantName: z.string(),
+      LogoUrl: z.string(),
+      ServicePhone: z.string(),
+    }),
 });
 
 export const qrCodeDecode = defineEndpoint('Common/QRCodeDecode', {
   method: 'POST',
   client: 'exam-expand',
   auth: 'optional',
-  request: z.object({ ImageBase64: z.string().min(1, '请上传二维码图片') }),
-  response: z.object({ Text: z.string() }),
+  request: () => z.object({ ImageBase64: z.string().min(1, '请上传二维码图片') }),
+  response: () => z.object({ Text: z.string() }),
 });
 
 /** multipart: the file in field `File`, and `Purpose`. */
@@ -50,18 +51,22 @@ export const upload = defineEndpoint('Common/Upload', {
   method: 'POST',
   client: 'exam-expand',
   body: 'multipart',
-  request: z.object({ Purpose: z.enum(UPLOAD_PURPOSES).default('file') }),
-  response: uploadedFileValueSchema,
+  request: () => z.object({ Purpose: z.enum(UPLOAD_PURPOSES).default('file') }),
+  response: () => uploadedFileValueSchema,
 });
 
 export const htmlToPdf = defineEndpoint('Common/HtmlToPdf', {
   method: 'POST',
   client: 'exam-expand',
-  request: z.object({
-    Html: z.string().min(1).max(MAX_PDF_HTML_LENGTH, `内容过大，最多${MAX_PDF_HTML_LENGTH}个字符`),
-    FileName: z.string().max(100).optional(),
-  }),
-  response: pdfFileSchema,
+  request: () =>
+    z.object({
+      Html: z
+        .string()
+        .min(1)
+        .max(MAX_PDF_HTML_LENGTH, `内容过大，最多${MAX_PDF_HTML_LENGTH}个字符`),
+      FileName: z.string().max(100).optional(),
+    }),
+  response: () => pdfFileSchema,
 });
 
 /** §7 WeChat signature call: the response fields are read as appId, timestamp, nonceStr, signature. */
@@ -69,11 +74,12 @@ export const createWebWeChat = defineEndpoint('Common/CreateWebWeChat', {
   method: 'POST',
   client: 'exam-expand',
   auth: 'optional',
-  request: z.object({ PageUrl: z.string().url() }),
-  response: z.object({
-    appId: z.string(),
-    timestamp: z.number().int(),
-    nonceStr: z.string(),
-    signature: z.string(),
-  }),
+  request: () => z.object({ PageUrl: z.string().url() }),
+  response: () =>
+    z.object({
+      appId: z.string(),
+      timestamp: z.number().int(),
+      nonceStr: z.string(),
+      signature: z.string(),
+    }),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { idSchema, timeSchema } from '../envelope.js';
 import { MOBILE_PATTERN, EMAIL_PATTERN } from '../form.js';
+import { lazySchema } from '../lazy-schema.js';
 
 export const EXAM_QUESTION_TYPES = ['single', 'multiple', 'judge', 'blank'] as const;
 export type ExamQuestionType = (typeof EXAM_QUESTION_TYPES)[number];
@@ -12,126 +13,139 @@ export type MultipleScoring = (typeof MULTIPLE_SCORING)[number];
 export const SUBMITTED_BY = ['candidate', 'deadline', 'leaveLimit'] as const;
 
 /** A question as the candidate sees it: options in this attempt's order, no answer. */
-export const examQuestionSchema = z.object({
-  QuestionId: z.number().int(),
-  Type: z.enum(EXAM_QUESTION_TYPES),
-  Content: z.string(),
-  /** Empty for a fill-in-the-blank question. */
-  Options: z.array(z.object({ Key: z.string(), Text: z.string() })),
-  Score: z.number().int().positive(),
-});
+export const examQuestionSchema = lazySchema(() =>
+  z.object({
+    QuestionId: z.number().int(),
+    Type: z.enum(EXAM_QUESTION_TYPES),
+    Content: z.string(),
+    /** Empty for a fill-in-the-blank question. */
+    Options: z.array(z.object({ Key: z.string(), Text: z.string() })),
+    Score: z.number().int().positive(),
+  }),
+);
 export type ExamQuestion = z.infer<typeof examQuestionSchema>;
 
 /** Choice questions: the chosen option keys; fill-in-the-blank: the text written, one item. */
-export const examAnswerSchema = z.object({
-  QuestionId: idSchema,
-  Choices: z.array(z.string().max(200)).max(26),
-});
+export const examAnswerSchema = lazySchema(() =>
+  z.object({
+    QuestionId: idSchema,
+    Choices: z.array(z.string().max(200)).max(26),
+  }),
+);
 export type ExamAnswer = z.infer<typeof examAnswerSchema>;
 
 /** The candidate's attempt, kept by the server: any device resumes it. */
-export const examAttemptSchema = z.object({
-  StartedAt: timeSchema,
-  /** The earlier of start + duration and the exam window's end. */
-  Deadline: timeSchema,
-  /** The server's clock when it answered: the countdown runs on it, never on the device's. */
-  ServerTime: timeSchema,
-  /** The revision of the saved answers; a save with a lower or equal one changes nothing. */
-  Revision: z.number().int().nonnegative(),
-  Answers: z.array(examAnswerSchema),
-  /** Questions the candidate flagged for review. */
-  Flagged: z.array(z.number().int()),
-  LeaveCount: z.number().int().nonnegative(),
-  LeaveLimit: z.number().int().nonnegative().nullable(),
-  SubmittedAt: timeSchema.nullable(),
-  SubmittedBy: z.enum(SUBMITTED_BY).nullable(),
-  Score: z.number().nullable(),
-});
+export const examAttemptSchema = lazySchema(() =>
+  z.object({
+    StartedAt: timeSchema,
+    /** The earlier of start + duration and the exam window's end. */
+    Deadline: timeSchema,
+    /** The server's clock when it answered: the countdown runs on it, never on the device's. */
+    ServerTime: timeSchema,
+    /** The revision of the saved answers; a save with a lower or equal one changes nothing. */
+    Revision: z.number().int().nonnegative(),
+    Answers: z.array(examAnswerSchema),
+    /** Questions the candidate flagged for review. */
+    Flagged: z.array(z.number().int()),
+    LeaveCount: z.number().int().nonnegative(),
+    LeaveLimit: z.number().int().nonnegative().nullable(),
+    SubmittedAt: timeSchema.nullable(),
+    SubmittedBy: z.enum(SUBMITTED_BY).nullable(),
+    Score: z.number().nullable(),
+  }),
+);
 export type ExamAttempt = z.infer<typeof examAttemptSchema>;
 
 /** What the paper is, and the candidate's attempt if one was started; no questions. */
-export const examSummarySchema = z.object({
-  ExamId: z.number().int(),
-  ApplyId: z.number().int(),
-  Title: z.string(),
-  DurationSeconds: z.number().int().positive(),
-  StartTime: timeSchema.nullable(),
-  EndTime: timeSchema.nullable(),
-  TotalScore: z.number().int().positive(),
-  QuestionCount: z.number().int().nonnegative(),
-  MultipleScoring: z.enum(MULTIPLE_SCORING),
-  LeaveLimit: z.number().int().nonnegative().nullable(),
-  ServerTime: timeSchema,
-  Attempt: examAttemptSchema.nullable(),
-  /** Once submitted the answers are final and the score is shown. */
-  Submitted: z.boolean(),
-  Score: z.number().nullable(),
-});
+export const examSummarySchema = lazySchema(() =>
+  z.object({
+    ExamId: z.number().int(),
+    ApplyId: z.number().int(),
+    Title: z.string(),
+    DurationSeconds: z.number().int().positive(),
+    StartTime: timeSchema.nullable(),
+    EndTime: timeSchema.nullable(),
+    TotalScore: z.number().int().positive(),
+    QuestionCount: z.number().int().nonnegative(),
+    MultipleScoring: z.enum(MULTIPLE_SCORING),
+    LeaveLimit: z.number().int().nonnegative().nullable(),
+    ServerTime: timeSchema,
+    Attempt: examAttemptSchema.nullable(),
+    /** Once submitted the answers are final and the score is shown. */
+    Submitted: z.boolean(),
+    Score: z.number().nullable(),
+  }),
+);
 export type ExamSummary = z.infer<typeof examSummarySchema>;
 
 /** After submission, per question, when the paper shows correctness. */
-export const examReviewSchema = z.object({
-  QuestionId: z.number().int(),
-  Correct: z.boolean(),
-  Earned: z.number(),
-});
+export const examReviewSchema = lazySchema(() =>
+  z.object({
+    QuestionId: z.number().int(),
+    Correct: z.boolean(),
+    Earned: z.number(),
+  }),
+);
 
-export const examAttemptPaperSchema = z.object({
-  Title: z.string(),
-  TotalScore: z.number().int().positive(),
-  MultipleScoring: z.enum(MULTIPLE_SCORING),
-  Questions: z.array(examQuestionSchema),
-  Attempt: examAttemptSchema,
-  /** Null until submitted, and when the paper does not show correctness. */
-  Review: z.array(examReviewSchema).nullable(),
-});
+export const examAttemptPaperSchema = lazySchema(() =>
+  z.object({
+    Title: z.string(),
+    TotalScore: z.number().int().positive(),
+    MultipleScoring: z.enum(MULTIPLE_SCORING),
+    Questions: z.array(examQuestionSchema),
+    Attempt: examAttemptSchema,
+    /** Null until submitted, and when the paper does not show correctness. */
+    Review: z.array(examReviewSchema).nullable(),
+  }),
+);
 export type ExamAttemptPaper = z.infer<typeof examAttemptPaperSchema>;
 
-const applyRequest = z.object({ ApplyId: idSchema });
+const applyRequest = lazySchema(() => z.object({ ApplyId: idSchema }));
 
 /** Not listed in §7; the exam screen needs the paper's facts (ARCHITECTURE: add in the same style). */
 export const getExamine = defineEndpoint('ProjectOnLineExamine/GetExamine', {
   method: 'GET',
   client: 'exam-custom',
-  request: applyRequest,
-  response: examSummarySchema,
+  request: () => applyRequest,
+  response: () => examSummarySchema,
 });
 
 /** Starts the attempt with the server's time; starting again resumes the same attempt. */
 export const startAttempt = defineEndpoint('ProjectOnLineExamine/StartAttempt', {
   method: 'POST',
   client: 'exam-custom',
-  request: applyRequest,
-  response: examAttemptSchema,
+  request: () => applyRequest,
+  response: () => examAttemptSchema,
 });
 
 /** The questions, only for a started attempt, in its order, with what was saved. */
 export const getAttemptPaper = defineEndpoint('ProjectOnLineExamine/GetAttemptPaper', {
   method: 'GET',
   client: 'exam-custom',
-  request: applyRequest,
-  response: examAttemptPaperSchema,
+  request: () => applyRequest,
+  response: () => examAttemptPaperSchema,
 });
 
 /** Autosave: every answer so far, under a revision the client raises with each change. */
 export const saveAnswers = defineEndpoint('ProjectOnLineExamine/SaveAnswers', {
   method: 'POST',
   client: 'exam-custom',
-  request: z.object({
-    ApplyId: idSchema,
-    Revision: z.number().int().positive(),
-    Answers: z.array(examAnswerSchema).max(500),
-    Flagged: z.array(z.number().int()).max(500).default([]),
-  }),
-  response: examAttemptSchema,
+  request: () =>
+    z.object({
+      ApplyId: idSchema,
+      Revision: z.number().int().positive(),
+      Answers: z.array(examAnswerSchema).max(500),
+      Flagged: z.array(z.number().int()).max(500).default([]),
+    }),
+  response: () => examAttemptSchema,
 });
 
 /** The page was hidden or lost focus: counted on the attempt. */
 export const reportLeave = defineEndpoint('ProjectOnLineExamine/ReportLeave', {
   method: 'POST',
   client: 'exam-custom',
-  request: applyRequest,
-  response: examAttemptSchema,
+  request: () => applyRequest,
+  response: () => examAttemptSchema,
 });
 
 /**
@@ -141,38 +155,41 @@ export const reportLeave = defineEndpoint('ProjectOnLineExamine/ReportLeave', {
 export const submitAnswer = defineEndpoint('ProjectOnLineExamine/SubmitAnswer', {
   method: 'POST',
   client: 'exam-custom',
-  request: z.object({
-    ApplyId: idSchema,
-    Revision: z.number().int().positive().optional(),
-    Answers: z.array(examAnswerSchema).max(500).optional(),
-    Flagged: z.array(z.number().int()).max(500).optional(),
-  }),
-  response: z.object({
-    Score: z.number(),
-    TotalScore: z.number().int(),
-    Attempt: examAttemptSchema,
-  }),
+  request: () =>
+    z.object({
+      ApplyId: idSchema,
+      Revision: z.number().int().positive().optional(),
+      Answers: z.array(examAnswerSchema).max(500).optional(),
+      Flagged: z.array(z.number().int()).max(500).optional(),
+    }),
+  response: () =>
+    z.object({
+      Score: z.number(),
+      TotalScore: z.number().int(),
+      Attempt: examAttemptSchema,
+    }),
 });
 
 export const cooperateApply = defineEndpoint('Temporary/CooperateApply', {
   method: 'POST',
   client: 'exam-custom',
   auth: 'optional',
-  request: z.object({
-    CompanyName: z.string().trim().min(2, '请填写单位名称').max(100),
-    ContactName: z.string().trim().min(1, '请填写联系人').max(30),
-    Mobile: z.string().trim().regex(MOBILE_PATTERN, '请填写正确的11位手机号码'),
-    Email: z
-      .string()
-      .trim()
-      .regex(EMAIL_PATTERN, '邮箱格式不正确，例如 name@example.com')
-      .optional()
-      .or(z.literal('')),
-    Remark: z.string().trim().max(500, '需求说明最多500个字').optional(),
-    /** Set when the request is to buy an equity package of Enterprise/GetEquityBuy. */
-    EquityId: idSchema.optional(),
-    /** Anyone may send it, so a passed slide check comes with it (as for an SMS). */
-    CaptchaToken: z.string({ error: '请先完成滑动验证' }).min(1, '请先完成滑动验证'),
-  }),
-  response: z.object({ CooperateId: z.number().int() }),
+  request: () =>
+    z.object({
+      CompanyName: z.string().trim().min(2, '请填写单位名称').max(100),
+      ContactName: z.string().trim().min(1, '请填写联系人').max(30),
+      Mobile: z.string().trim().regex(MOBILE_PATTERN, '请填写正确的11位手机号码'),
+      Email: z
+        .string()
+        .trim()
+        .regex(EMAIL_PATTERN, '邮箱格式不正确，例如 name@example.com')
+        .optional()
+        .or(z.literal('')),
+      Remark: z.string().trim().max(500, '需求说明最多500个字').optional(),
+      /** Set when the request is to buy an equity package of Enterprise/GetEquityBuy. */
+      EquityId: idSchema.optional(),
+      /** Anyone may send it, so a passed slide check comes with it (as for an SMS). */
+      CaptchaToken: z.string({ error: '请先完成滑动验证' }).min(1, '请先完成滑动验证'),
+    }),
+  response: () => z.object({ CooperateId: z.number().int() }),
 });

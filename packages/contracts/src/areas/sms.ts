@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { mobileSchema } from './user.js';
+import { lazySchema } from '../lazy-schema.js';
 
 export const SMS_SCENES = [
   'ChangeMobile',
@@ -9,7 +10,7 @@ export const SMS_SCENES = [
   'SignUp',
   'ResetPassword',
 ] as const;
-export const smsSceneSchema = z.enum(SMS_SCENES);
+export const smsSceneSchema = lazySchema(() => z.enum(SMS_SCENES));
 export type SmsScene = z.infer<typeof smsSceneSchema>;
 
 export const SMS_CODE_LENGTH = 6;
@@ -23,15 +24,17 @@ export const sendVerifyShortMessage = defineEndpoint('ShortMessage/SendVerifySho
   method: 'POST',
   client: 'exam-message',
   auth: 'optional',
-  request: z.object({
-    Mobile: mobileSchema,
-    Scene: smsSceneSchema,
-    CaptchaToken: z.string().min(1, '请先完成滑动验证'),
-  }),
-  response: z.object({
-    ResendAfterSeconds: z.number().int().positive(),
-    ExpiresInSeconds: z.number().int().positive(),
-  }),
+  request: () =>
+    z.object({
+      Mobile: mobileSchema,
+      Scene: smsSceneSchema,
+      CaptchaToken: z.string().min(1, '请先完成滑动验证'),
+    }),
+  response: () =>
+    z.object({
+      ResendAfterSeconds: z.number().int().positive(),
+      ExpiresInSeconds: z.number().int().positive(),
+    }),
 });
 
 /** A right code is spent at once and traded for a single-use VerifyToken. */
@@ -39,42 +42,46 @@ export const verifyShortMessage = defineEndpoint('ShortMessage/Verify', {
   method: 'POST',
   client: 'exam-message',
   auth: 'optional',
-  request: z.object({
-    Mobile: mobileSchema,
-    Scene: smsSceneSchema,
-    Code: z
-      .string()
-      .trim()
-      .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), `请填写${SMS_CODE_LENGTH}位短信验证码`),
-  }),
-  response: z.object({ VerifyToken: z.string(), ExpiresInSeconds: z.number().int().positive() }),
+  request: () =>
+    z.object({
+      Mobile: mobileSchema,
+      Scene: smsSceneSchema,
+      Code: z
+        .string()
+        .trim()
+        .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), `请填写${SMS_CODE_LENGTH}位短信验证码`),
+    }),
+  response: () =>
+    z.object({ VerifyToken: z.string(), ExpiresInSeconds: z.number().int().positive() }),
 });
 
 /**
  * The local slide-to-verify captcha (when no Aliyun NVC app key is configured). Where the gap is
  * never leaves the server: it is drawn into Image, and the person drags Piece onto it.
  */
-export const slideChallengeSchema = z.object({
-  ChallengeId: z.string(),
-  /** The track (and the picture) width, in CSS pixels; the slider's value is the piece's left. */
-  TrackWidth: z.number().int().positive(),
-  PieceWidth: z.number().int().positive(),
-  /** The picture with the gap cut into it: a PNG data URL TrackWidth × ImageHeight. */
-  Image: z.string().startsWith('data:image/png;base64,'),
-  ImageHeight: z.number().int().positive(),
-  /** The piece (PieceWidth square, transparent around it), drawn PieceY from the picture's top. */
-  Piece: z.string().startsWith('data:image/png;base64,'),
-  PieceY: z.number().int().min(0),
-  ExpiresInSeconds: z.number().int().positive(),
-});
+export const slideChallengeSchema = lazySchema(() =>
+  z.object({
+    ChallengeId: z.string(),
+    /** The track (and the picture) width, in CSS pixels; the slider's value is the piece's left. */
+    TrackWidth: z.number().int().positive(),
+    PieceWidth: z.number().int().positive(),
+    /** The picture with the gap cut into it: a PNG data URL TrackWidth × ImageHeight. */
+    Image: z.string().startsWith('data:image/png;base64,'),
+    ImageHeight: z.number().int().positive(),
+    /** The piece (PieceWidth square, transparent around it), drawn PieceY from the picture's top. */
+    Piece: z.string().startsWith('data:image/png;base64,'),
+    PieceY: z.number().int().min(0),
+    ExpiresInSeconds: z.number().int().positive(),
+  }),
+);
 export type SlideChallenge = z.infer<typeof slideChallengeSchema>;
 
 export const getCaptchaChallenge = defineEndpoint('Captcha/GetChallenge', {
   method: 'GET',
   client: 'exam-message',
   auth: 'optional',
-  request: z.object({ Scene: z.literal(CAPTCHA_SCENE) }),
-  response: slideChallengeSchema,
+  request: () => z.object({ Scene: z.literal(CAPTCHA_SCENE) }),
+  response: () => slideChallengeSchema,
 });
 
 export const CAPTCHA_OUTCOMES = ['TooFast', 'Timeout', 'Failed'] as const;
@@ -82,13 +89,14 @@ export const checkCaptcha = defineEndpoint('Captcha/Check', {
   method: 'POST',
   client: 'exam-message',
   auth: 'optional',
-  request: z.object({
-    ChallengeId: z.string().min(1),
-    Scene: z.literal(CAPTCHA_SCENE),
-    /** Where the piece was let go. */
-    X: z.number(),
-    /** The drag as sampled: x position and ms since the drag began. */
-    Trail: z.array(z.object({ X: z.number(), T: z.number().min(0) })).max(2000),
-  }),
-  response: z.object({ CaptchaToken: z.string() }),
+  request: () =>
+    z.object({
+      ChallengeId: z.string().min(1),
+      Scene: z.literal(CAPTCHA_SCENE),
+      /** Where the piece was let go. */
+      X: z.number(),
+      /** The drag as sampled: x position and ms since the drag began. */
+      Trail: z.array(z.object({ X: z.number(), T: z.number().min(0) })).max(2000),
+    }),
+  response: () => z.object({ CaptchaToken: z.string() }),
 });

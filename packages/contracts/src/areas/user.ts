@@ -11,25 +11,30 @@ import {
 } from '../form.js';
 import { applyStatusSchema, applySummarySchema } from './apply.js';
 import { projectSummarySchema } from './project.js';
+import { lazySchema } from '../lazy-schema.js';
 
-export const userProfileSchema = z.object({
-  UserId: z.number().int(),
-  Name: z.string(),
-  /** Masked, e.g. 138****8000 */
-  Mobile: z.string(),
-  HeadPortrait: z.string(),
-  IsRealName: z.boolean(),
-  /** Masked, e.g. 1101**********1234; null until verified. */
-  IdNumber: z.string().nullable(),
-  IsBindWeChat: z.boolean(),
-  CreateTime: timeSchema,
-});
+export const userProfileSchema = lazySchema(() =>
+  z.object({
+    UserId: z.number().int(),
+    Name: z.string(),
+    /** Masked, e.g. 138****8000 */
+    Mobile: z.string(),
+    HeadPortrait: z.string(),
+    IsRealName: z.boolean(),
+    /** Masked, e.g. 1101**********1234; null until verified. */
+    IdNumber: z.string().nullable(),
+    IsBindWeChat: z.boolean(),
+    CreateTime: timeSchema,
+  }),
+);
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-export const applyArchiveSchema = z.object({
-  Values: formValuesSchema,
-  UpdateTime: timeSchema.nullable(),
-});
+export const applyArchiveSchema = lazySchema(() =>
+  z.object({
+    Values: formValuesSchema,
+    UpdateTime: timeSchema.nullable(),
+  }),
+);
 export type ApplyArchive = z.infer<typeof applyArchiveSchema>;
 
 /** A person's name as the apply archive keeps it: Chinese or Latin letters, · and spaces. */
@@ -67,85 +72,97 @@ const archiveText = (key: ApplyArchiveKey) =>
   });
 
 /** The archive's well-known fields as a form edits them (each may be left empty). */
-export const applyArchiveBasicsSchema = z.object(
-  Object.fromEntries(APPLY_ARCHIVE_FIELDS.map((f) => [f.key, archiveText(f.key)])) as Record<
-    ApplyArchiveKey,
-    ReturnType<typeof archiveText>
-  >,
+export const applyArchiveBasicsSchema = lazySchema(() =>
+  z.object(
+    Object.fromEntries(APPLY_ARCHIVE_FIELDS.map((f) => [f.key, archiveText(f.key)])) as Record<
+      ApplyArchiveKey,
+      ReturnType<typeof archiveText>
+    >,
+  ),
 );
 export type ApplyArchiveBasics = z.infer<typeof applyArchiveBasicsSchema>;
 
-export const personalCenterNumberSchema = z.object({
-  ApplyCount: z.number().int().min(0),
-  RunProjectCount: z.number().int().min(0),
-  OrderCount: z.number().int().min(0),
-  BrowseCount: z.number().int().min(0),
-  CollectCount: z.number().int().min(0),
-  UnreadMessageCount: z.number().int().min(0),
-});
+export const personalCenterNumberSchema = lazySchema(() =>
+  z.object({
+    ApplyCount: z.number().int().min(0),
+    RunProjectCount: z.number().int().min(0),
+    OrderCount: z.number().int().min(0),
+    BrowseCount: z.number().int().min(0),
+    CollectCount: z.number().int().min(0),
+    UnreadMessageCount: z.number().int().min(0),
+  }),
+);
 export type PersonalCenterNumber = z.infer<typeof personalCenterNumberSchema>;
 
-export const browsedProjectSchema = projectSummarySchema.extend({ BrowseTime: timeSchema });
-export const collectedProjectSchema = projectSummarySchema.extend({ CollectTime: timeSchema });
+export const browsedProjectSchema = lazySchema(() =>
+  projectSummarySchema.extend({ BrowseTime: timeSchema }),
+);
+export const collectedProjectSchema = lazySchema(() =>
+  projectSummarySchema.extend({ CollectTime: timeSchema }),
+);
 
-export const mobileSchema = z.string().trim().regex(MOBILE_PATTERN, '请填写正确的11位手机号码');
-export const passwordSchema = z.string().refine(isStrongPassword, `密码须${PASSWORD_RULE_TEXT}`);
+export const mobileSchema = lazySchema(() =>
+  z.string().trim().regex(MOBILE_PATTERN, '请填写正确的11位手机号码'),
+);
+export const passwordSchema = lazySchema(() =>
+  z.string().refine(isStrongPassword, `密码须${PASSWORD_RULE_TEXT}`),
+);
 
 export const getUser = defineEndpoint('User/GetUser', {
   method: 'GET',
   client: 'exam-account',
-  request: z.object({}),
-  response: userProfileSchema,
+  request: () => z.object({}),
+  response: () => userProfileSchema,
 });
 
 export const getUserApplyArchive = defineEndpoint('User/GetUserApplyArchive', {
   method: 'GET',
   client: 'exam-account',
-  request: z.object({}),
-  response: applyArchiveSchema,
+  request: () => z.object({}),
+  response: () => applyArchiveSchema,
 });
 
 export const getPersonalCenterNumber = defineEndpoint('User/GetPersonalCenterNumber', {
   method: 'GET',
   client: 'exam-account',
-  request: z.object({}),
-  response: personalCenterNumberSchema,
+  request: () => z.object({}),
+  response: () => personalCenterNumberSchema,
 });
 
 export const getUserRunProject = defineEndpoint('User/GetUserRunProject', {
   method: 'GET',
   client: 'exam-account',
-  request: pageQuerySchema,
-  response: pagedSchema(applySummarySchema),
+  request: () => pageQuerySchema,
+  response: () => pagedSchema(applySummarySchema),
 });
 
 /** Whether the home page shows the "in progress" strip, and its first few entries. */
 export const getUserRunProjectDisplay = defineEndpoint('User/GetUserRunProjectDisplay', {
   method: 'GET',
   client: 'exam-account',
-  request: z.object({}),
-  response: z.object({ Display: z.boolean(), Items: z.array(applySummarySchema) }),
+  request: () => z.object({}),
+  response: () => z.object({ Display: z.boolean(), Items: z.array(applySummarySchema) }),
 });
 
 export const getUserBrowseProject = defineEndpoint('User/GetUserBrowseProject', {
   method: 'GET',
   client: 'exam-account',
-  request: pageQuerySchema,
-  response: pagedSchema(browsedProjectSchema),
+  request: () => pageQuerySchema,
+  response: () => pagedSchema(browsedProjectSchema),
 });
 
 export const getUserProject = defineEndpoint('User/GetUserProject', {
   method: 'GET',
   client: 'exam-account',
-  request: pageQuerySchema.extend({ Status: applyStatusSchema.optional() }),
-  response: pagedSchema(applySummarySchema),
+  request: () => pageQuerySchema.extend({ Status: applyStatusSchema.optional() }),
+  response: () => pagedSchema(applySummarySchema),
 });
 
 export const getUserCollectProject = defineEndpoint('User/GetUserCollectProject', {
   method: 'GET',
   client: 'exam-account',
-  request: pageQuerySchema,
-  response: pagedSchema(collectedProjectSchema),
+  request: () => pageQuerySchema,
+  response: () => pagedSchema(collectedProjectSchema),
 });
 
 export const PLATFORM_POWERS = ['apply', 'pay', 'online-exam', 'wechat-bind', 'cooperate'] as const;
@@ -154,70 +171,72 @@ export const getPlatformPower = defineEndpoint('User/GetPlatformPower', {
   client: 'exam-account',
   auth: 'optional',
   path: '/PlatformService/v1/User/GetPlatformPower',
-  request: z.object({}),
-  response: z.object({ Powers: z.array(z.enum(PLATFORM_POWERS)) }),
+  request: () => z.object({}),
+  response: () => z.object({ Powers: z.array(z.enum(PLATFORM_POWERS)) }),
 });
 
 export const saveUserApplyArchive = defineEndpoint('User/SaveUserApplyArchive', {
   method: 'POST',
   client: 'exam-account',
-  request: z.object({ Values: formValuesSchema }),
-  response: applyArchiveSchema,
+  request: () => z.object({ Values: formValuesSchema }),
+  response: () => applyArchiveSchema,
 });
 
 export const realPersonVerify = defineEndpoint('User/RealPersonVerify', {
   method: 'POST',
   client: 'exam-account',
-  request: z.object({
-    Name: z
-      .string()
-      .trim()
-      .regex(/^[\u4e00-\u9fa5·]{2,20}$/, '请填写身份证上的中文姓名'),
-    IdNumber: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine(isValidChineseIdNumber, '身份证号码不正确，请填写18位居民身份证号码'),
-  }),
-  response: userProfileSchema,
+  request: () =>
+    z.object({
+      Name: z
+        .string()
+        .trim()
+        .regex(/^[\u4e00-\u9fa5·]{2,20}$/, '请填写身份证上的中文姓名'),
+      IdNumber: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .refine(isValidChineseIdNumber, '身份证号码不正确，请填写18位居民身份证号码'),
+    }),
+  response: () => userProfileSchema,
 });
 
 export const updateHeadPortrait = defineEndpoint('User/UpdateHeadPortrait', {
   method: 'POST',
   client: 'exam-account',
-  request: z.object({ HeadPortrait: z.string().min(1, '请先上传头像') }),
-  response: userProfileSchema,
+  request: () => z.object({ HeadPortrait: z.string().min(1, '请先上传头像') }),
+  response: () => userProfileSchema,
 });
 
 export const updateLoginPwd = defineEndpoint('User/UpdateLoginPwd', {
   method: 'POST',
   client: 'exam-account',
-  request: z.object({
-    OldPassword: z.string().min(1, '请填写原密码'),
-    NewPassword: passwordSchema,
-  }),
-  response: nullDataSchema,
+  request: () =>
+    z.object({
+      OldPassword: z.string().min(1, '请填写原密码'),
+      NewPassword: passwordSchema,
+    }),
+  response: () => nullDataSchema,
 });
 
 export const relieveWeChatBind = defineEndpoint('User/RelieveWeChatBind', {
   method: 'POST',
   client: 'exam-account',
-  request: z.object({}),
-  response: userProfileSchema,
+  request: () => z.object({}),
+  response: () => userProfileSchema,
 });
 
 /** VerifyToken comes from ShortMessage/Verify for the new number (scene ChangeMobile). */
 export const changeMobile = defineEndpoint('User/ChangeMobile', {
   method: 'POST',
   client: 'exam-account',
-  request: z.object({ Mobile: mobileSchema, VerifyToken: z.string().min(1) }),
-  response: userProfileSchema,
+  request: () => z.object({ Mobile: mobileSchema, VerifyToken: z.string().min(1) }),
+  response: () => userProfileSchema,
 });
 
 /** VerifyToken comes from ShortMessage/Verify for the account's own number (scene CloseAccount). */
 export const closeAccount = defineEndpoint('User/CloseAccount', {
   method: 'POST',
   client: 'exam-account',
-  request: z.object({ VerifyToken: z.string().min(1) }),
-  response: nullDataSchema,
+  request: () => z.object({ VerifyToken: z.string().min(1) }),
+  response: () => nullDataSchema,
 });

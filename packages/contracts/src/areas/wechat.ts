@@ -1,37 +1,41 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { timeSchema } from '../envelope.js';
+import { lazySchema } from '../lazy-schema.js';
 
-export const weChatBindUserSchema = z.object({
-  IsBind: z.boolean(),
-  NickName: z.string(),
-  HeadImgUrl: z.string(),
-  BindTime: timeSchema.nullable(),
-});
+export const weChatBindUserSchema = lazySchema(() =>
+  z.object({
+    IsBind: z.boolean(),
+    NickName: z.string(),
+    HeadImgUrl: z.string(),
+    BindTime: timeSchema.nullable(),
+  }),
+);
 export type WeChatBindUser = z.infer<typeof weChatBindUserSchema>;
 
 /** Where to send the visitor to authorise binding; WeChat returns to ReturnUrl with `code`. */
 export const getWeChatConfig = defineEndpoint('BindWeChat/GetWeChatConfig', {
   method: 'GET',
   client: 'exam-account',
-  request: z.object({ ReturnUrl: z.string().url() }),
-  response: z.object({ AppId: z.string(), AuthorizeUrl: z.string().url() }),
+  request: () => z.object({ ReturnUrl: z.string().url() }),
+  response: () => z.object({ AppId: z.string(), AuthorizeUrl: z.string().url() }),
 });
 
 export const getWeChatBindUser = defineEndpoint('BindWeChat/GetWeChatBindUser', {
   method: 'GET',
   client: 'exam-account',
-  request: z.object({}),
-  response: weChatBindUserSchema,
+  request: () => z.object({}),
+  response: () => weChatBindUserSchema,
 });
 
 export const bindAccount = defineEndpoint('BindWeChat/BindAccount', {
   method: 'POST',
   client: 'exam-account',
   /** State: the one GetWeChatConfig put in the authorisation address, spent once by the server. */
-  request: z.object({
-    Code: z.string().min(1, '微信授权码缺失，请重新授权'),
-    State: z.string().min(1, '微信授权校验信息缺失，请重新绑定'),
-  }),
-  response: weChatBindUserSchema,
+  request: () =>
+    z.object({
+      Code: z.string().min(1, '微信授权码缺失，请重新授权'),
+      State: z.string().min(1, '微信授权校验信息缺失，请重新绑定'),
+    }),
+  response: () => weChatBindUserSchema,
 });
