@@ -141,33 +141,10 @@ const DESKTOP_UI =
   /node_modules[\\/](?:(?:antd|@ant-design|@emotion|stylis|clsx|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|is-mobile)[\\/]|@rc-component[\\/](?!mini-decimal))/;
 
 /**
- * The contract's zod schemas, built when their module runs (tens of milliseconds on a phone): in a
- * few chunks by area, so a drawn page's boot.ts runs them a task at a time. Areas that import one
- * another share a chunk or import it one way only, so the chunks form no cycle.
+ * The contract in one chunk: its schemas are built on first use (lazySchema), so running it costs
+ * little, and a chunk per area was a request and a round trip each on a phone's network.
  */
-const CONTRACT_AREA = /packages[\\/]contracts[\\/]src[\\/]areas[\\/](\w+)\.ts$/;
-const CONTRACT_AREA_CHUNKS: Record<string, string> = {
-  project: 'contracts-project',
-  home: 'contracts-project',
-  notice: 'contracts-project',
-  apply: 'contracts-apply',
-  flow: 'contracts-apply',
-  common: 'contracts-apply',
-  user: 'contracts-user',
-  sms: 'contracts-user',
-  wechat: 'contracts-user',
-  payment: 'contracts-payment',
-  custom: 'contracts-payment',
-  preview: 'contracts-preview',
-};
-function contractsChunk(id: string): string | null {
-  const area = CONTRACT_AREA.exec(id)?.[1];
-  if (area) return CONTRACT_AREA_CHUNKS[area] ?? null;
-  if (/packages[\\/]contracts[\\/]src[\\/]form\.ts$/.test(id)) return 'contracts-form';
-  if (/packages[\\/]contracts[\\/]src[\\/](envelope|endpoint|services)\.ts$/.test(id))
-    return 'contracts-base';
-  return null;
-}
+const CONTRACTS = /packages[\\/]contracts[\\/]src[\\/]/;
 
 /** `vite build --ssr`: the server's drawing of first screens (src/app/server-render.tsx). */
 const serverRenderBuild: UserConfig = {
@@ -230,7 +207,7 @@ const browserBuild: UserConfig = {
               priority: 3,
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
-            { name: contractsChunk, priority: 3 },
+            { name: 'contracts', test: CONTRACTS, priority: 3 },
             { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 3 },
             { name: 'mobile-ui', test: MOBILE_UI, priority: 2, minShareCount: 3 },
             { name: 'desktop-ui', test: DESKTOP_UI, priority: 1, minShareCount: 3 },
