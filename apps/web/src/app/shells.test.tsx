@@ -35,8 +35,20 @@ describe('§2 mobile shell', () => {
     const shell = container.querySelector('[data-layout="mobile"]') as HTMLElement;
     expect(shell).not.toBeNull();
     expect(await within(shell).findByRole('heading', { level: 1, name: '发现' })).toBeTruthy();
-    const tabs = shell.querySelectorAll('.adm-tab-bar-item-title');
-    expect([...tabs].map((t) => t.textContent)).toEqual(['首页', '项目', '发现', '消息', '我的']);
+    const tabs = within(within(shell).getByRole('navigation', { name: '主导航' })).getAllByRole(
+      'link',
+    );
+    expect(tabs.map((t) => t.textContent)).toEqual(['首页', '项目', '发现', '消息', '我的']);
+    expect(tabs.map((t) => t.getAttribute('href'))).toEqual([
+      paths.home(),
+      paths.projectList(),
+      paths.find(),
+      paths.notice(),
+      paths.my(),
+    ]);
+    expect(within(shell).getByRole('link', { name: '发现' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     expect(container.querySelector('[data-layout="desktop"]')).toBeNull();
   });
 

@@ -1,7 +1,7 @@
-import { ConfigProvider, TabBar } from 'antd-mobile';
+import { ConfigProvider } from 'antd-mobile';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
-import type { KeyboardEvent, ReactNode } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import '../../shared/ui/mobile/mobile.css';
 import { paths, useRouteHandle, useSessionStore } from '../../platform';
 import { BackIcon, FindIcon, HomeIcon, MessageIcon, ProjectIcon, UserIcon } from './tab-icons';
@@ -53,16 +53,6 @@ export function unreadBadge(count: number): string | undefined {
   return count > 99 ? '99+' : String(count);
 }
 
-/** antd-mobile's tab items are plain divs: Enter and Space open the focused one, as a link would. */
-function openFocusedTab(event: KeyboardEvent<HTMLElement>, go: (path: string) => void) {
-  if (event.key !== 'Enter' && event.key !== ' ') return;
-  const path = (event.target as HTMLElement).closest<HTMLElement>('[data-tab-path]')?.dataset
-    .tabPath;
-  if (!path) return;
-  event.preventDefault();
-  go(path);
-}
-
 /** The mobile layout: a nav bar with the page title, the page, and the tab bar on tab pages. */
 export function MobileShell() {
   const { title, tab } = useRouteHandle();
@@ -98,39 +88,31 @@ export function MobileShell() {
           <Outlet />
         </main>
         {tab ? (
-          <nav
-            aria-label="主导航"
-            onKeyDown={(event) => openFocusedTab(event, (path) => void navigate(path))}
-          >
-            <TabBar
-              className="mobile-shell__tabs"
-              activeKey={active}
-              onChange={(path) => void navigate(path)}
-            >
-              {MOBILE_TABS.map((t) => {
-                const badge = t.section === paths.notice() ? unreadBadge(unread) : undefined;
-                return (
-                  <TabBar.Item
-                    key={t.path}
-                    icon={t.icon}
-                    title={
-                      badge ? (
-                        <>
-                          {t.title}
-                          <span className="visually-hidden">，{badge}条未读</span>
-                        </>
-                      ) : (
-                        t.title
-                      )
-                    }
-                    badge={badge ? <span aria-hidden="true">{badge}</span> : undefined}
-                    tabIndex={0}
-                    data-tab-path={t.path}
-                    aria-current={t.path === active ? 'page' : undefined}
-                  />
-                );
-              })}
-            </TabBar>
+          // Links, not antd-mobile's TabBar of divs: a tap works on the server's drawing before the
+          // app is live (the page loads anew), and a screen reader hears links with the current one.
+          <nav aria-label="主导航" className="mobile-shell__tabs">
+            {MOBILE_TABS.map((t) => {
+              const badge = t.section === paths.notice() ? unreadBadge(unread) : undefined;
+              const current = t.path === active;
+              return (
+                <Link
+                  key={t.path}
+                  to={t.path}
+                  className={current ? 'mobile-tab mobile-tab--current' : 'mobile-tab'}
+                  aria-current={current ? 'page' : undefined}
+                  data-tab-path={t.path}
+                >
+                  <span className="mobile-tab__icon" aria-hidden="true">
+                    {t.icon}
+                    {badge ? <span className="mobile-tab__badge">{badge}</span> : null}
+                  </span>
+                  <span className="mobile-tab__title">
+                    {t.title}
+                    {badge ? <span className="visually-hidden">，{badge}条未读</span> : null}
+                  </span>
+                </Link>
+              );
+            })}
           </nav>
         ) : null}
       </div>
