@@ -37,5 +37,41 @@ async function loadDeferredScripts(): Promise<void> {
   document.head.append(script);
 }
 
-// The frame's callback runs before its paint; the task it queues, after.
-requestAnimationFrame(() => setTimeout(() => void loadDeferredScripts(), 0));
+/** If the browser never reports a contentful paint (a drawn page with no text?), the app still starts. */
+export const FIRST_PAINT_WAIT_MS = 3000;
+
+/**
+ * Calls `then` once the drawn page is on the screen: after its first contentful paint as the browser
+ * reports it. The end of the first frame is not enough: a frame may paint before the page's text
+ * (while a long page is still parsed), and its raster may still be under way on a phone's few cores.
+ */
+function afterFirstContentfulPaint(then: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    setTimeout(then, 0);
+  };
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    // The frame's callback runs before its paint; the task it queues, after.
+    requestAnimationFrame(once);
+    return;
+  }
+  if (painted()) {
+    once();
+    return;
+  }
+  const observer = new PerformanceObserver(() => {
+    if (!painted()) return;
+    observer.disconnect();
+    once();
+  });
+  observer.observe({ type: 'paint' });
+  setTimeout(() => {
+    observer.disconnect();
+    once();
+  }, FIRST_PAINT_WAIT_MS);
+}
+
+afterFirstContentfulPaint(() => void loadDeferredScripts());
