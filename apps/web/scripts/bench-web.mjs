@@ -121,9 +121,15 @@ async function startServer(port, env) {
   }
   return {
     base,
-    stop() {
+    /** Its data folder goes once it has exited: the embedded database writes to it as it closes. */
+    async stop() {
+      const exited = new Promise((resolve) => {
+        if (server.exitCode !== null) resolve();
+        else server.once('exit', resolve);
+      });
       try {
         process.kill(-server.pid, 'SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
       } catch {
         // already gone
       }
@@ -226,8 +232,7 @@ async function main() {
       await measure(DRAWING_ONLY, `${portal.base}${pages[0][0]}`, 'mobile', ['*/assets/*.js']),
     );
   } finally {
-    portal.stop();
-    baseline.stop();
+    await Promise.all([portal.stop(), baseline.stop()]);
     fs.rmSync(baselineDir, { recursive: true, force: true });
   }
 
