@@ -101,16 +101,20 @@ describe('a phone’s first screens come drawn by the server and come alive in p
       expect(rootOf(html)).toContain(text);
       expectOnlyBootScript(html);
     }
-    // Pages without first answers (a filtered list, a page behind sign-in) are drawn by the SPA.
-    expect(await hostPage('/views/home/project?Keyword=zz')).toContain('<div id="root"></div>');
+    // A filtered list is drawn as filtered (a filter chip is a link to it).
+    const filtered = rootOf(await hostPage('/views/home/project?Keyword=zz'));
+    expect(filtered).toContain('没有找到与“zz”相关的项目');
+    // Pages without first answers (a page behind sign-in) are drawn by the SPA.
+    expect(await hostPage('/views/my')).toContain('<div id="root"></div>');
   });
 
   it('hydrates: the drawn nodes stay, nothing is logged, and the page answers', async () => {
     const list = await open(browser, '/views/home/project');
-    const states = list.page.getByRole('radiogroup', { name: '报名状态' });
+    const states = list.page.getByRole('group', { name: '报名状态' });
     await list.page.waitForFunction(() => document.title.startsWith('项目-'));
-    await states.getByRole('radio', { name: '报名中' }).click();
+    await states.getByRole('link', { name: '报名中' }).click();
     await list.page.waitForURL(/State=/);
+    await states.locator('[aria-current="true"]', { hasText: '报名中' }).waitFor();
     // §2: a hydrated router skips its root loader; the rules still made the page-config call.
     expect(list.requests).toContainEqual(expect.stringContaining('/PageConfig/GetPageConfig?'));
     expect(await list.serverHeadingKept()).toBe(true);
@@ -123,6 +127,24 @@ describe('a phone’s first screens come drawn by the server and come alive in p
     expect(flow.problems).toEqual([]);
     await list.page.context().close();
     await flow.page.context().close();
+  });
+
+  it('a filter chip tapped before the scripts arrive opens the filtered list, drawn', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    // No script runs in this test: what the candidate sees and taps is the server's drawing.
+    await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
+    await page.goto(`${baseUrl}/views/home/project`);
+    const states = page.getByRole('group', { name: '报名状态' });
+    await states.getByRole('link', { name: '已截止' }).click();
+    await page.waitForURL(/State=Closed/);
+    await states.locator('[aria-current="true"]', { hasText: '已截止' }).waitFor();
+    const cards = page.getByRole('list', { name: '项目列表' }).getByRole('link');
+    await cards.first().waitFor();
+    const shown = await page.locator('.project-card .state-tag').allTextContents();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(new Set(shown)).toEqual(new Set(['已截止']));
+    await context.close();
   });
 
   it('a page scrolled before its scripts arrive stays where the candidate scrolled it', async () => {

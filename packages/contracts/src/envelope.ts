@@ -49,6 +49,17 @@ export const MAX_PAGE_INDEX = 100_000;
  */
 export const idSchema = lazySchema(() => z.number().int().min(1).max(MAX_ID));
 
+/** Ids travel as positive integers (idSchema); an id read from an address may be anything. */
+export function isId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0;
+}
+
+/** A positive integer id from a search parameter, or undefined. */
+export function idParam(text: string | null): number | undefined {
+  const n = Number(text);
+  return text && isId(n) ? n : undefined;
+}
+
 /** Query fields of a paged list; page numbers start at 1. */
 export const pageQuerySchema = lazySchema(() =>
   z.object({

@@ -28,15 +28,22 @@ describe('first answers', () => {
     expect(keyOf({ PageIndex: 2, PageSize: 10 })).not.toBe(keyOf({ PageIndex: 1, PageSize: 10 }));
   });
 
-  it('answers the unfiltered list only, and a project page only for a valid id', () => {
+  it('answers the list as its address filters it, and a project page only for a valid id', () => {
     expect(inputsFor('mobile', ROUTES.projectList, '')).toContainEqual([
       getProjectList.name,
       { PageIndex: 1, PageSize: 10 },
     ]);
-    expect(inputsFor('mobile', ROUTES.projectList, 'State=Applying')).toContainEqual([
+    // As the list page reads its address: a filter chip's link, before the app is live, is drawn.
+    expect(
+      inputsFor('mobile', ROUTES.projectList, 'State=Applying&LableId=2&Keyword=%20教师%20'),
+    ).toContainEqual([
       getProjectList.name,
-      null,
+      { PageIndex: 1, PageSize: 10, State: 'Applying', LableId: 2, Keyword: '教师' },
     ]);
+    // Values the page would drop are dropped.
+    expect(
+      inputsFor('mobile', ROUTES.projectList, 'State=Open&LableId=abc&CategoryId=-1&Keyword='),
+    ).toContainEqual([getProjectList.name, { PageIndex: 1, PageSize: 10 }]);
     // A link shared in WeChat carries WeChat's own parameters, not a filter.
     expect(
       inputsFor('mobile', ROUTES.projectList, 'from=singlemessage&isappinstalled=0'),
@@ -52,7 +59,7 @@ describe('first answers', () => {
     ]);
     expect(inputsFor('desktop', ROUTES.projectList, 'PageIndex=0&Keyword=a')).toContainEqual([
       getProjectList.name,
-      null,
+      { PageIndex: 1, PageSize: 6, Keyword: 'a' },
     ]);
     expect(inputsFor('desktop', '/views/flowManage', 'ProjectId=12')).toContainEqual([
       getProject.name,

@@ -1,4 +1,5 @@
 import type { Endpoint } from './endpoint.js';
+import { idParam } from './envelope.js';
 import { getHomeLable, getHomeLableLayout } from './areas/home.js';
 import { getProjectNotice } from './areas/notice.js';
 import {
@@ -6,6 +7,7 @@ import {
   getProjectList,
   getProjectOpenAsk,
   getProjectPosition,
+  projectListFilterOf,
 } from './areas/project.js';
 import { ROUTES } from './routes.js';
 
@@ -108,23 +110,19 @@ export interface FirstCall {
 }
 
 const call = (endpoint: Endpoint, input: FirstCall['input']): FirstCall => ({ endpoint, input });
-/** The list's filters in its address (a share link's own parameters, such as WeChat's, are not). */
-const LIST_FILTERS = ['Keyword', 'LableId', 'CategoryId', 'State'];
-/** The page without a filter in its address: the list as it first shows. */
-const unfiltered = (input: Query) => (query: URLSearchParams) =>
-  LIST_FILTERS.some((name) => query.has(name)) ? null : input;
+/** The list as its address filters it (a share link's own parameters, such as WeChat's, are not filters). */
+const filtered = (paging: (query: URLSearchParams) => Query) => (query: URLSearchParams) => ({
+  ...projectListFilterOf(query),
+  ...paging(query),
+});
 /** The address's PageIndex, 1 when absent or not a page number. */
 export function pageIndexOf(query: URLSearchParams): number {
   const page = Number(query.get('PageIndex'));
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
-const projectId = (query: URLSearchParams) => {
-  const id = Number(query.get('ProjectId'));
-  return Number.isInteger(id) && id > 0 ? id : null;
-};
 const ofProject = (more: Query) => (query: URLSearchParams) => {
-  const id = projectId(query);
-  return id === null ? null : { ProjectId: id, ...more };
+  const id = idParam(query.get('ProjectId'));
+  return id === undefined ? null : { ProjectId: id, ...more };
 };
 
 const homeLables = call(getHomeLable, () => ({}));
@@ -145,17 +143,24 @@ export const FIRST_SCREEN_CALLS: Record<PageLayout, Record<string, readonly Firs
     [ROUTES.home]: [homeLables, homeLayout],
     [ROUTES.projectList]: [
       homeLables,
-      call(getProjectList, unfiltered({ PageIndex: 1, PageSize: PROJECT_PAGE_SIZE })),
+      call(
+        getProjectList,
+        filtered(() => ({ PageIndex: 1, PageSize: PROJECT_PAGE_SIZE })),
+      ),
     ],
     '/views/flowManage': flowManage,
   },
   desktop: {
     [ROUTES.home]: [homeLables, homeLayout],
-    // Numbered pages: a link to another page of the unfiltered list is answered too.
+    // Numbered pages: a link to another page of the list is answered too.
     [ROUTES.projectList]: [
       homeLables,
-      call(getProjectList, (query) =>
-        unfiltered({ PageIndex: pageIndexOf(query), PageSize: DESKTOP_PROJECT_PAGE_SIZE })(query),
+      call(
+        getProjectList,
+        filtered((query) => ({
+          PageIndex: pageIndexOf(query),
+          PageSize: DESKTOP_PROJECT_PAGE_SIZE,
+        })),
       ),
     ],
     // The desktop page shows the positions beside the details.

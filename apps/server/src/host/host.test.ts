@@ -180,15 +180,28 @@ describe('host: how the SPA is delivered', () => {
       FIRST_ANSWERS_ELEMENT_ID,
     );
     expect(Object.keys(missing ?? {}).some((key) => key.startsWith(getProject.name))).toBe(false);
-    // A filtered list, or a page without first calls: no island.
+    // A filtered list: the page of that filter (a filter chip is a link to it).
     expect(
       Object.keys(
         islandOf(
           (await page('/views/home/project?State=Applying')).body,
           FIRST_ANSWERS_ELEMENT_ID,
         )!,
-      ),
-    ).toEqual([firstAnswerKey(getHomeLable, new URLSearchParams())]);
+      ).sort(),
+    ).toEqual(
+      [
+        firstAnswerKey(getHomeLable, new URLSearchParams()),
+        firstAnswerKey(
+          getProjectList,
+          new URLSearchParams({
+            PageIndex: '1',
+            PageSize: String(PROJECT_PAGE_SIZE),
+            State: 'Applying',
+          }),
+        ),
+      ].sort(),
+    );
+    // A page without first calls: no island.
     expect(
       islandOf((await page('/views/auth/station')).body, FIRST_ANSWERS_ELEMENT_ID),
     ).toBeUndefined();

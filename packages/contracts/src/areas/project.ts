@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
-import { idSchema, pagedSchema, pageQuerySchema, timeSchema } from '../envelope.js';
+import { defineEndpoint, type RequestOf } from '../endpoint.js';
+import { idParam, idSchema, pagedSchema, pageQuerySchema, timeSchema } from '../envelope.js';
 import { lazySchema } from '../lazy-schema.js';
 
 export const PROJECT_STATES = ['NotStarted', 'Applying', 'Closed', 'Finished'] as const;
@@ -123,6 +123,28 @@ export const getProjectList = defineEndpoint('Project/GetProjectList', {
       NextCursor: z.string().nullable().optional(),
     }),
 });
+
+/** The project list's filters: what a list shows, apart from its paging. */
+export type ProjectListFilter = Pick<
+  RequestOf<typeof getProjectList>,
+  'Keyword' | 'LableId' | 'CategoryId' | 'State'
+>;
+
+/**
+ * The project list's filter as its address keeps it, so that a refresh, back or a shared link
+ * shows the same list, and the host page draws it (first-answers.ts); unknown values are dropped.
+ */
+export function projectListFilterOf(query: URLSearchParams): ProjectListFilter {
+  const state = query.get('State') ?? '';
+  return {
+    Keyword: query.get('Keyword')?.trim() || undefined,
+    LableId: idParam(query.get('LableId')),
+    CategoryId: idParam(query.get('CategoryId')),
+    State: (PROJECT_STATES as readonly string[]).includes(state)
+      ? (state as ProjectState)
+      : undefined,
+  };
+}
 
 export const getProjectUserAsk = defineEndpoint('Project/GetProjectUserAsk', {
   method: 'GET',

@@ -1,28 +1,10 @@
 import { PROJECT_STATES, PROJECT_STATE_TEXT, type ProjectState } from '@portal/contracts';
-import { idParam } from '../../shared/id';
-import type { ProjectListFilter } from './api/get-project-list';
 
 /** The state filter's choices: '' is every state. */
 export const PROJECT_STATE_OPTIONS = [
   { value: '', label: '全部' },
   ...PROJECT_STATES.map((state) => ({ value: state, label: PROJECT_STATE_TEXT[state] })),
 ];
-
-/**
- * The project list's filter as the address keeps it (Keyword, LableId, CategoryId, State), so a
- * refresh, back or a shared link shows the same list; unknown values are dropped.
- */
-export function projectFilterOf(params: URLSearchParams): ProjectListFilter {
-  const state = params.get('State') ?? '';
-  return {
-    Keyword: params.get('Keyword')?.trim() || undefined,
-    LableId: idParam(params.get('LableId')),
-    CategoryId: idParam(params.get('CategoryId')),
-    State: (PROJECT_STATES as readonly string[]).includes(state)
-      ? (state as ProjectState)
-      : undefined,
-  };
-}
 
 /** The params with one filter changed; any change of filter starts again at page 1. */
 export function withFilter(params: URLSearchParams, name: string, value: string): URLSearchParams {

@@ -1,34 +1,42 @@
+import { Link, type To } from 'react-router';
+
 interface ChipOption<V extends string> {
   value: V;
   label: string;
 }
 
-/** One choice among a few, as a row of chips (a radio group for keyboards and screen readers). */
+/**
+ * One choice among a few, as a row of chips that are links to the address with that choice: a tap
+ * works on the server's drawing before the app is live (the page loads anew with it), and after,
+ * the router swaps the address in place. The chosen one is the current link for screen readers.
+ */
 export function ChipGroup<V extends string>({
   label,
   options,
   value,
-  onChange,
+  to,
 }: {
   label: string;
   options: readonly ChipOption<V>[];
   value: V;
-  onChange: (value: V) => void;
+  to: (value: V) => To;
 }) {
   return (
-    <div className="chip-group" role="radiogroup" aria-label={label}>
-      {options.map((option) => (
-        <button
-          key={option.value}
-          type="button"
-          role="radio"
-          aria-checked={option.value === value}
-          className={option.value === value ? 'chip chip--active' : 'chip'}
-          onClick={() => onChange(option.value)}
-        >
-          {option.label}
-        </button>
-      ))}
+    <div className="chip-group" role="group" aria-label={label}>
+      {options.map((option) => {
+        const chosen = option.value === value;
+        return (
+          <Link
+            key={option.value}
+            to={to(option.value)}
+            replace
+            aria-current={chosen ? 'true' : undefined}
+            className={chosen ? 'chip chip--active' : 'chip'}
+          >
+            {option.label}
+          </Link>
+        );
+      })}
     </div>
   );
 }

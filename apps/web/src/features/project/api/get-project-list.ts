@@ -1,4 +1,9 @@
-import { getProjectList, PROJECT_PAGE_SIZE, type RequestOf } from '@portal/contracts';
+import {
+  getProjectList,
+  PROJECT_PAGE_SIZE,
+  type ProjectListFilter,
+  type RequestOf,
+} from '@portal/contracts';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -7,8 +12,6 @@ import {
 } from '@tanstack/react-query';
 import { callEndpoint } from '../../../platform';
 import { nextPageIndex } from '../../../shared/paging';
-
-export type ProjectListFilter = Omit<RequestOf<typeof getProjectList>, 'PageIndex' | 'PageSize'>;
 
 export function fetchProjectList(input: RequestOf<typeof getProjectList>, signal?: AbortSignal) {
   return callEndpoint(getProjectList, input, { signal });

@@ -1,4 +1,9 @@
-import { DESKTOP_PROJECT_PAGE_SIZE, pageIndexOf, PROJECT_STATE_TEXT } from '@portal/contracts';
+import {
+  DESKTOP_PROJECT_PAGE_SIZE,
+  pageIndexOf,
+  projectListFilterOf,
+  PROJECT_STATE_TEXT,
+} from '@portal/contracts';
 import { Button, Card, Empty, Input, Pagination, Result, Select, Skeleton, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
@@ -6,12 +11,7 @@ import { formatFee } from '../../../shared/money';
 import { useHomeLables } from '../../home';
 import { useProjectPage } from '../api/get-project-list';
 import { applyWindowText } from '../components/project-card';
-import {
-  PROJECT_STATE_COLOR,
-  PROJECT_STATE_OPTIONS,
-  projectFilterOf,
-  withFilter,
-} from '../project-filter';
+import { PROJECT_STATE_COLOR, PROJECT_STATE_OPTIONS, withFilter } from '../project-filter';
 import './project-desktop.css';
 
 /**
@@ -20,7 +20,7 @@ import './project-desktop.css';
  */
 export default function ProjectListPage() {
   const [params, setParams] = useSearchParams();
-  const filter = projectFilterOf(params);
+  const filter = projectListFilterOf(params);
   const pageIndex = pageIndexOf(params);
   const page = useProjectPage(filter, pageIndex, DESKTOP_PROJECT_PAGE_SIZE);
   const lables = useHomeLables();

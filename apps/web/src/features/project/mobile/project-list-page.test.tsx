@@ -67,8 +67,11 @@ describe('home/project: the project list', () => {
     // One request for the settled keyword, none for the half-typed one.
     expect(server.calls(getProjectList).map((c) => c.input.Keyword)).toEqual([undefined, '教师']);
 
-    fireEvent.click(await screen.findByRole('radio', { name: '公务员' }));
-    fireEvent.click(screen.getByRole('radio', { name: '已截止' }));
+    // The chips are links to the address with the filter: they work before the app is live.
+    const lable = await screen.findByRole('link', { name: '公务员' });
+    expect(lable.getAttribute('href')).toBe(paths.projectList({ LableId: 2 }));
+    fireEvent.click(lable);
+    fireEvent.click(screen.getByRole('link', { name: '已截止' }));
     await waitFor(() =>
       expect(server.calls(getProjectList).at(-1)?.input).toMatchObject({
         Keyword: '教师',
@@ -76,7 +79,12 @@ describe('home/project: the project list', () => {
         State: 'Closed',
       }),
     );
-    expect(screen.getByRole('radio', { name: '已截止' }).getAttribute('aria-checked')).toBe('true');
+    const state = within(screen.getByRole('group', { name: '报名状态' }));
+    expect(state.getByRole('link', { name: '已截止' }).getAttribute('aria-current')).toBe('true');
+    expect(state.getByRole('link', { name: '全部' }).getAttribute('aria-current')).toBeNull();
+    expect(state.getByRole('link', { name: '全部' }).getAttribute('href')).toBe(
+      paths.projectList({ LableId: 2 }),
+    );
   });
 
   it('loads the next page when the end of the list comes into view', async () => {

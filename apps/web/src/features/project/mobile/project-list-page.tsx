@@ -1,4 +1,4 @@
-import { PROJECT_STATES } from '@portal/contracts';
+import { PROJECT_STATES, projectListFilterOf, type ProjectListFilter } from '@portal/contracts';
 import { SearchBar } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -6,9 +6,9 @@ import { useHomeLables } from '../../home';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { PagedList } from '../../../shared/ui/mobile/paged-list';
 import { useDebouncedValue } from '../../../shared/use-debounced-value';
-import { type ProjectListFilter, useProjectList } from '../api/get-project-list';
+import { useProjectList } from '../api/get-project-list';
 import { ProjectCard } from '../components/project-card';
-import { PROJECT_STATE_OPTIONS, projectFilterOf, withFilter } from '../project-filter';
+import { PROJECT_STATE_OPTIONS, withFilter } from '../project-filter';
 
 export const SEARCH_DEBOUNCE_MS = 400;
 const ALL = '';
@@ -23,13 +23,16 @@ export default function ProjectListPage() {
   const state = params.get('State') ?? ALL;
   // The keyword as typed, settled; the rest as the address keeps it.
   const filter: ProjectListFilter = {
-    ...projectFilterOf(params),
+    ...projectListFilterOf(params),
     Keyword: settledKeyword || undefined,
   };
   const query = useProjectList(filter);
 
   const setParam = (name: string, value: string) =>
     setParams(withFilter(params, name, value), { replace: true });
+  const withParam = (name: string) => (value: string) => ({
+    search: `?${withFilter(params, name, value).toString()}`,
+  });
 
   const lableOptions = [
     { value: ALL, label: '全部' },
@@ -54,14 +57,14 @@ export default function ProjectListPage() {
             label="项目分类"
             options={lableOptions}
             value={params.get('LableId') ?? ALL}
-            onChange={(value) => setParam('LableId', value)}
+            to={withParam('LableId')}
           />
         ) : null}
         <ChipGroup
           label="报名状态"
           options={PROJECT_STATE_OPTIONS}
           value={(PROJECT_STATES as readonly string[]).includes(state) ? state : ALL}
-          onChange={(value) => setParam('State', value)}
+          to={withParam('State')}
         />
       </div>
       <PagedList
