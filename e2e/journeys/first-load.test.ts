@@ -21,6 +21,8 @@ async function callsWhileOpening(
   });
   await page.goto(`${baseUrl}${address}`);
   await drawn(page);
+  // Whatever the live page asks for, it has asked.
+  await page.waitForLoadState('networkidle');
   await context.close();
   return calls;
 }
@@ -47,8 +49,8 @@ describe('first load: an anonymous first screen needs no service call of its own
 
   it('the project list, home and a project page on a phone draw from the host page', async () => {
     const list = await callsWhileOpening(browser, PHONE, '/views/home/project', async (page) => {
+      await page.waitForFunction(() => document.title.startsWith('项目-'));
       const cards = page.getByRole('list', { name: '项目列表' }).getByRole('link');
-      await cards.first().waitFor();
       expect(await cards.count()).toBe(10);
       await page.getByRole('group', { name: '项目分类' }).getByRole('link').first().waitFor();
     });
@@ -56,6 +58,7 @@ describe('first load: an anonymous first screen needs no service call of its own
       expect(list).not.toContainEqual(endingWith(path));
 
     const home = await callsWhileOpening(browser, PHONE, '/views/home', async (page) => {
+      await page.waitForFunction(() => document.title.startsWith('首页-'));
       await page.getByRole('heading', { name: '项目分类' }).waitFor();
       await page.getByRole('list', { name: '推荐' }).getByRole('img').first().waitFor();
     });
@@ -66,7 +69,10 @@ describe('first load: an anonymous first screen needs no service call of its own
       browser,
       PHONE,
       `/views/flowManage?ProjectId=${projectId}`,
-      (page) => page.getByRole('heading', { level: 2 }).first().waitFor(),
+      async (page) => {
+        await page.waitForFunction(() => document.title.startsWith('报名流程-'));
+        await page.getByRole('heading', { level: 2 }).first().waitFor();
+      },
     );
     for (const path of endpointsOf('mobile', '/views/flowManage'))
       expect(flow).not.toContainEqual(endingWith(path));
@@ -97,12 +103,18 @@ describe('first load: an anonymous first screen needs no service call of its own
     for (const path of endpointsOf('desktop', '/views/flowManage'))
       expect(flow).not.toContainEqual(endingWith(path));
 
+    // The page lives (its title set) and has asked for all it would: the answer was in the page.
     const filtered = await callsWhileOpening(
       browser,
       PHONE,
-      '/views/home/project?State=Applying',
-      (page) => page.getByRole('list', { name: '项目列表' }).getByRole('link').first().waitFor(),
+      '/views/home/project?State=Applying&Keyword=测评',
+      async (page) => {
+        await page.waitForFunction(() => document.title.startsWith('项目-'));
+        const cards = page.getByRole('list', { name: '项目列表' }).getByRole('link');
+        expect(await cards.count()).toBeGreaterThan(0);
+      },
     );
+    expect(filtered).toContainEqual(endingWith('/PageConfig/GetPageConfig'));
     for (const path of endpointsOf('mobile', '/views/home/project'))
       expect(filtered).not.toContainEqual(endingWith(path));
   });

@@ -112,9 +112,18 @@ describe('a phone’s first screens come drawn by the server and come alive in p
     const list = await open(browser, '/views/home/project');
     const states = list.page.getByRole('group', { name: '报名状态' });
     await list.page.waitForFunction(() => document.title.startsWith('项目-'));
+    // The live page filters in place: this document, not a new one, shows the filtered list.
+    await list.page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
     await states.getByRole('link', { name: '报名中' }).click();
     await list.page.waitForURL(/State=/);
     await states.locator('[aria-current="true"]', { hasText: '报名中' }).waitFor();
+    expect(
+      await list.page.evaluate(
+        () => (window as unknown as { sameDocument?: boolean }).sameDocument,
+      ),
+    ).toBe(true);
     // §2: a hydrated router skips its root loader; the rules still made the page-config call.
     expect(list.requests).toContainEqual(expect.stringContaining('/PageConfig/GetPageConfig?'));
     expect(await list.serverHeadingKept()).toBe(true);

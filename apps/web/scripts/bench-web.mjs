@@ -123,15 +123,21 @@ async function startServer(port, env) {
     base,
     /** Its data folder goes once it has exited: the embedded database writes to it as it closes. */
     async stop() {
+      let timer;
       const exited = new Promise((resolve) => {
-        if (server.exitCode !== null) resolve();
+        if (server.exitCode !== null || server.signalCode !== null) resolve();
         else server.once('exit', resolve);
       });
       try {
         process.kill(-server.pid, 'SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+        await Promise.race([
+          exited,
+          new Promise((resolve) => (timer = setTimeout(resolve, 15_000))),
+        ]);
       } catch {
         // already gone
+      } finally {
+        clearTimeout(timer);
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -26,7 +26,7 @@ const added = () => [
 const ALL_ADDED = ['/assets/platform-b.js', '/assets/page-c.js', '/assets/index-a.js'];
 
 /** A browser that reports paints: the observer's callback and the paint entries are the test's. */
-function stubPaintTiming() {
+function stubPaintTiming({ refuseToObserve = false } = {}) {
   const paints: string[] = [];
   const observers: (() => void)[] = [];
   class FakePerformanceObserver {
@@ -34,7 +34,9 @@ function stubPaintTiming() {
     constructor(callback: () => void) {
       observers.push(callback);
     }
-    observe() {}
+    observe() {
+      if (refuseToObserve) throw new TypeError('paint is not observable here');
+    }
     disconnect() {}
   }
   vi.stubGlobal('PerformanceObserver', FakePerformanceObserver);
@@ -88,6 +90,17 @@ describe('boot: a server-drawn page asks for its scripts after its first paint',
     expect(added()).toEqual([]);
     vi.advanceTimersByTime(1);
     vi.runAllTimers();
+    await vi.waitFor(() => expect(added()).toEqual(ALL_ADDED));
+  });
+
+  it('where observing paints is refused, waits for the end of the first frame', async () => {
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+    stubPaintTiming({ refuseToObserve: true });
+    await bootDrawnPage();
+    vi.advanceTimersByTime(0);
+    expect(added()).toEqual([]);
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(0);
     await vi.waitFor(() => expect(added()).toEqual(ALL_ADDED));
   });
 

@@ -37,7 +37,7 @@ async function loadDeferredScripts(): Promise<void> {
   document.head.append(script);
 }
 
-/** If the browser never reports a contentful paint (a drawn page with no text?), the app still starts. */
+/** The longest wait for a paint: a page not painted by then (a background tab?) still starts. */
 export const FIRST_PAINT_WAIT_MS = 3000;
 
 /**
@@ -47,31 +47,35 @@ export const FIRST_PAINT_WAIT_MS = 3000;
  */
 function afterFirstContentfulPaint(then: () => void): void {
   let done = false;
+  let observer: PerformanceObserver | undefined;
   const once = () => {
     if (done) return;
     done = true;
+    observer?.disconnect();
     setTimeout(then, 0);
   };
+  setTimeout(once, FIRST_PAINT_WAIT_MS);
   const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-    // The frame's callback runs before its paint; the task it queues, after.
-    requestAnimationFrame(once);
-    return;
+  const reportsPaints =
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes?.includes('paint');
+  if (reportsPaints) {
+    if (painted()) {
+      once();
+      return;
+    }
+    try {
+      observer = new PerformanceObserver(() => {
+        if (painted()) once();
+      });
+      observer.observe({ type: 'paint' });
+      return;
+    } catch {
+      // Listed but refused: as where paints are not reported.
+    }
   }
-  if (painted()) {
-    once();
-    return;
-  }
-  const observer = new PerformanceObserver(() => {
-    if (!painted()) return;
-    observer.disconnect();
-    once();
-  });
-  observer.observe({ type: 'paint' });
-  setTimeout(() => {
-    observer.disconnect();
-    once();
-  }, FIRST_PAINT_WAIT_MS);
+  // The frame's callback runs before its paint; the task it queues, after.
+  requestAnimationFrame(once);
 }
 
 afterFirstContentfulPaint(() => void loadDeferredScripts());

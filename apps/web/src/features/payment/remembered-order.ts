@@ -1,3 +1,5 @@
+import { idParam } from '../../shared/id';
+
 /**
  * The order an application was sent to the cashier with, so the return to
  * /views/payment?ApplyId= can ask VerifyPaymentOrder about it (the cashier only gives ApplyId back).
@@ -14,8 +16,7 @@ export function rememberOrder(applyId: number, orderId: number): void {
 
 export function rememberedOrder(applyId: number): number | undefined {
   try {
-    const id = Number(localStorage.getItem(`${KEY_PREFIX}${applyId}`));
-    return Number.isInteger(id) && id > 0 ? id : undefined;
+    return idParam(localStorage.getItem(`${KEY_PREFIX}${applyId}`));
   } catch {
     return undefined;
   }

@@ -8,7 +8,8 @@ interface ChipOption<V extends string> {
 /**
  * One choice among a few, as a row of chips that are links to the address with that choice: a tap
  * works on the server's drawing before the app is live (the page loads anew with it), and after,
- * the router swaps the address in place. The chosen one is the current link for screen readers.
+ * the router changes the address in place. Either way it is a step in the history, so Back is the
+ * same before and after. The chosen one is the current link for screen readers.
  */
 export function ChipGroup<V extends string>({
   label,
@@ -29,7 +30,6 @@ export function ChipGroup<V extends string>({
           <Link
             key={option.value}
             to={to(option.value)}
-            replace
             aria-current={chosen ? 'true' : undefined}
             className={chosen ? 'chip chip--active' : 'chip'}
           >

@@ -1,4 +1,4 @@
-import { PROJECT_STATES, projectListFilterOf, type ProjectListFilter } from '@portal/contracts';
+import { projectListFilterOf, type ProjectListFilter } from '@portal/contracts';
 import { SearchBar } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -20,7 +20,6 @@ export default function ProjectListPage() {
   const settledKeyword = useDebouncedValue(keyword.trim(), SEARCH_DEBOUNCE_MS);
   const lables = useHomeLables();
 
-  const state = params.get('State') ?? ALL;
   // The keyword as typed, settled; the rest as the address keeps it.
   const filter: ProjectListFilter = {
     ...projectListFilterOf(params),
@@ -56,14 +55,14 @@ export default function ProjectListPage() {
           <ChipGroup
             label="项目分类"
             options={lableOptions}
-            value={params.get('LableId') ?? ALL}
+            value={filter.LableId ? String(filter.LableId) : ALL}
             to={withParam('LableId')}
           />
         ) : null}
         <ChipGroup
           label="报名状态"
           options={PROJECT_STATE_OPTIONS}
-          value={(PROJECT_STATES as readonly string[]).includes(state) ? state : ALL}
+          value={filter.State ?? ALL}
           to={withParam('State')}
         />
       </div>
