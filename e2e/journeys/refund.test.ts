@@ -138,6 +138,9 @@ describe('refund (issue 13): pay, ask for the fee back from my/myOrder, see 退�
     await page.waitForFunction(
       () => getComputedStyle(document.querySelector('.adm-center-popup-wrap')!).opacity === '1',
     );
+    // The dialog's mask is the screen's: a list item's content-visibility once clipped both to the card.
+    const mask = await page.locator('.adm-mask').boundingBox();
+    expect(mask).toMatchObject({ y: 0, height: page.viewportSize()!.height });
     await checkScreen(page, 'issue13-refund-confirm');
     await dialog.getByRole('button', { name: '再想想' }).click();
     await dialog.waitFor({ state: 'detached' });

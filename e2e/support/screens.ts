@@ -3,10 +3,52 @@ import { expect } from 'vitest';
 import { seriousViolations } from './axe.js';
 import { screenshot } from './browser.js';
 
+/**
+ * Resolves once the screen has stopped moving: no inline style written for `quietMs` (antd-mobile
+ * animates its dialogs and popups with react-spring, which writes styles every frame) and no
+ * finite CSS transition or animation running; at the latest after `capMs` (a clock that ticks).
+ */
+export function screenSettled(page: Page, quietMs = 250, capMs = 5000): Promise<void> {
+  return page.evaluate(
+    ([quiet, cap]) =>
+      new Promise<void>((resolve) => {
+        let lastChange = performance.now();
+        const started = lastChange;
+        const observer = new MutationObserver(() => {
+          lastChange = performance.now();
+        });
+        observer.observe(document.documentElement, {
+          attributes: true,
+          attributeFilter: ['style'],
+          subtree: true,
+        });
+        const moving = () =>
+          document
+            .getAnimations()
+            .some(
+              (animation) =>
+                animation.playState === 'running' &&
+                animation.effect?.getTiming().iterations !== Infinity,
+            );
+        const check = () => {
+          const now = performance.now();
+          if ((now - lastChange >= quiet && !moving()) || now - started >= cap) {
+            observer.disconnect();
+            resolve();
+          } else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    [quietMs, capMs] as const,
+  );
+}
+
 /** Each screen a journey reaches: saved for a person to look at, and axe-clean. */
 export async function checkScreen(page: Page, name: string): Promise<void> {
   // A button still under the mouse shows its hover colour, which is not what is measured.
   await page.mouse.move(0, 0);
+  // Colours are judged as shown, not halfway through a fade.
+  await screenSettled(page);
   await screenshot(page, name);
   expect(await seriousViolations(page)).toEqual([]);
 }

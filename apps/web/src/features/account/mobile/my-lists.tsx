@@ -88,6 +88,9 @@ function OrderCard({ order: listed }: { order: PaymentOrder }) {
         </div>
       )}
       <Dialog
+        // Not inside the card: a list item's content-visibility contains fixed elements, which
+        // clipped the dialog and its mask to the card.
+        getContainer={() => document.body}
         visible={refund.confirming}
         title={REFUND_CONFIRM.title}
         content={REFUND_CONFIRM.text(order)}
