@@ -117,8 +117,7 @@ const filtered = (paging: (query: URLSearchParams) => Query) => (query: URLSearc
 });
 /** The address's PageIndex, 1 when absent or not a page number. */
 export function pageIndexOf(query: URLSearchParams): number {
-  const page = Number(query.get('PageIndex'));
-  return Number.isInteger(page) && page > 0 ? page : 1;
+  return idParam(query.get('PageIndex')) ?? 1;
 }
 const ofProject = (more: Query) => (query: URLSearchParams) => {
   const id = idParam(query.get('ProjectId'));

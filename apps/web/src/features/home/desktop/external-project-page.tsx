@@ -1,9 +1,8 @@
 import './home-desktop.css';
-import type { ExternalProject } from '@portal/contracts';
+import { pageIndexOf, type ExternalProject } from '@portal/contracts';
 import { Pagination, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import { formatDate } from '../../../shared/date';
-import { idParam } from '../../../shared/id';
 import { QueryView } from '../../../shared/ui/desktop/query-states';
 import { EXTERNAL_PAGE_SIZE, useExternalProjects } from '../api/get-external-project-list';
 
@@ -42,7 +41,7 @@ function ExternalCard({ project }: { project: ExternalProject }) {
 /** externalproject: projects run on other sites; each opens its own site. The page is in the address. */
 export default function ExternalProjectPage() {
   const [params, setParams] = useSearchParams();
-  const pageIndex = idParam(params.get('PageIndex')) ?? 1;
+  const pageIndex = pageIndexOf(params);
   const query = useExternalProjects(pageIndex);
   return (
     <div className="external-page">
