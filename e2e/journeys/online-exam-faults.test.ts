@@ -36,6 +36,8 @@ async function secondsShown(page: Page): Promise<number> {
 
 const saveStatus = (page: Page) =>
   page.getByRole('status').filter({ hasText: /已保存|保存中|网络已断开/ });
+/** Saved on the server: not the offline text, which says 答案已保存在本机 (saved on this phone). */
+const SAVED = /^\s*已保存/;
 
 describe('journey: online exam faults (server killed, two devices, offline, deadline, 30 submits)', () => {
   let browser: Browser;
@@ -94,7 +96,7 @@ describe('journey: online exam faults (server killed, two devices, offline, dead
     total = await questions.count();
     for (let i = 0; i < 5; i++) await questions.nth(i).locator('input').first().check();
     await page.getByText(`已答 5/${total}`, { exact: true }).waitFor();
-    await saveStatus(page).filter({ hasText: '已保存' }).waitFor();
+    await saveStatus(page).filter({ hasText: SAVED }).waitFor();
     const before = await summaryOf(examCall.url);
 
     await server.stop('SIGKILL');
@@ -141,7 +143,7 @@ describe('journey: online exam faults (server killed, two devices, offline, dead
       .waitFor({ timeout: 10_000 });
     await page.waitForTimeout(3000);
     await phone.unroute('**/ProjectOnLineExamine/**');
-    await saveStatus(page).filter({ hasText: '已保存' }).waitFor({ timeout: 15_000 });
+    await saveStatus(page).filter({ hasText: SAVED }).waitFor({ timeout: 15_000 });
 
     // Another device (no local copy) reads the server's answers: all eight.
     const page2 = await desktop.newPage();
@@ -194,7 +196,7 @@ describe('journey: online exam faults (server killed, two devices, offline, dead
       }
       await page.keyboard.press('ArrowRight');
     }
-    await saveStatus(page).filter({ hasText: '已保存' }).waitFor();
+    await saveStatus(page).filter({ hasText: SAVED }).waitFor();
     await page.getByText(/^已答 2\/\d+$/).waitFor();
     const started = await summaryOf(shortUrl);
     await page.close();
