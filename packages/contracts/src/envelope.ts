@@ -40,6 +40,30 @@ export const DEFAULT_PAGE_SIZE = 10;
 
 /** The largest id: ids are PostgreSQL integer (int4) columns. */
 export const MAX_ID = 2_147_483_647;
+/**
+ * Caps on what a caller may send: every string, list and map in a request has one, checked before
+ * any pattern runs (bounded-input.test.ts walks every request schema).
+ */
+export const MAX_TOKEN_LENGTH = 2_048;
+export const MAX_URL_LENGTH = 2_048;
+/** RFC 5321's longest forward path. */
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_NAME_LENGTH = 50;
+export const MAX_PASSWORD_LENGTH = 128;
+/** A QR code screenshot as a data: URL; the body limit (4 MiB) bounds it anyway. */
+export const MAX_IMAGE_BASE64_LENGTH = 4_000_000;
+/** A counter per save; one below the int4 column's top, so the server's own +1 still fits. */
+export const MAX_REVISION = MAX_ID - 1;
+
+/** A string of at most `max` characters; longer ones are refused before any later check runs. */
+export function boundedString(max: number, message?: string) {
+  const error = message ? { error: message } : {};
+  return z.string(error).max(max, { abort: true, ...error });
+}
+
+/** An absolute address a caller sends (a return or share address). */
+export const urlSchema = lazySchema(() => boundedString(MAX_URL_LENGTH).url());
+
 /** The deepest page a list serves; paging further than this is a scraper, not a person. */
 export const MAX_PAGE_INDEX = 100_000;
 

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  boundedString,
+  MAX_EMAIL_LENGTH,
+  MAX_ID,
+  MAX_NAME_LENGTH,
+  MAX_URL_LENGTH,
+} from './envelope.js';
 import { lazySchema } from './lazy-schema.js';
 
 /** Field types an application form may contain; the web renders each, the server checks each. */
@@ -52,27 +59,53 @@ export const formFieldSchema = lazySchema(() =>
 );
 export type FormField = z.infer<typeof formFieldSchema>;
 
+/** A form's caps: a person types far less; the caps only stop a script's oversized values. */
+export const FORM_TEXT_MAX_LENGTH = 10_000;
+export const FORM_MAX_FIELDS = 200;
+export const FORM_MAX_CHOICES = 100;
+export const FORM_FIELD_ID_MAX_LENGTH = 64;
+export const FILE_NAME_MAX_LENGTH = 255;
+/** A number field's value: any a form could ask for, none a script could overflow with. */
+export const FORM_NUMBER_LIMIT = 1e15;
+
 /** An uploaded file as a form value: what Common/Upload answered. */
 export const uploadedFileValueSchema = lazySchema(() =>
   z.object({
-    Url: z.string().min(1),
-    FileName: z.string(),
-    Size: z.number().int().min(0),
-    ContentType: z.string(),
+    Url: boundedString(MAX_URL_LENGTH).min(1),
+    FileName: boundedString(FILE_NAME_MAX_LENGTH),
+    Size: z.number().int().min(0).max(MAX_ID),
+    ContentType: boundedString(MAX_NAME_LENGTH * 2),
   }),
 );
 export type UploadedFileValue = z.infer<typeof uploadedFileValueSchema>;
 
 /** text-like → string, number → number, checkbox and region → string[], photo/file → uploaded file. */
 export const fieldValueSchema = lazySchema(() =>
-  z.union([z.string(), z.number(), z.array(z.string()), uploadedFileValueSchema, z.null()]),
+  z.union([
+    boundedString(FORM_TEXT_MAX_LENGTH),
+    z.number().min(-FORM_NUMBER_LIMIT).max(FORM_NUMBER_LIMIT),
+    z.array(boundedString(FORM_TEXT_MAX_LENGTH)).max(FORM_MAX_CHOICES),
+    uploadedFileValueSchema,
+    z.null(),
+  ]),
 );
 export type FieldValue = z.infer<typeof fieldValueSchema>;
-export const formValuesSchema = lazySchema(() => z.record(z.string(), fieldValueSchema));
+export const formValuesSchema = lazySchema(() =>
+  z
+    .record(boundedString(FORM_FIELD_ID_MAX_LENGTH), fieldValueSchema)
+    .refine(
+      (values) => Object.keys(values).length <= FORM_MAX_FIELDS,
+      `表单最多${FORM_MAX_FIELDS}项`,
+    ),
+);
 export type FormValues = z.infer<typeof formValuesSchema>;
 
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Dots only between the domain's labels, so no two parts of the pattern can take the same text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+export function isEmail(text: string): boolean {
+  return text.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(text);
+}
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const ID_NUMBER_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_NUMBER_CHECK_CODES = '10X98765432';
@@ -170,7 +203,7 @@ export function validateFieldValue(field: FormField, value: FieldValue | undefin
     case 'mobile':
       return MOBILE_PATTERN.test(text) ? null : `${field.Label}不正确，请填写11位手机号码`;
     case 'email':
-      return EMAIL_PATTERN.test(text) ? null : `${field.Label}格式不正确，例如 name@example.com`;
+      return isEmail(text) ? null : `${field.Label}格式不正确，例如 name@example.com`;
     case 'photo':
     case 'file': {
       const parsed = uploadedFileValueSchema.safeParse(value);

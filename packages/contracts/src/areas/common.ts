@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { idSchema } from '../envelope.js';
+import { boundedString, idSchema, MAX_IMAGE_BASE64_LENGTH, urlSchema } from '../envelope.js';
 import { uploadedFileValueSchema } from '../form.js';
 import { MAX_PDF_HTML_LENGTH, pdfFileSchema } from './flow.js';
 
@@ -18,7 +18,7 @@ export const getSharePoster = defineEndpoint('Common/GetSharePoster', {
   method: 'GET',
   client: 'exam-expand',
   auth: 'optional',
-  request: () => z.object({ ProjectId: idSchema, ShareUrl: z.string().url() }),
+  request: () => z.object({ ProjectId: idSchema, ShareUrl: urlSchema }),
   /** PosterUrl is a data: URL of an SVG image with the project's title and a QR code. */
   response: () => z.object({ PosterUrl: z.string(), ShareUrl: z.string() }),
 });
@@ -42,7 +42,13 @@ export const qrCodeDecode = defineEndpoint('Common/QRCodeDecode', {
   method: 'POST',
   client: 'exam-expand',
   auth: 'optional',
-  request: () => z.object({ ImageBase64: z.string().min(1, '请上传二维码图片') }),
+  request: () =>
+    z.object({
+      ImageBase64: boundedString(MAX_IMAGE_BASE64_LENGTH, '图片过大，请裁剪后再试').min(
+        1,
+        '请上传二维码图片',
+      ),
+    }),
   response: () => z.object({ Text: z.string() }),
 });
 
@@ -74,7 +80,7 @@ export const createWebWeChat = defineEndpoint('Common/CreateWebWeChat', {
   method: 'POST',
   client: 'exam-expand',
   auth: 'optional',
-  request: () => z.object({ PageUrl: z.string().url() }),
+  request: () => z.object({ PageUrl: urlSchema }),
   response: () =>
     z.object({
       appId: z.string(),

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { idSchema, timeSchema } from '../envelope.js';
-import { MOBILE_PATTERN, EMAIL_PATTERN } from '../form.js';
+import {
+  boundedString,
+  idSchema,
+  MAX_EMAIL_LENGTH,
+  MAX_REVISION,
+  MAX_TOKEN_LENGTH,
+  timeSchema,
+} from '../envelope.js';
+import { isEmail } from '../form.js';
 import { lazySchema } from '../lazy-schema.js';
+import { mobileSchema } from './user.js';
 
 export const EXAM_QUESTION_TYPES = ['single', 'multiple', 'judge', 'blank'] as const;
 export type ExamQuestionType = (typeof EXAM_QUESTION_TYPES)[number];
@@ -33,6 +41,8 @@ export const examAnswerSchema = lazySchema(() =>
   }),
 );
 export type ExamAnswer = z.infer<typeof examAnswerSchema>;
+
+const revisionSchema = lazySchema(() => z.number().int().positive().max(MAX_REVISION));
 
 /** The candidate's attempt, kept by the server: any device resumes it. */
 export const examAttemptSchema = lazySchema(() =>
@@ -133,9 +143,9 @@ export const saveAnswers = defineEndpoint('ProjectOnLineExamine/SaveAnswers', {
   request: () =>
     z.object({
       ApplyId: idSchema,
-      Revision: z.number().int().positive(),
+      Revision: revisionSchema,
       Answers: z.array(examAnswerSchema).max(500),
-      Flagged: z.array(z.number().int()).max(500).default([]),
+      Flagged: z.array(idSchema).max(500).default([]),
     }),
   response: () => examAttemptSchema,
 });
@@ -158,9 +168,9 @@ export const submitAnswer = defineEndpoint('ProjectOnLineExamine/SubmitAnswer', 
   request: () =>
     z.object({
       ApplyId: idSchema,
-      Revision: z.number().int().positive().optional(),
+      Revision: revisionSchema.optional(),
       Answers: z.array(examAnswerSchema).max(500).optional(),
-      Flagged: z.array(z.number().int()).max(500).optional(),
+      Flagged: z.array(idSchema).max(500).optional(),
     }),
   response: () =>
     z.object({
@@ -170,6 +180,8 @@ export const submitAnswer = defineEndpoint('ProjectOnLineExamine/SubmitAnswer', 
     }),
 });
 
+const EMAIL_MESSAGE = '邮箱格式不正确，例如 name@example.com';
+
 export const cooperateApply = defineEndpoint('Temporary/CooperateApply', {
   method: 'POST',
   client: 'exam-custom',
@@ -178,18 +190,16 @@ export const cooperateApply = defineEndpoint('Temporary/CooperateApply', {
     z.object({
       CompanyName: z.string().trim().min(2, '请填写单位名称').max(100),
       ContactName: z.string().trim().min(1, '请填写联系人').max(30),
-      Mobile: z.string().trim().regex(MOBILE_PATTERN, '请填写正确的11位手机号码'),
-      Email: z
-        .string()
+      Mobile: mobileSchema,
+      Email: boundedString(MAX_EMAIL_LENGTH, EMAIL_MESSAGE)
         .trim()
-        .regex(EMAIL_PATTERN, '邮箱格式不正确，例如 name@example.com')
-        .optional()
-        .or(z.literal('')),
+        .refine((email) => email === '' || isEmail(email), EMAIL_MESSAGE)
+        .optional(),
       Remark: z.string().trim().max(500, '需求说明最多500个字').optional(),
       /** Set when the request is to buy an equity package of Enterprise/GetEquityBuy. */
       EquityId: idSchema.optional(),
       /** Anyone may send it, so a passed slide check comes with it (as for an SMS). */
-      CaptchaToken: z.string({ error: '请先完成滑动验证' }).min(1, '请先完成滑动验证'),
+      CaptchaToken: boundedString(MAX_TOKEN_LENGTH, '请先完成滑动验证').min(1, '请先完成滑动验证'),
     }),
   response: () => z.object({ CooperateId: z.number().int() }),
 });

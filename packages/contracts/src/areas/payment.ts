@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { idSchema, pagedSchema, pageQuerySchema, timeSchema } from '../envelope.js';
+import { idSchema, pagedSchema, pageQuerySchema, timeSchema, urlSchema } from '../envelope.js';
 import { lazySchema } from '../lazy-schema.js';
 
 /** pending → paid | cancelled | failed; paid → refunding → refunded (the candidate's refund). */
@@ -49,7 +49,7 @@ export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
 export const getProjectPaymentOrder = defineEndpoint('ProjectPayment/GetProjectPaymentOrder', {
   method: 'GET',
   client: 'exam-payment',
-  request: () => z.object({ ApplyId: idSchema, ReturnUrl: z.string().url().optional() }),
+  request: () => z.object({ ApplyId: idSchema, ReturnUrl: urlSchema.optional() }),
   response: () => paymentOrderSchema,
 });
 

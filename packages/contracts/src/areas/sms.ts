@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { boundedString, MAX_TOKEN_LENGTH } from '../envelope.js';
 import { mobileSchema } from './user.js';
 import { lazySchema } from '../lazy-schema.js';
 
@@ -28,7 +29,7 @@ export const sendVerifyShortMessage = defineEndpoint('ShortMessage/SendVerifySho
     z.object({
       Mobile: mobileSchema,
       Scene: smsSceneSchema,
-      CaptchaToken: z.string().min(1, '请先完成滑动验证'),
+      CaptchaToken: boundedString(MAX_TOKEN_LENGTH).min(1, '请先完成滑动验证'),
     }),
   response: () =>
     z.object({
@@ -46,8 +47,7 @@ export const verifyShortMessage = defineEndpoint('ShortMessage/Verify', {
     z.object({
       Mobile: mobileSchema,
       Scene: smsSceneSchema,
-      Code: z
-        .string()
+      Code: boundedString(SMS_CODE_LENGTH * 4, `请填写${SMS_CODE_LENGTH}位短信验证码`)
         .trim()
         .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), `请填写${SMS_CODE_LENGTH}位短信验证码`),
     }),
@@ -84,6 +84,13 @@ export const getCaptchaChallenge = defineEndpoint('Captcha/GetChallenge', {
   response: () => slideChallengeSchema,
 });
 
+/** A drag's x offsets (px) and times (ms): far past any real drag, small enough to be plain numbers. */
+const CAPTCHA_MAX_OFFSET = 10_000;
+const CAPTCHA_MAX_TRAIL_MS = 600_000;
+const captchaOffsetSchema = lazySchema(() =>
+  z.number().min(-CAPTCHA_MAX_OFFSET).max(CAPTCHA_MAX_OFFSET),
+);
+
 export const CAPTCHA_OUTCOMES = ['TooFast', 'Timeout', 'Failed'] as const;
 export const checkCaptcha = defineEndpoint('Captcha/Check', {
   method: 'POST',
@@ -91,12 +98,14 @@ export const checkCaptcha = defineEndpoint('Captcha/Check', {
   auth: 'optional',
   request: () =>
     z.object({
-      ChallengeId: z.string().min(1),
+      ChallengeId: boundedString(MAX_TOKEN_LENGTH).min(1),
       Scene: z.literal(CAPTCHA_SCENE),
       /** Where the piece was let go. */
-      X: z.number(),
+      X: captchaOffsetSchema,
       /** The drag as sampled: x position and ms since the drag began. */
-      Trail: z.array(z.object({ X: z.number(), T: z.number().min(0) })).max(2000),
+      Trail: z
+        .array(z.object({ X: captchaOffsetSchema, T: z.number().min(0).max(CAPTCHA_MAX_TRAIL_MS) }))
+        .max(2000),
     }),
   response: () => z.object({ CaptchaToken: z.string() }),
 });

@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { nullDataSchema, pagedSchema, pageQuerySchema, timeSchema } from '../envelope.js';
 import {
-  EMAIL_PATTERN,
+  boundedString,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MAX_TOKEN_LENGTH,
+  MAX_URL_LENGTH,
+  nullDataSchema,
+  pagedSchema,
+  pageQuerySchema,
+  timeSchema,
+} from '../envelope.js';
+import {
+  FORM_TEXT_MAX_LENGTH,
   formValuesSchema,
+  isEmail,
   isStrongPassword,
   isValidChineseIdNumber,
   MOBILE_PATTERN,
@@ -60,12 +71,12 @@ export function archiveFieldProblem(key: string, text: string): string | null {
   if (key === 'idNumber' && !isValidChineseIdNumber(text))
     return '身份证号码不正确，请填写18位居民身份证号码';
   if (key === 'mobile' && !MOBILE_PATTERN.test(text)) return '手机号码不正确，请填写11位手机号码';
-  if (key === 'email' && !EMAIL_PATTERN.test(text)) return '邮箱格式不正确，例如 name@example.com';
+  if (key === 'email' && !isEmail(text)) return '邮箱格式不正确，例如 name@example.com';
   return null;
 }
 
 const archiveText = (key: ApplyArchiveKey) =>
-  z.string().superRefine((value, ctx) => {
+  boundedString(FORM_TEXT_MAX_LENGTH).superRefine((value, ctx) => {
     const text = value.trim();
     const problem = text ? archiveFieldProblem(key, text) : null;
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -102,10 +113,15 @@ export const collectedProjectSchema = lazySchema(() =>
 );
 
 export const mobileSchema = lazySchema(() =>
-  z.string().trim().regex(MOBILE_PATTERN, '请填写正确的11位手机号码'),
+  boundedString(MAX_NAME_LENGTH, '请填写正确的11位手机号码')
+    .trim()
+    .regex(MOBILE_PATTERN, '请填写正确的11位手机号码'),
 );
 export const passwordSchema = lazySchema(() =>
-  z.string().refine(isStrongPassword, `密码须${PASSWORD_RULE_TEXT}`),
+  boundedString(MAX_PASSWORD_LENGTH, `密码须${PASSWORD_RULE_TEXT}`).refine(
+    isStrongPassword,
+    `密码须${PASSWORD_RULE_TEXT}`,
+  ),
 );
 
 export const getUser = defineEndpoint('User/GetUser', {
@@ -187,12 +203,10 @@ export const realPersonVerify = defineEndpoint('User/RealPersonVerify', {
   client: 'exam-account',
   request: () =>
     z.object({
-      Name: z
-        .string()
+      Name: boundedString(MAX_NAME_LENGTH, '请填写身份证上的中文姓名')
         .trim()
         .regex(/^[\u4e00-\u9fa5·]{2,20}$/, '请填写身份证上的中文姓名'),
-      IdNumber: z
-        .string()
+      IdNumber: boundedString(MAX_NAME_LENGTH, '身份证号码不正确，请填写18位居民身份证号码')
         .trim()
         .toUpperCase()
         .refine(isValidChineseIdNumber, '身份证号码不正确，请填写18位居民身份证号码'),
@@ -203,7 +217,7 @@ export const realPersonVerify = defineEndpoint('User/RealPersonVerify', {
 export const updateHeadPortrait = defineEndpoint('User/UpdateHeadPortrait', {
   method: 'POST',
   client: 'exam-account',
-  request: () => z.object({ HeadPortrait: z.string().min(1, '请先上传头像') }),
+  request: () => z.object({ HeadPortrait: boundedString(MAX_URL_LENGTH).min(1, '请先上传头像') }),
   response: () => userProfileSchema,
 });
 
@@ -212,7 +226,7 @@ export const updateLoginPwd = defineEndpoint('User/UpdateLoginPwd', {
   client: 'exam-account',
   request: () =>
     z.object({
-      OldPassword: z.string().min(1, '请填写原密码'),
+      OldPassword: boundedString(MAX_PASSWORD_LENGTH).min(1, '请填写原密码'),
       NewPassword: passwordSchema,
     }),
   response: () => nullDataSchema,
@@ -229,7 +243,8 @@ export const relieveWeChatBind = defineEndpoint('User/RelieveWeChatBind', {
 export const changeMobile = defineEndpoint('User/ChangeMobile', {
   method: 'POST',
   client: 'exam-account',
-  request: () => z.object({ Mobile: mobileSchema, VerifyToken: z.string().min(1) }),
+  request: () =>
+    z.object({ Mobile: mobileSchema, VerifyToken: boundedString(MAX_TOKEN_LENGTH).min(1) }),
   response: () => userProfileSchema,
 });
 
@@ -237,6 +252,6 @@ export const changeMobile = defineEndpoint('User/ChangeMobile', {
 export const closeAccount = defineEndpoint('User/CloseAccount', {
   method: 'POST',
   client: 'exam-account',
-  request: () => z.object({ VerifyToken: z.string().min(1) }),
+  request: () => z.object({ VerifyToken: boundedString(MAX_TOKEN_LENGTH).min(1) }),
   response: () => nullDataSchema,
 });

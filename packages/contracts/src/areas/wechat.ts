@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { timeSchema } from '../envelope.js';
+import { boundedString, MAX_TOKEN_LENGTH, timeSchema, urlSchema } from '../envelope.js';
 import { lazySchema } from '../lazy-schema.js';
 
 export const weChatBindUserSchema = lazySchema(() =>
@@ -17,7 +17,7 @@ export type WeChatBindUser = z.infer<typeof weChatBindUserSchema>;
 export const getWeChatConfig = defineEndpoint('BindWeChat/GetWeChatConfig', {
   method: 'GET',
   client: 'exam-account',
-  request: () => z.object({ ReturnUrl: z.string().url() }),
+  request: () => z.object({ ReturnUrl: urlSchema }),
   response: () => z.object({ AppId: z.string(), AuthorizeUrl: z.string().url() }),
 });
 
@@ -34,8 +34,8 @@ export const bindAccount = defineEndpoint('BindWeChat/BindAccount', {
   /** State: the one GetWeChatConfig put in the authorisation address, spent once by the server. */
   request: () =>
     z.object({
-      Code: z.string().min(1, '微信授权码缺失，请重新授权'),
-      State: z.string().min(1, '微信授权校验信息缺失，请重新绑定'),
+      Code: boundedString(MAX_TOKEN_LENGTH).min(1, '微信授权码缺失，请重新授权'),
+      State: boundedString(MAX_TOKEN_LENGTH).min(1, '微信授权校验信息缺失，请重新绑定'),
     }),
   response: () => weChatBindUserSchema,
 });

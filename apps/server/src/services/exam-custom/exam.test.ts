@@ -1,5 +1,7 @@
 import {
   cooperateApply,
+  MAX_ID,
+  MAX_REVISION,
   getAttemptPaper,
   getExamine,
   getUserProject,
@@ -485,6 +487,21 @@ describe('Temporary/CooperateApply', () => {
     expect(unknown.body.ErrMsg).toBe('所选权益套餐不存在');
   });
 
+  it('refuses an oversized e-mail address at once, before anything reads it', async () => {
+    // It took the old pattern seconds per 60 KB (×4 per doubling): this one would never end.
+    const res = await t.call(cooperateApply, {
+      CompanyName: '某单位',
+      ContactName: '王',
+      Mobile: '13812345678',
+      Email: `x@${'.'.repeat(1_000_000)}@`,
+      CaptchaToken: 'x',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.Data).toEqual({
+      FieldErrors: { Email: '邮箱格式不正确，例如 name@example.com' },
+    });
+  });
+
   it('needs a passed slide check, each good for one request', async () => {
     const rows = async () => (await t.db.select().from(cooperationApplications)).length;
     const before = await rows();
@@ -498,5 +515,34 @@ describe('Temporary/CooperateApply', () => {
     expect((await t.call(cooperateApply, { ...request, CaptchaToken: token })).status).toBe(200);
     expect((await t.call(cooperateApply, { ...request, CaptchaToken: token })).status).toBe(419);
     expect(await rows()).toBe(before + 1);
+  });
+});
+
+describe('ProjectOnLineExamine: a revision fits its column', () => {
+  let t: TestApp;
+  let paidApplyId: number;
+  beforeAll(async () => {
+    ({ t, paidApplyId } = await examApp());
+  });
+  afterAll(() => t.close());
+
+  it('refuses a revision past the column with 400, and the last one still submits', async () => {
+    const as = { as: t.demoUserId };
+    expect((await t.call(startAttempt, { ApplyId: paidApplyId }, as)).status).toBe(200);
+    for (const Revision of [2 ** 31, MAX_ID]) {
+      const res = await t.call(saveAnswers, { ApplyId: paidApplyId, Revision, Answers: [] }, as);
+      expect(res.status).toBe(400);
+      expect(res.body.ErrMsg).toContain('Revision');
+    }
+    const saved = await t.call(
+      saveAnswers,
+      { ApplyId: paidApplyId, Revision: MAX_REVISION, Answers: [] },
+      as,
+    );
+    expect(saved.status).toBe(200);
+    // A submit without a Revision may store one past the last save: it must still fit.
+    const submitted = await t.call(submitAnswer, { ApplyId: paidApplyId }, as);
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.Data.Attempt.SubmittedAt).not.toBeNull();
   });
 });
