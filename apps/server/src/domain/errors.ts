@@ -23,3 +23,5 @@ export const verificationExpired = (message: string) =>
   new DomainError(ERROR_CODES.VERIFICATION_EXPIRED, message);
 export const tooManyRequests = (message = '操作过于频繁，请稍后再试') =>
   new DomainError(ERROR_CODES.TOO_MANY_REQUESTS, message);
+export const serviceUnavailable = (message: string) =>
+  new DomainError(ERROR_CODES.SERVICE_UNAVAILABLE, message);

@@ -1,46 +1,73 @@
-import jpeg from 'jpeg-js';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { imageSize } from 'image-size';
+import { Piscina } from 'piscina';
 import QRCode from 'qrcode';
-import { badRequest } from './errors.js';
-import { sniffType } from './uploads.js';
+import { badRequest, serviceUnavailable } from './errors.js';
+import type { QrScanTask } from './qr-scan-worker.js';
 import { escapeHtml } from '../platform/html.js';
 
-const MAX_PIXELS = 16_000_000;
+/** A QR code needs far less; a larger picture is refused from its header, before decoding. */
+export const QR_MAX_PIXELS = 4_000_000;
+const QR_SCAN_TIME_LIMIT_MS = 5_000;
 
-function decodePixels(data: Buffer): { data: Uint8ClampedArray; width: number; height: number } {
-  const type = sniffType(data);
+const workerFile = fileURLToPath(new URL('./qr-scan-worker.js', import.meta.url));
+// Under tsx and vitest the sources are TypeScript: the worker loads tsx to read its own.
+const sourceWorkerFile = workerFile.replace(/\.js$/, '.ts');
+const runsFromSource = path.extname(fileURLToPath(import.meta.url)) === '.ts';
+
+let scanPool: Piscina<QrScanTask, string | null> | undefined;
+/** Decoding and scanning run off the event loop, one picture at a time, with a bounded queue. */
+function qrScanPool(): Piscina<QrScanTask, string | null> {
+  scanPool ??= new Piscina({
+    filename: runsFromSource ? sourceWorkerFile : workerFile,
+    execArgv: runsFromSource ? ['--import', 'tsx'] : [],
+    minThreads: 0,
+    maxThreads: 1,
+    maxQueue: 8,
+    idleTimeout: 30_000,
+    resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32 },
+  });
+  return scanPool;
+}
+
+function headerOf(image: Buffer): { type: 'png' | 'jpg'; pixels: number } {
+  let size;
   try {
-    if (type === 'image/png') {
-      const png = PNG.sync.read(data);
-      if (png.width * png.height > MAX_PIXELS) throw badRequest('图片过大，请裁剪后再试');
-      return { data: new Uint8ClampedArray(png.data), width: png.width, height: png.height };
-    }
-    if (type === 'image/jpeg') {
-      const image = jpeg.decode(data, {
-        useTArray: true,
-        formatAsRGBA: true,
-        maxResolutionInMP: 16,
-        maxMemoryUsageInMB: 256,
-      });
-      return { data: new Uint8ClampedArray(image.data), width: image.width, height: image.height };
-    }
-  } catch (error) {
-    if (error instanceof Error && error.name === 'DomainError') throw error;
-    throw badRequest('图片无法读取，请重新选择', { ImageBase64: '图片已损坏' });
+    size = imageSize(image);
+  } catch {
+    throw badRequest('图片格式不支持，请上传 PNG 或 JPG 图片', { ImageBase64: '仅支持 PNG、JPG' });
   }
-  throw badRequest('图片格式不支持，请上传 PNG 或 JPG 图片', { ImageBase64: '仅支持 PNG、JPG' });
+  if (size.type !== 'png' && size.type !== 'jpg')
+    throw badRequest('图片格式不支持，请上传 PNG 或 JPG 图片', { ImageBase64: '仅支持 PNG、JPG' });
+  return { type: size.type, pixels: size.width * size.height };
 }
 
 /** Common/QRCodeDecode: the text of the QR code in a base64 PNG or JPEG (a data: URL is fine). */
-export function decodeQrCode(imageBase64: string): string {
+export async function decodeQrCode(imageBase64: string): Promise<string> {
   const base64 = imageBase64.replace(/^data:[^,]*,/, '').replace(/\s/g, '');
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(base64))
     throw badRequest('图片数据不是有效的 base64', { ImageBase64: '不是有效的 base64' });
-  const pixels = decodePixels(Buffer.from(base64, 'base64'));
-  const found = jsQR(pixels.data, pixels.width, pixels.height);
-  if (!found || !found.data) throw badRequest('未识别到二维码', { ImageBase64: '未识别到二维码' });
-  return found.data;
+  const image = Buffer.from(base64, 'base64');
+  const { type, pixels } = headerOf(image);
+  if (pixels > QR_MAX_PIXELS)
+    throw badRequest('图片过大，请裁剪出二维码部分后再试', { ImageBase64: '图片尺寸过大' });
+  const pool = qrScanPool();
+  if (pool.queueSize >= pool.options.maxQueue)
+    throw serviceUnavailable('二维码识别繁忙，请稍后再试');
+  let text: string | null;
+  try {
+    text = await pool.run(
+      { image, type, maxPixels: QR_MAX_PIXELS },
+      { signal: AbortSignal.timeout(QR_SCAN_TIME_LIMIT_MS) },
+    );
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError')
+      throw badRequest('识别超时，请裁剪出二维码部分后再试', { ImageBase64: '识别超时' });
+    throw badRequest('图片无法读取，请重新选择', { ImageBase64: '图片已损坏' });
+  }
+  if (!text) throw badRequest('未识别到二维码', { ImageBase64: '未识别到二维码' });
+  return text;
 }
 
 /** Splits a title into lines of at most `width` characters (CJK counts one each). */

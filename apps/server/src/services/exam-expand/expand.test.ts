@@ -244,6 +244,48 @@ describe('exam-expand', () => {
     });
   });
 
+  describe('Common/QRCodeDecode: no picture holds the server', () => {
+    /** A PNG of random grey pixels: nothing to find, so the scan looks everywhere. */
+    const noisePng = (width: number, height: number) => {
+      const png = new PNG({ width, height });
+      for (let i = 0; i < png.data.length; i += 4) {
+        const grey = Math.random() < 0.5 ? 0 : 255;
+        png.data.fill(grey, i, i + 3);
+        png.data[i + 3] = 255;
+      }
+      return PNG.sync.write(png).toString('base64');
+    };
+
+    it('refuses a picture over 4 megapixels from its header, without decoding it', async () => {
+      const blank = new PNG({ width: 3000, height: 3000 });
+      blank.data.fill(255);
+      const res = await t.call(qrCodeDecode, {
+        ImageBase64: PNG.sync.write(blank).toString('base64'),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.Data).toEqual({ FieldErrors: { ImageBase64: '图片尺寸过大' } });
+    });
+
+    it('scans off the event loop: a call made during a scan is answered before it ends', async () => {
+      const finished: string[] = [];
+      const scan = t.app
+        .inject({
+          method: 'POST',
+          url: `/services/${qrCodeDecode.service}${qrCodeDecode.path}`,
+          payload: { ImageBase64: noisePng(2000, 2000) },
+        })
+        .then((res) => finished.push(`scan ${res.statusCode}`));
+      // A scan on the main thread would hold this timer, and the call after it, until it ended.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const health = t.app
+        .inject('/healthz')
+        .then((res) => finished.push(`health ${res.statusCode}`));
+      await Promise.all([scan, health]);
+      expect(finished[0]).toBe('health 200');
+      expect(finished[1]).toBe('scan 400');
+    });
+  });
+
   describe('Common/CreateWebWeChat', () => {
     it('signs the page without its fragment', async () => {
       const { status, body } = await t.call(createWebWeChat, {

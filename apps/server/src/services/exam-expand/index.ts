@@ -38,7 +38,7 @@ const commonRoutes: ServiceRoute[] = [
     requireUser();
     return storeUpload(deps.config.dataDir, files[0], input.Purpose);
   }),
-  route(qrCodeDecode, async ({ input }) => ({ Text: decodeQrCode(input.ImageBase64) })),
+  route(qrCodeDecode, async ({ input }) => ({ Text: await decodeQrCode(input.ImageBase64) })),
   route(getSharePoster, async ({ input, user, deps, host }) =>
     sharePoster(deps.db, await tenantIdFor(deps.db, host, user), input.ProjectId, input.ShareUrl),
   ),
