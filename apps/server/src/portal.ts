@@ -9,6 +9,7 @@ import { createGateways } from './gateways/index.js';
 import { createMemoryStore, createRedisStore } from './platform/kv-store.js';
 import { loadOrCreateSecrets, readSecretsFile } from './platform/secrets.js';
 import { createLocalVerifier, createRemoteVerifier } from './platform/tokens.js';
+import { loggableError } from './services/errors.js';
 
 const RECONCILE_EVERY_MS = 5 * 60_000;
 
@@ -52,8 +53,13 @@ export async function openPortal(
   const reconciling = config.parts.has('exam-payment')
     ? setInterval(() => {
         reconcilePendingOrders(database.db, gateways.payment, new Date(), (orderNo, error) =>
-          app.log.warn({ orderNo, err: error }, 'payment reconciliation: query failed'),
-        ).catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));
+          app.log.warn(
+            { orderNo, err: loggableError(error) },
+            'payment reconciliation: query failed',
+          ),
+        ).catch((error: unknown) =>
+          app.log.error({ err: loggableError(error) }, 'payment reconciliation failed'),
+        );
       }, RECONCILE_EVERY_MS).unref()
     : undefined;
   app.log.info(

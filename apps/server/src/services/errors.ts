@@ -58,6 +58,26 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   else socket.destroy();
 }
 
+/**
+ * A failure as the log keeps it: what failed and where, never the values a query carried or a
+ * driver's detail line (both hold what callers sent: names, ID numbers, mobiles).
+ */
+export function loggableError(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const failed = error as Error & { query?: unknown; params?: unknown; code?: unknown };
+  const message = 'params' in failed ? `Failed query: ${String(failed.query)}` : failed.message;
+  return {
+    type: failed.name,
+    message,
+    ...(typeof failed.code === 'string' ? { code: failed.code } : {}),
+    stack: [
+      `${failed.name}: ${message}`,
+      ...(failed.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)),
+    ].join('\n'),
+    ...(failed.cause && depth < 3 ? { cause: loggableError(failed.cause, depth + 1) } : {}),
+  };
+}
+
 /** One place turns every failure into the envelope; 5xx details stay in the log. */
 export function installErrorHandling(app: FastifyInstance): void {
   // The contract's own messages are Chinese; zod's built-in ones (types, ranges) are made so too.
@@ -81,7 +101,7 @@ export function installErrorHandling(app: FastifyInstance): void {
         (status === 429 ? '请求过于频繁，请稍后再试' : `请求有误（${status}）`);
       return reply.status(status).send(refusal(status, message));
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: loggableError(error) }, 'request failed');
     return reply.status(500).send(refusal(ERROR_CODES.SERVER_ERROR, SERVER_ERROR_MESSAGE));
   });
   app.setNotFoundHandler((request, reply) => {
