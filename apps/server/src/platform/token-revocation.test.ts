@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from './kv-store.js';
+import { isRevoked, revokeAccountBefore, revokeSessions } from './token-revocation.js';
+
+const T = Date.UTC(2025, 0, 1, 8);
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+describe('the revocation list of access tokens', () => {
+  it('refuses the tokens of an ended session and no other, until its TTL passes', async () => {
+    let now = T;
+    const store = createMemoryStore(() => now);
+    await revokeSessions(store, ['phone'], 60);
+    const issued = (sessionId: string) => ({
+      userId: 1,
+      issuedAt: seconds(T),
+      sessionIds: [sessionId],
+    });
+    expect(await isRevoked(store, issued('phone'))).toBe(true);
+    expect(await isRevoked(store, issued('desktop'))).toBe(false);
+    now += 61_000;
+    expect(await isRevoked(store, issued('phone'))).toBe(false);
+  });
+
+  it('voids what the account was issued before the cut, except in the session that made it', async () => {
+    const store = createMemoryStore(() => T);
+    await revokeAccountBefore(store, 7, new Date(T), { keep: 'phone', ttlSeconds: 60 });
+    const at = (issuedAt: number, sessionIds: string[], userId = 7) => ({
+      userId,
+      issuedAt,
+      sessionIds,
+    });
+    expect(await isRevoked(store, at(seconds(T) - 1, ['desktop']))).toBe(true);
+    expect(await isRevoked(store, at(seconds(T) - 1, []))).toBe(true);
+    expect(await isRevoked(store, at(seconds(T) - 1, ['phone']))).toBe(false);
+    expect(await isRevoked(store, at(seconds(T), ['desktop']))).toBe(false);
+    expect(await isRevoked(store, at(seconds(T) - 1, ['desktop'], 8))).toBe(false);
+  });
+
+  it('a cut without a kept session voids every earlier session', async () => {
+    const store = createMemoryStore(() => T);
+    await revokeAccountBefore(store, 7, new Date(T), { ttlSeconds: 60 });
+    expect(
+      await isRevoked(store, { userId: 7, issuedAt: seconds(T) - 1, sessionIds: ['phone'] }),
+    ).toBe(true);
+  });
+});
