@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from './kv-store.js';
+import { createMemoryStore, createRedisStore } from './kv-store.js';
 import { isRevoked, revokeAccountBefore, revokeSessions } from './token-revocation.js';
 
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const T = Date.UTC(2025, 0, 1, 8);
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
@@ -42,5 +44,25 @@ describe('the revocation list of access tokens', () => {
     expect(
       await isRevoked(store, { userId: 7, issuedAt: seconds(T) - 1, sessionIds: ['phone'] }),
     ).toBe(true);
+  });
+
+  it('is shared by every instance through Redis: one signs out, another refuses the token', async () => {
+    const prefix = `test:${randomBytes(6).toString('hex')}:`;
+    const [one, other] = [createRedisStore(REDIS_URL, prefix), createRedisStore(REDIS_URL, prefix)];
+    try {
+      await revokeSessions(one, ['phone'], 60);
+      await revokeAccountBefore(one, 7, new Date(T), { keep: 'phone', ttlSeconds: 60 });
+      expect(
+        await isRevoked(other, { userId: 1, issuedAt: seconds(T), sessionIds: ['phone'] }),
+      ).toBe(true);
+      expect(await isRevoked(other, { userId: 7, issuedAt: seconds(T) - 1, sessionIds: [] })).toBe(
+        true,
+      );
+      expect(await isRevoked(other, { userId: 7, issuedAt: seconds(T), sessionIds: [] })).toBe(
+        false,
+      );
+    } finally {
+      await Promise.all([one.close(), other.close()]);
+    }
   });
 });
