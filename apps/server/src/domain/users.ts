@@ -171,15 +171,26 @@ export async function updateHeadPortrait(
   return toProfile(await update(deps.db, userId, { headPortrait: url }));
 }
 
+/** Counts tries of an account's password, shared with sign-in (the identity's attempt limiter). */
+export interface PasswordTries {
+  /** Counts this try of the number's password; throws (429) when it must wait instead. */
+  start(mobile: string): Promise<void>;
+  succeeded(mobile: string): Promise<void>;
+}
+
 export async function updateLoginPassword(
   db: Database,
   userId: number,
   oldPassword: string,
   newPassword: string,
+  tries: PasswordTries,
 ): Promise<void> {
   const user = await activeUser(db, userId);
+  const counted = user.mobile ?? `user:${user.id}`;
+  await tries.start(counted);
   if (!(await verifyPassword(oldPassword, user.passwordHash)))
     throw badRequest('原密码不正确', { OldPassword: '原密码不正确' });
+  await tries.succeeded(counted);
   if (oldPassword === newPassword)
     throw badRequest('新密码不能与原密码相同', { NewPassword: '新密码不能与原密码相同' });
   await update(db, userId, { passwordHash: await hashPassword(newPassword) });

@@ -107,7 +107,7 @@ describe('the implicit flow with a client library written elsewhere (oidc-client
     expect(response.profile.name).toBe('李明');
     expect(response.expires_in).toBeGreaterThan(0);
     const subject = await createRemoteVerifier(server.issuer).verify(response.access_token);
-    expect(subject).toEqual({ userId: server.demoUserId, name: '李明' });
+    expect(subject).toMatchObject({ userId: server.demoUserId, name: '李明' });
   });
 
   const tamperings: [string, (callback: string, client: OidcClient) => Promise<string>, RegExp][] =

@@ -16,6 +16,7 @@ import {
   createAttemptLimiter,
   createUser,
   findActiveUserById,
+  findActiveUserByMobile,
   resetPassword,
   SIGN_IN_FAILED,
   signInWithPassword,
@@ -31,6 +32,13 @@ import {
   renderTermsPage,
   type SignInTab,
 } from './pages.js';
+import {
+  endSessions,
+  endSessionsOfAccount,
+  hasEnded,
+  revokeTokensOfSessions,
+  sessionIdsOf,
+} from './sessions.js';
 import type { SmsSignIn } from './sms.js';
 
 const FORM_LIMIT_BYTES = 16 * 1024;
@@ -348,13 +356,18 @@ export function interactionRoutes(
     // A code is only sent to a live account's number, so a verified one has an account.
     if (!(await resetPassword(db, { mobile, password })))
       return refuse('该手机号未注册，请先注册', 'mobile');
+    // Whoever knew the old password is signed out everywhere.
+    const user = await findActiveUserByMobile(db, mobile);
+    if (user) await endSessionsOfAccount(deps, user.id);
     return showSignIn(ctx, uid, { tab: 'password', mobile, notice: '密码已重置，请用新密码登录' });
   };
 
-  /** Auth/OutLogin?ReturnUrl= (spec §4): end the session, return only to a registered address. */
+  /**
+   * Auth/OutLogin?ReturnUrl= (spec §4): end the session and every token issued in it, return only
+   * to a registered address.
+   */
   const outLogin = async (ctx: KoaContext) => {
-    const session = await provider.Session.get(ctx);
-    await session.destroy();
+    await endSessions(deps, [await provider.Session.get(ctx)]);
     ctx.cookies.set(provider.cookieName('session'), null);
     const returnUrl = ctx.query.ReturnUrl ?? ctx.query.returnUrl;
     ctx.set('Cache-Control', 'no-store');
@@ -364,13 +377,28 @@ export function interactionRoutes(
   };
 
   /**
-   * A session whose account has since closed is ended before the provider sees it: the provider
-   * expects a session's account to exist, and a closed one must sign in again (and cannot).
+   * A session whose account has since closed, or that was ended elsewhere (a password change on
+   * another device), is ended before the provider sees it: it must not mint another token. The
+   * provider expects a session's account to exist, and a closed one must sign in again (and cannot).
    */
-  const dropSessionOfClosedAccount = async (ctx: KoaContext) => {
+  const dropEndedSession = async (ctx: KoaContext) => {
     const session = await provider.Session.get(ctx);
-    if (session.accountId && !(await findActiveUserById(db, Number(session.accountId))))
-      await session.destroy();
+    if (!session.accountId) return;
+    if (
+      !(await findActiveUserById(db, Number(session.accountId))) ||
+      (await hasEnded(deps, session))
+    )
+      await endSessions(deps, [session]);
+  };
+
+  /** The provider's own sign-out page: the tokens of whatever it ends are revoked too. */
+  const endSessionConfirm = async (ctx: KoaContext, next: () => Promise<unknown>) => {
+    const before = await provider.Session.get(ctx);
+    await next();
+    const after = await provider.Session.findByUid(before.uid);
+    const kept = after ? sessionIdsOf(after) : [];
+    const ended = sessionIdsOf(before).filter((sid) => !kept.includes(sid));
+    await revokeTokensOfSessions(deps, ended);
   };
 
   return async (ctx, next) => {
@@ -381,9 +409,11 @@ export function interactionRoutes(
       return send(ctx, 200, renderTermsPage({ brand, kind, homeUrl: portalHome }));
     }
     if (ctx.path.startsWith('/connect/authorize')) {
-      await dropSessionOfClosedAccount(ctx);
+      await dropEndedSession(ctx);
       return next();
     }
+    if (ctx.method === 'POST' && ctx.path === '/connect/endsession/confirm')
+      return endSessionConfirm(ctx, next);
     const match =
       /^\/interaction\/([\w-]+)(?:\/(password|sms|signup|reset|captcha|sms-code))?$/.exec(ctx.path);
     if (!match) return next();

@@ -55,6 +55,10 @@ declare module 'oidc-provider' {
   export interface Session {
     accountId?: string;
     uid: string;
+    /** The id the `_session` cookie carries (and the adapter stores it under). */
+    jti: string;
+    loginTs?: number;
+    authorizations?: Record<string, { sid?: string; grantId?: string } | undefined>;
     destroy(): Promise<void>;
     grantIdFor(clientId: string): string | undefined;
   }
@@ -143,7 +147,10 @@ declare module 'oidc-provider' {
     readonly issuer: string;
     proxy: boolean;
     readonly Grant: GrantConstructor;
-    readonly Session: { get(ctx: KoaContext): Promise<Session> };
+    readonly Session: {
+      get(ctx: KoaContext): Promise<Session>;
+      findByUid(uid: string): Promise<Session | undefined>;
+    };
     readonly Client: {
       Schema: { prototype: ClientSchemaPrototype };
       find(id: string): Promise<Client | undefined>;

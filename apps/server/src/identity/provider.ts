@@ -1,14 +1,13 @@
 import Provider, { type ClientMetadata, type KoaContext } from 'oidc-provider';
 import type { AppDeps } from '../platform/deps.js';
-import { API_AUDIENCE } from '../platform/tokens.js';
+import { ACCESS_TOKEN_TTL_SECONDS, API_AUDIENCE } from '../platform/tokens.js';
 import { findActiveUserById } from './accounts.js';
 import { createDatabaseAdapterFactory } from './adapter.js';
 import { renderMessagePage } from './pages.js';
+import { SESSION_TTL_SECONDS } from './sessions.js';
 
-const ACCESS_TOKEN_TTL_SECONDS = 2 * 60 * 60;
 const ID_TOKEN_TTL_SECONDS = 60 * 60;
 const INTERACTION_TTL_SECONDS = 60 * 60;
-const SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
 
 /** The path the Authority lives under on its host, e.g. `/identity`. */
 export function authorityBasePath(authorityUrl: string): string {
@@ -148,10 +147,11 @@ export function createProvider(deps: AppDeps): Provider {
         claims: () => ({ sub: String(user.id), name: user.name }),
       };
     },
-    extraTokenClaims: async (_ctx: KoaContext, token: { accountId?: string }) => {
+    // `sid`: the session the token was issued in, so that ending the session revokes the token.
+    extraTokenClaims: async (_ctx: KoaContext, token: { accountId?: string; sid?: string }) => {
       if (!token.accountId) return undefined;
       const user = await findActiveUserById(db, Number(token.accountId));
-      return user ? { name: user.name } : undefined;
+      return user ? { name: user.name, sid: token.sid } : undefined;
     },
     interactions: {
       url: async (_ctx: KoaContext, interaction: { uid: string }) =>

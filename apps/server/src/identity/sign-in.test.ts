@@ -87,7 +87,7 @@ describe('sign-in with a client library written elsewhere (oidc-client-ts)', () 
     expect(response.profile.sub).toBe(String(server.demoUserId));
     expect(response.profile.name).toBe('李明');
     const subject = await createRemoteVerifier(server.issuer).verify(response.access_token);
-    expect(subject).toEqual({ userId: server.demoUserId, name: '李明' });
+    expect(subject).toMatchObject({ userId: server.demoUserId, name: '李明' });
   });
 
   it('refuses, in the library, a response whose id token carries another nonce', async () => {
@@ -129,7 +129,12 @@ describe('the implicit flow the SPA uses (spec §4)', () => {
     const accessToken = fragment.get('access_token')!;
     // The services' own verifier, fetching the provider's published keys over HTTP.
     const subject = await createRemoteVerifier(server.issuer).verify(accessToken);
-    expect(subject).toEqual({ userId: server.demoUserId, name: '李明' });
+    // The session it was issued in (`sid`): signing out of that session revokes the token.
+    expect(subject).toMatchObject({
+      userId: server.demoUserId,
+      name: '李明',
+      sessionId: expect.any(String),
+    });
     const claims = decodeJwt(accessToken);
     expect(claims).toMatchObject({ aud: API_AUDIENCE, client_id: CLIENT_ID });
     expect(typeof claims.exp).toBe('number');
@@ -373,7 +378,7 @@ describe('the access token at the services', () => {
       DEMO_PASSWORD,
     );
     const accessToken = fragmentOf(result.url).get('access_token')!;
-    await expect(server.deps.tokens.verify(accessToken)).resolves.toEqual({
+    await expect(server.deps.tokens.verify(accessToken)).resolves.toMatchObject({
       userId: server.demoUserId,
       name: '李明',
     });

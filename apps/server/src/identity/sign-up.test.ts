@@ -72,7 +72,7 @@ describe('sign-up', () => {
     expect(token).toBeTruthy();
     const [created] = await server.db.select().from(users).where(eq(users.mobile, mobile));
     expect(created).toMatchObject({ name: '张三', status: 'active' });
-    await expect(server.deps.tokens.verify(token!)).resolves.toEqual({
+    await expect(server.deps.tokens.verify(token!)).resolves.toMatchObject({
       userId: created!.id,
       name: '张三',
     });

@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVICE_IDS, type SlideChallenge } from '@portal/contracts';
+import {
+  SERVICE_IDS,
+  type Endpoint,
+  type Envelope,
+  type RequestOf,
+  type ResponseOf,
+  type SlideChallenge,
+} from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
@@ -17,6 +24,7 @@ import { createMemoryStore } from '../platform/kv-store.js';
 import { createSecrets } from '../platform/secrets.js';
 import { createLocalVerifier } from '../platform/tokens.js';
 import { humanTrail, solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
+import { toQuery } from '../testing/test-app.js';
 import { openTestDatabase } from '../testing/test-database.js';
 
 /** A whole app listening on 127.0.0.1, its public URL (and so the issuer) on the real port. */
@@ -29,6 +37,12 @@ export interface IdentityTestServer {
   demoUserId: number;
   /** Texts the SMS gateway was asked to send, newest last. */
   sentSms: { mobile: string; text: string }[];
+  /** A contract call over HTTP, as the web makes it, with the access token when one is given. */
+  call<E extends Endpoint>(
+    endpoint: E,
+    input: RequestOf<E> | Record<string, unknown>,
+    accessToken?: string,
+  ): Promise<{ status: number; body: Envelope<ResponseOf<E>> }>;
   /** Stops the app and builds a new one over the same database, keys and port. */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -95,6 +109,20 @@ export async function startIdentityTestServer(
     db: handle.db,
     demoUserId: demo!.id,
     sentSms,
+    async call(endpoint, input, accessToken) {
+      const url = new URL(`${baseUrl}/services/${endpoint.service}${endpoint.path}`);
+      const headers: Record<string, string> = {};
+      if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+      let body: string | undefined;
+      if (endpoint.method === 'GET')
+        url.search = new URLSearchParams(toQuery(input as Record<string, unknown>)).toString();
+      else {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(input);
+      }
+      const response = await fetch(url, { method: endpoint.method, headers, body });
+      return { status: response.status, body: (await response.json()) as Envelope<never> };
+    },
     async restart() {
       await app.close();
       app = await buildApp(deps);
@@ -112,6 +140,13 @@ export async function startIdentityTestServer(
 /** A browser-like HTTP client: keeps cookies by hand, follows nothing on its own. */
 export class CookieBrowser {
   private readonly jar = new Map<string, string>();
+
+  /** Another client holding the same cookies, as one that copied them would. */
+  copy(): CookieBrowser {
+    const copy = new CookieBrowser();
+    for (const [name, value] of this.jar) copy.jar.set(name, value);
+    return copy;
+  }
 
   async request(
     url: string,

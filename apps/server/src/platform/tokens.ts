@@ -11,15 +11,24 @@ import { publicJwkOf } from './secrets.js';
 
 /** The audience of access tokens for the platform services (the provider's default resource). */
 export const API_AUDIENCE = 'urn:portal:services';
+/** How long an access token lives; so also how long a revocation must be remembered. */
+export const ACCESS_TOKEN_TTL_SECONDS = 2 * 60 * 60;
 
 export interface TokenSubject {
   userId: number;
   name: string;
 }
 
+export interface VerifiedToken extends TokenSubject {
+  /** The provider session (`sid`) the token was issued in; absent on tokens made outside one. */
+  sessionId?: string;
+  /** `iat`, seconds since the epoch. */
+  issuedAt: number;
+}
+
 export interface TokenVerifier {
   /** Throws when the token is missing its parts, forged, expired, or not for the services. */
-  verify(token: string): Promise<TokenSubject>;
+  verify(token: string): Promise<VerifiedToken>;
 }
 
 function verifierFor(keys: JWTVerifyGetKey, issuer: string): TokenVerifier {
@@ -32,7 +41,12 @@ function verifierFor(keys: JWTVerifyGetKey, issuer: string): TokenVerifier {
       });
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || userId <= 0) throw new Error('token subject is not a user');
-      return { userId, name: typeof payload.name === 'string' ? payload.name : '' };
+      return {
+        userId,
+        name: typeof payload.name === 'string' ? payload.name : '',
+        sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
+        issuedAt: payload.iat ?? 0,
+      };
     },
   };
 }

@@ -10,6 +10,7 @@ import { PREVIEW_SESSION_EXPIRED, requireReviewer, type Reviewer } from '../doma
 import { tenantIdFor } from '../domain/tenants.js';
 import { RATE_LIMITS, type RateLimits } from '../config.js';
 import type { AppDeps } from '../platform/deps.js';
+import { isTokenRevoked } from '../platform/token-revocation.js';
 import { ok } from './envelope.js';
 import { claimIdempotencyKey } from './idempotency.js';
 import { containsNul } from './query-text.js';
@@ -28,13 +29,23 @@ async function authenticate(request: FastifyRequest, deps: AppDeps): Promise<Aut
   } catch {
     throw unauthorized();
   }
-  const [user] = await deps.db
-    .select({ id: users.id, tenantId: users.tenantId, name: users.name, status: users.status })
-    .from(users)
-    .where(eq(users.id, subject.userId));
+  const [[user], revoked] = await Promise.all([
+    deps.db
+      .select({ id: users.id, tenantId: users.tenantId, name: users.name, status: users.status })
+      .from(users)
+      .where(eq(users.id, subject.userId)),
+    isTokenRevoked(deps.store, subject),
+  ]);
   // A closed account's tokens stop working at once.
   if (!user || user.status !== 'active') throw unauthorized('账号不存在或已注销，请重新登录');
-  return { userId: user.id, tenantId: user.tenantId, name: user.name };
+  // Signed out, or ended by a password change elsewhere.
+  if (revoked) throw unauthorized();
+  return {
+    userId: user.id,
+    tenantId: user.tenantId,
+    name: user.name,
+    sessionId: subject.sessionId,
+  };
 }
 
 async function readMultipart(

@@ -6,6 +6,8 @@ export interface AuthUser {
   userId: number;
   tenantId: number;
   name: string;
+  /** The provider session the caller's token was issued in, when it was issued in one. */
+  sessionId?: string;
 }
 
 export interface UploadedFile {

@@ -13,10 +13,27 @@ import {
   updateHeadPortrait,
   updateLoginPwd,
 } from '@portal/contracts';
+import { tooManyRequests } from '../../domain/errors.js';
 import * as accounts from '../../domain/users.js';
+import { createAttemptLimiter, tooManyAttempts } from '../../identity/accounts.js';
+import { endSessionsOfAccount } from '../../identity/sessions.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { route, type ServiceRoute } from '../route.js';
 import { projectListRoutes } from './project-lists.js';
 
+/** The old password of UpdateLoginPwd is counted and held back like a sign-in try of the number. */
+function passwordTries(deps: AppDeps, address: string): accounts.PasswordTries {
+  const limiter = createAttemptLimiter(deps.store);
+  return {
+    async start(mobile) {
+      const wait = await limiter.startAttempt(mobile, address);
+      if (wait > 0) throw tooManyRequests(tooManyAttempts(wait));
+    },
+    succeeded: (mobile) => limiter.succeeded(mobile, address),
+  };
+}
+
+// A password or number change keeps the device that made it signed in and ends every other one.
 const userRoutes: ServiceRoute[] = [
   route(getUser, async ({ requireUser, deps }) =>
     accounts.getProfile(deps.db, requireUser().userId),
@@ -33,23 +50,31 @@ const userRoutes: ServiceRoute[] = [
   route(updateHeadPortrait, async ({ input, requireUser, deps }) =>
     accounts.updateHeadPortrait(deps, requireUser().userId, input.HeadPortrait),
   ),
-  route(updateLoginPwd, async ({ input, requireUser, deps }) => {
+  route(updateLoginPwd, async ({ input, requireUser, deps, clientIp }) => {
+    const { userId, sessionId } = requireUser();
     await accounts.updateLoginPassword(
       deps.db,
-      requireUser().userId,
+      userId,
       input.OldPassword,
       input.NewPassword,
+      passwordTries(deps, clientIp),
     );
+    await endSessionsOfAccount(deps, userId, { keep: sessionId });
     return null;
   }),
   route(relieveWeChatBind, async ({ requireUser, deps }) =>
     accounts.relieveWeChatBind(deps.db, requireUser().userId),
   ),
-  route(changeMobile, async ({ input, requireUser, deps }) =>
-    accounts.changeMobile(deps, requireUser().userId, input.Mobile, input.VerifyToken),
-  ),
+  route(changeMobile, async ({ input, requireUser, deps }) => {
+    const { userId, sessionId } = requireUser();
+    const profile = await accounts.changeMobile(deps, userId, input.Mobile, input.VerifyToken);
+    await endSessionsOfAccount(deps, userId, { keep: sessionId });
+    return profile;
+  }),
   route(closeAccount, async ({ input, requireUser, deps }) => {
-    await accounts.closeAccount(deps, requireUser().userId, input.VerifyToken, deps.now());
+    const { userId } = requireUser();
+    await accounts.closeAccount(deps, userId, input.VerifyToken, deps.now());
+    await endSessionsOfAccount(deps, userId);
     return null;
   }),
   route(getPlatformPower, async ({ user }) => ({ Powers: accounts.platformPowers(user !== null) })),
