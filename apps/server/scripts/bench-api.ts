@@ -17,7 +17,7 @@
  *   PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
  *   database of its own is created and dropped.
  */
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,17 @@ import { parseArgs } from 'node:util';
 import { getProject, getProjectList } from '@portal/contracts';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import {
+  cleanups,
+  createPostgresDatabase,
+  median,
+  POSTGRES_BASE,
+  REPO_DIR,
+  runBenchmark,
+  startProcess,
+  stopProcess,
+  waitForHealth,
+} from './bench-kit.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,10 +53,6 @@ const RUNS = Number(args.runs);
 const CONNECTIONS = Number(args.connections);
 const PROJECTS = Number(args.projects);
 const BASE_PORT = Number(args.port);
-const POSTGRES_BASE =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
-const REPO_DIR = path.resolve(SERVER_DIR, '../..');
 const RESULT_FILE = path.join(REPO_DIR, 'bench-results/api.md');
 
 /** Targets of issue 14, on PostgreSQL. */
@@ -53,52 +60,8 @@ const TARGET_SHARE_OF_BARE = 0.25;
 const TARGET_P99_MS = 50;
 const TARGET_QUERY_MS = 20;
 
-const children: ChildProcess[] = [];
-const cleanups: (() => Promise<void>)[] = [];
-
 function log(message: string) {
   console.error(`[bench:api] ${message}`);
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the process ended early:\n${output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`no answer from ${url}:\n${output()}`);
-}
-
-function startProcess(command: string, argv: string[], env: Record<string, string>) {
-  const child = spawn(command, argv, {
-    cwd: SERVER_DIR,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
-  child.stderr!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
-  children.push(child);
-  return { child, output: () => output };
-}
-
-async function stopProcess(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const ended = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([ended, new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
 }
 
 const BARE_SERVER = `
@@ -149,23 +112,6 @@ async function startPortal(
   );
   await waitForHealth(`http://127.0.0.1:${port}/healthz`, child, output);
   return child;
-}
-
-async function createPostgresDatabase() {
-  const name = `perf_bench_api_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_BASE });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_BASE);
-  url.pathname = `/${name}`;
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: POSTGRES_BASE });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  });
-  return url.toString();
 }
 
 interface Load {
@@ -512,7 +458,7 @@ async function main() {
     await stopProcess(server);
   }
   log('PostgreSQL: starting the server (demo data)');
-  const databaseUrl = await createPostgresDatabase();
+  const databaseUrl = await createPostgresDatabase('perf_bench_api');
   const server = await startPortal(BASE_PORT + 2, databaseUrl);
   loads.push(...(await loadRows('PostgreSQL', BASE_PORT + 2, barePort)));
   await stopProcess(server);
@@ -538,12 +484,4 @@ async function main() {
   log(`written to ${path.relative(REPO_DIR, RESULT_FILE)}`);
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    for (const child of children) await stopProcess(child);
-    for (const cleanup of cleanups) await cleanup().catch(() => {});
-  });
+runBenchmark(main);
