@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 
 /**
  * What must be shared across instances (rate-limit counters, SMS codes, captcha challenges,
@@ -17,8 +18,38 @@ export interface KeyValueStore {
   close(): Promise<void>;
 }
 
-export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
-  const entries = new Map<string, { value: string; expiresAt: number }>();
+/** The memory store's bounds: beyond them the least recently used keys go first. */
+export interface MemoryStoreLimits {
+  maxEntries: number;
+  /** Keys and values together, in UTF-16 code units. */
+  maxChars: number;
+}
+export const MEMORY_STORE_LIMITS: MemoryStoreLimits = {
+  maxEntries: 100_000,
+  maxChars: 64 * 1024 * 1024,
+};
+/** How often keys past their TTL are dropped without being read again. */
+const PURGE_INTERVAL_MS = 60_000;
+
+export type MemoryStore = KeyValueStore & {
+  /** Keys held, expired ones not yet dropped included. */
+  readonly size: number;
+};
+
+/** One process's store on lru-cache: keys live their TTL, and the whole is bounded. */
+export function createMemoryStore(
+  now: () => number = Date.now,
+  limits: MemoryStoreLimits = MEMORY_STORE_LIMITS,
+): MemoryStore {
+  const entries = new LRUCache<string, { value: string; expiresAt: number }>({
+    max: limits.maxEntries,
+    maxSize: limits.maxChars,
+    sizeCalculation: (entry, key) => key.length + entry.value.length + 1,
+    perf: { now },
+    ttlResolution: 0,
+  });
+  const purge = setInterval(() => entries.purgeStale(), PURGE_INTERVAL_MS);
+  purge.unref();
   const live = (key: string) => {
     const entry = entries.get(key);
     if (entry && entry.expiresAt <= now()) {
@@ -27,12 +58,20 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
     }
     return entry;
   };
+  const put = (key: string, value: string, expiresAt: number) => {
+    const ttl = expiresAt - now();
+    if (ttl > 0) entries.set(key, { value, expiresAt }, { ttl: Math.ceil(ttl) });
+    else entries.delete(key);
+  };
   return {
+    get size() {
+      return entries.size;
+    },
     async get(key) {
       return live(key)?.value ?? null;
     },
     async set(key, value, ttlSeconds) {
-      entries.set(key, { value, expiresAt: now() + ttlSeconds * 1000 });
+      put(key, value, now() + ttlSeconds * 1000);
     },
     async take(key) {
       const entry = live(key);
@@ -45,10 +84,7 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
     async increment(key, ttlSeconds, by = 1) {
       const entry = live(key);
       const next = (entry ? Number(entry.value) : 0) + by;
-      entries.set(key, {
-        value: String(next),
-        expiresAt: entry?.expiresAt ?? now() + ttlSeconds * 1000,
-      });
+      put(key, String(next), entry?.expiresAt ?? now() + ttlSeconds * 1000);
       return next;
     },
     async ttl(key) {
@@ -56,6 +92,7 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
       return entry ? Math.ceil((entry.expiresAt - now()) / 1000) : null;
     },
     async close() {
+      clearInterval(purge);
       entries.clear();
     },
   };
