@@ -10,6 +10,7 @@ import { PREVIEW_SESSION_EXPIRED, requireReviewer, type Reviewer } from '../doma
 import { tenantIdFor } from '../domain/tenants.js';
 import { RATE_LIMITS, type RateLimits } from '../config.js';
 import type { AppDeps } from '../platform/deps.js';
+import { privateAnswers } from './cache-control.js';
 import { ok } from './envelope.js';
 import { claimIdempotencyKey } from './idempotency.js';
 import { containsNul } from './query-text.js';
@@ -132,6 +133,7 @@ export async function registerService(
         service.route({
           method: endpoint.method,
           url: endpoint.path,
+          onRequest: privateAnswers(endpoint),
           handler: async (request, reply) => {
             const user =
               endpoint.auth === 'required' || request.headers.authorization
