@@ -54,6 +54,15 @@ function behavesLikeAStore(name: string, make: () => KeyValueStore) {
       expect(await store.increment(k, 60, -1)).toBe(39);
     });
 
+    it('rateLimiter lets a key its points in a window, then refuses it until the window passes', async () => {
+      const limiter = store.rateLimiter({ keyPrefix: key('rl'), points: 3, durationSeconds: 1 });
+      await Promise.all([limiter.consume('a'), limiter.consume('a'), limiter.consume('a')]);
+      await expect(limiter.consume('a')).rejects.toMatchObject({ remainingPoints: 0 });
+      await limiter.consume('b');
+      await sleep(1100);
+      expect((await limiter.consume('a')).remainingPoints).toBe(2);
+    });
+
     it('delete removes a value', async () => {
       const k = key('del');
       await store.set(k, 'x', 60);

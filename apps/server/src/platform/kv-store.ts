@@ -1,5 +1,17 @@
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+
+/** At most `points` a key in each window of `durationSeconds`. */
+export interface RateLimit {
+  keyPrefix: string;
+  points: number;
+  durationSeconds: number;
+}
 
 /**
  * What must be shared across instances (rate-limit counters, SMS codes, captcha challenges,
@@ -15,6 +27,8 @@ export interface KeyValueStore {
   increment(key: string, ttlSeconds: number, by?: number): Promise<number>;
   /** Seconds left, or null when the key is absent. */
   ttl(key: string): Promise<number | null>;
+  /** A rate-limiter-flexible limiter counting where this store counts (shared when Redis). */
+  rateLimiter(limit: RateLimit): RateLimiterAbstract;
   close(): Promise<void>;
 }
 
@@ -91,6 +105,8 @@ export function createMemoryStore(
       const entry = live(key);
       return entry ? Math.ceil((entry.expiresAt - now()) / 1000) : null;
     },
+    rateLimiter: ({ keyPrefix, points, durationSeconds }) =>
+      new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds }),
     async close() {
       clearInterval(purge);
       entries.clear();
@@ -122,6 +138,13 @@ export function createRedisStore(url: string, prefix = 'portal:'): KeyValueStore
       const seconds = await redis.ttl(k(key));
       return seconds < 0 ? null : seconds;
     },
+    rateLimiter: ({ keyPrefix, points, durationSeconds }) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: k(keyPrefix),
+        points,
+        duration: durationSeconds,
+      }),
     async close() {
       await redis.quit();
     },
