@@ -91,6 +91,17 @@ describe('the memory store is bounded and drops what expired', () => {
     await store.close();
   });
 
+  it('a flood of one kind of key pushes out none of another kind', async () => {
+    const store = createMemoryStore(Date.now, { maxEntries: 100, maxChars: 1_000_000 });
+    await store.set('tokens:revoked:session:s1', '1', DAY);
+    await store.increment('identity:failures:mobile:13800000000', DAY);
+    for (let i = 0; i < 1_000; i++) await store.set(`idempotency:${i}:answer`, 'answer', DAY);
+    expect(await store.get('tokens:revoked:session:s1')).toBe('1');
+    expect(await store.get('identity:failures:mobile:13800000000')).toBe('1');
+    expect(store.size).toBe(102);
+    await store.close();
+  });
+
   it('holds at most its characters, the least recently used going first', async () => {
     const store = createMemoryStore(Date.now, { maxEntries: 1_000, maxChars: 100_000 });
     await store.set('kept', 'x', DAY);

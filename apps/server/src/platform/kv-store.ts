@@ -32,16 +32,18 @@ export interface KeyValueStore {
   close(): Promise<void>;
 }
 
-/** The memory store's bounds: beyond them the least recently used keys go first. */
+/** The memory store's bounds for each kind of key: beyond them its least recently used go first. */
 export interface MemoryStoreLimits {
   maxEntries: number;
   /** Keys and values together, in UTF-16 code units. */
   maxChars: number;
 }
 export const MEMORY_STORE_LIMITS: MemoryStoreLimits = {
-  maxEntries: 100_000,
-  maxChars: 64 * 1024 * 1024,
+  maxEntries: 50_000,
+  maxChars: 8 * 1024 * 1024,
 };
+/** Kinds are named by the code (rate, sms, tokens…); past this many, the rest share one bound. */
+const MAX_KINDS = 32;
 /** How often keys past their TTL are dropped without being read again. */
 const PURGE_INTERVAL_MS = 60_000;
 
@@ -50,19 +52,43 @@ export type MemoryStore = KeyValueStore & {
   readonly size: number;
 };
 
-/** One process's store on lru-cache: keys live their TTL, and the whole is bounded. */
+/**
+ * One process's store on lru-cache: keys live their TTL, and each kind of key (its first segment)
+ * is bounded on its own, so a flood of one kind (anonymous idempotency keys, say) cannot push out
+ * another (a token revocation, a failure count).
+ */
 export function createMemoryStore(
   now: () => number = Date.now,
   limits: MemoryStoreLimits = MEMORY_STORE_LIMITS,
 ): MemoryStore {
-  const entries = new LRUCache<string, { value: string; expiresAt: number }>({
-    max: limits.maxEntries,
-    maxSize: limits.maxChars,
-    sizeCalculation: (entry, key) => key.length + entry.value.length + 1,
-    perf: { now },
-    ttlResolution: 0,
-  });
-  const purge = setInterval(() => entries.purgeStale(), PURGE_INTERVAL_MS);
+  type Entry = { value: string; expiresAt: number };
+  const kinds = new Map<string, LRUCache<string, Entry>>();
+  const cacheOf = (key: string) => {
+    const named = key.slice(0, Math.max(0, key.indexOf(':')));
+    const kind = kinds.has(named) || kinds.size < MAX_KINDS - 1 ? named : '*';
+    let cache = kinds.get(kind);
+    if (!cache)
+      kinds.set(
+        kind,
+        (cache = new LRUCache<string, Entry>({
+          max: limits.maxEntries,
+          maxSize: limits.maxChars,
+          sizeCalculation: (entry, k) => k.length + entry.value.length + 1,
+          perf: { now },
+          ttlResolution: 0,
+        })),
+      );
+    return cache;
+  };
+  const entries = {
+    get: (key: string) => cacheOf(key).get(key),
+    set: (key: string, entry: Entry, options: { ttl: number }) =>
+      cacheOf(key).set(key, entry, options),
+    delete: (key: string) => cacheOf(key).delete(key),
+  };
+  const purge = setInterval(() => {
+    for (const cache of kinds.values()) cache.purgeStale();
+  }, PURGE_INTERVAL_MS);
   purge.unref();
   const live = (key: string) => {
     const entry = entries.get(key);
@@ -79,7 +105,7 @@ export function createMemoryStore(
   };
   return {
     get size() {
-      return entries.size;
+      return [...kinds.values()].reduce((sum, cache) => sum + cache.size, 0);
     },
     async get(key) {
       return live(key)?.value ?? null;
@@ -109,7 +135,7 @@ export function createMemoryStore(
       new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds }),
     async close() {
       clearInterval(purge);
-      entries.clear();
+      kinds.clear();
     },
   };
 }
