@@ -10,10 +10,10 @@ import { PREVIEW_SESSION_EXPIRED, requireReviewer, type Reviewer } from '../doma
 import { tenantIdFor } from '../domain/tenants.js';
 import { RATE_LIMITS, type RateLimits } from '../config.js';
 import type { AppDeps } from '../platform/deps.js';
-import { privateAnswers } from './cache-control.js';
 import { ok } from './envelope.js';
 import { claimIdempotencyKey } from './idempotency.js';
 import { containsNul } from './query-text.js';
+import { privateAnswers } from './cache-control.js';
 import type { AuthUser, PreviewProof, ServiceRoute, UploadedFile } from './route.js';
 
 export { RATE_LIMITS, type RateLimits } from '../config.js';
