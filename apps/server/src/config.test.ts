@@ -78,4 +78,35 @@ describe('modes', () => {
     );
     expect(() => loadConfig({ ...DEMO, NODE_ENV: 'production' })).toThrow(ConfigError);
   });
+
+  it('refuses an http:// public address in production, naming it, but not this machine’s own', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SECRETS_FILE: '/etc/portal/secrets.json',
+      PAYMENT_PROVIDER: 'alipay',
+      ALIPAY_APP_ID: '2021000000000000',
+      ALIPAY_APP_PRIVATE_KEY_FILE: '/etc/portal/app.pem',
+      ALIPAY_PUBLIC_KEY_FILE: '/etc/portal/alipay.pem',
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_ACCESS_KEY_ID: 'id',
+      ALIYUN_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_SMS_SIGN_NAME: '考试报名服务平台',
+      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+    };
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://portal.example.com' }).mode).toBe(
+      'production',
+    );
+    expect(() => loadConfig({ ...production, PUBLIC_URL: 'http://portal.example.com' })).toThrow(
+      /Production start refused.*PUBLIC_URL=http:\/\/portal\.example\.com.*give the https:\/\/ address/,
+    );
+    expect(() =>
+      loadConfig({
+        ...production,
+        PUBLIC_URL: 'https://portal.example.com',
+        CLIENT_DOMAIN: 'http://www.example.com',
+      }),
+    ).toThrow(/CLIENT_DOMAIN=http:\/\/www\.example\.com/);
+    for (const local of ['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080'])
+      expect(loadConfig({ ...production, PUBLIC_URL: local }).publicUrl).toBe(local);
+  });
 });

@@ -230,14 +230,32 @@ function checkProductionSettings(e: Env): void {
   if (e.PAYMENT_PROVIDER === 'alipay') missing.push(...missingAlipaySettings(e));
   if (e.SMS_DEV_OUTBOX === 'on') refused.push('SMS_DEV_OUTBOX=on');
   if (e.DEV_TOOLS === 'on') refused.push('DEV_TOOLS=on');
+  const insecure = (['PUBLIC_URL', 'AUTHORITY_URL', 'CLIENT_DOMAIN'] as const)
+    .filter((name) => isPlainHttpElsewhere(e[name]))
+    .map((name) => `${name}=${e[name]}`);
   const problems = [
     ...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []),
     ...(refused.length > 0 ? [`demo-only ${refused.join(', ')}`] : []),
+    ...(insecure.length > 0
+      ? [
+          `http:// address ${insecure.join(', ')}: sign-in needs https:// (secure cookies, OIDC implicit flow); ` +
+            'give the https:// address visitors reach (TLS at the proxy, TRUST_PROXY=on)',
+        ]
+      : []),
   ];
   if (problems.length > 0)
     throw new ConfigError(
       `Production start refused (run the demo with PORTAL_MODE=demo): ${problems.join('; ')}`,
     );
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** An http:// address other than this machine's own (a local production trial may use http). */
+function isPlainHttpElsewhere(url: string | undefined): boolean {
+  if (!url) return false;
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'http:' && !LOOPBACK_HOSTS.has(hostname);
 }
 
 function missingAliyunSmsSettings(e: Env): string[] {

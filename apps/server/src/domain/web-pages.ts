@@ -1,15 +1,16 @@
 import { ERROR_CODES, type PdfFile } from '@portal/contracts';
 import type { PdfGateway, WeChatGateway, WeChatJsSignature } from './ports.js';
 import { badRequest, DomainError } from './errors.js';
+import { ownAddress } from './own-addresses.js';
 
-/** Common/CreateWebWeChat: only http(s) pages; the gateway signs the address without fragment. */
+/** Common/CreateWebWeChat: only this deployment's pages; the gateway signs without fragment. */
 export async function signWebPage(
   weChat: WeChatGateway,
   pageUrl: string,
+  origins: ReadonlySet<string>,
 ): Promise<WeChatJsSignature> {
-  const url = new URL(pageUrl);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw badRequest('页面地址须为 http 或 https 地址', { PageUrl: '须为 http(s) 地址' });
+  if (!ownAddress(pageUrl, origins))
+    throw badRequest('页面地址须为本站 http(s) 页面地址', { PageUrl: '须为本站页面地址' });
   try {
     return await weChat.signJsApi(pageUrl);
   } catch (error) {

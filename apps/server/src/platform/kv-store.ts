@@ -1,4 +1,17 @@
 import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+
+/** At most `points` a key in each window of `durationSeconds`. */
+export interface RateLimit {
+  keyPrefix: string;
+  points: number;
+  durationSeconds: number;
+}
 
 /**
  * What must be shared across instances (rate-limit counters, SMS codes, captcha challenges,
@@ -14,11 +27,69 @@ export interface KeyValueStore {
   increment(key: string, ttlSeconds: number, by?: number): Promise<number>;
   /** Seconds left, or null when the key is absent. */
   ttl(key: string): Promise<number | null>;
+  /** A rate-limiter-flexible limiter counting where this store counts (shared when Redis). */
+  rateLimiter(limit: RateLimit): RateLimiterAbstract;
   close(): Promise<void>;
 }
 
-export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
-  const entries = new Map<string, { value: string; expiresAt: number }>();
+/** The memory store's bounds for each kind of key: beyond them its least recently used go first. */
+export interface MemoryStoreLimits {
+  maxEntries: number;
+  /** Keys and values together, in UTF-16 code units. */
+  maxChars: number;
+}
+export const MEMORY_STORE_LIMITS: MemoryStoreLimits = {
+  maxEntries: 50_000,
+  maxChars: 8 * 1024 * 1024,
+};
+/** Kinds are named by the code (rate, sms, tokens…); past this many, the rest share one bound. */
+const MAX_KINDS = 32;
+/** How often keys past their TTL are dropped without being read again. */
+const PURGE_INTERVAL_MS = 60_000;
+
+export type MemoryStore = KeyValueStore & {
+  /** Keys held, expired ones not yet dropped included. */
+  readonly size: number;
+};
+
+/**
+ * One process's store on lru-cache: keys live their TTL, and each kind of key (its first segment)
+ * is bounded on its own, so a flood of one kind (anonymous idempotency keys, say) cannot push out
+ * another (a token revocation, a failure count).
+ */
+export function createMemoryStore(
+  now: () => number = Date.now,
+  limits: MemoryStoreLimits = MEMORY_STORE_LIMITS,
+): MemoryStore {
+  type Entry = { value: string; expiresAt: number };
+  const kinds = new Map<string, LRUCache<string, Entry>>();
+  const cacheOf = (key: string) => {
+    const named = key.slice(0, Math.max(0, key.indexOf(':')));
+    const kind = kinds.has(named) || kinds.size < MAX_KINDS - 1 ? named : '*';
+    let cache = kinds.get(kind);
+    if (!cache)
+      kinds.set(
+        kind,
+        (cache = new LRUCache<string, Entry>({
+          max: limits.maxEntries,
+          maxSize: limits.maxChars,
+          sizeCalculation: (entry, k) => k.length + entry.value.length + 1,
+          perf: { now },
+          ttlResolution: 0,
+        })),
+      );
+    return cache;
+  };
+  const entries = {
+    get: (key: string) => cacheOf(key).get(key),
+    set: (key: string, entry: Entry, options: { ttl: number }) =>
+      cacheOf(key).set(key, entry, options),
+    delete: (key: string) => cacheOf(key).delete(key),
+  };
+  const purge = setInterval(() => {
+    for (const cache of kinds.values()) cache.purgeStale();
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
   const live = (key: string) => {
     const entry = entries.get(key);
     if (entry && entry.expiresAt <= now()) {
@@ -27,12 +98,20 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
     }
     return entry;
   };
+  const put = (key: string, value: string, expiresAt: number) => {
+    const ttl = expiresAt - now();
+    if (ttl > 0) entries.set(key, { value, expiresAt }, { ttl: Math.ceil(ttl) });
+    else entries.delete(key);
+  };
   return {
+    get size() {
+      return [...kinds.values()].reduce((sum, cache) => sum + cache.size, 0);
+    },
     async get(key) {
       return live(key)?.value ?? null;
     },
     async set(key, value, ttlSeconds) {
-      entries.set(key, { value, expiresAt: now() + ttlSeconds * 1000 });
+      put(key, value, now() + ttlSeconds * 1000);
     },
     async take(key) {
       const entry = live(key);
@@ -45,18 +124,18 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
     async increment(key, ttlSeconds, by = 1) {
       const entry = live(key);
       const next = (entry ? Number(entry.value) : 0) + by;
-      entries.set(key, {
-        value: String(next),
-        expiresAt: entry?.expiresAt ?? now() + ttlSeconds * 1000,
-      });
+      put(key, String(next), entry?.expiresAt ?? now() + ttlSeconds * 1000);
       return next;
     },
     async ttl(key) {
       const entry = live(key);
       return entry ? Math.ceil((entry.expiresAt - now()) / 1000) : null;
     },
+    rateLimiter: ({ keyPrefix, points, durationSeconds }) =>
+      new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds }),
     async close() {
-      entries.clear();
+      clearInterval(purge);
+      kinds.clear();
     },
   };
 }
@@ -85,6 +164,13 @@ export function createRedisStore(url: string, prefix = 'portal:'): KeyValueStore
       const seconds = await redis.ttl(k(key));
       return seconds < 0 ? null : seconds;
     },
+    rateLimiter: ({ keyPrefix, points, durationSeconds }) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: k(keyPrefix),
+        points,
+        duration: durationSeconds,
+      }),
     async close() {
       await redis.quit();
     },

@@ -14,6 +14,7 @@ import { isTokenRevoked } from '../platform/token-revocation.js';
 import { ok } from './envelope.js';
 import { claimIdempotencyKey } from './idempotency.js';
 import { containsNul } from './query-text.js';
+import { privateAnswers } from './cache-control.js';
 import type { AuthUser, PreviewProof, ServiceRoute, UploadedFile } from './route.js';
 
 export { RATE_LIMITS, type RateLimits } from '../config.js';
@@ -143,6 +144,7 @@ export async function registerService(
         service.route({
           method: endpoint.method,
           url: endpoint.path,
+          onRequest: privateAnswers(endpoint),
           handler: async (request, reply) => {
             const user =
               endpoint.auth === 'required' || request.headers.authorization

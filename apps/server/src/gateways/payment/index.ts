@@ -8,6 +8,7 @@ import { cashierPageHelmet } from '../../platform/security-headers.js';
 import type { GatewayContext } from '../index.js';
 import type { PaymentGateway, PaymentState } from '../../domain/ports.js';
 import { renderCashierPage } from './cashier-page.js';
+import { providerCallbackOptions } from './provider-notify.js';
 
 /** The sandbox keeps an order's record this long (the cashier link's life). */
 const RECORD_TTL_SECONDS = 30 * 24 * 3600;
@@ -177,7 +178,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps)
       return reply.redirect(record.returnUrl, 303);
     });
 
-    scope.post(NOTIFY_PATH, async (request) => {
+    scope.post(NOTIFY_PATH, providerCallbackOptions(deps), async (request) => {
       const notice = (request.body ?? {}) as Partial<PaymentNotice>;
       if (
         typeof notice.OrderNo !== 'string' ||

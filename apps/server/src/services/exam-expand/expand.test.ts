@@ -378,7 +378,7 @@ describe('exam-expand', () => {
     it('an unknown project is 404', async () => {
       const { status, body } = await t.call(getSharePoster, {
         ProjectId: 999999,
-        ShareUrl: 'https://a.example/p',
+        ShareUrl: 'http://localhost:8080/p',
       });
       expect(status).toBe(404);
       expect(body.ErrMsg).toBe('项目不存在或已下线');

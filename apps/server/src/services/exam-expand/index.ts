@@ -10,6 +10,7 @@ import {
   upload,
 } from '@portal/contracts';
 import { getSolution, listExternalProjects, listSolutions } from '../../domain/content.js';
+import { ownOrigins } from '../../domain/own-addresses.js';
 import { decodeQrCode } from '../../domain/qr-codes.js';
 import { sharePoster } from '../../domain/share-posters.js';
 import { pageConfigFor, tenantIdFor } from '../../domain/tenants.js';
@@ -40,13 +41,19 @@ const commonRoutes: ServiceRoute[] = [
   }),
   route(qrCodeDecode, async ({ input }) => ({ Text: await decodeQrCode(input.ImageBase64) })),
   route(getSharePoster, async ({ input, user, deps, host }) =>
-    sharePoster(deps.db, await tenantIdFor(deps.db, host, user), input.ProjectId, input.ShareUrl),
+    sharePoster(
+      deps.db,
+      await tenantIdFor(deps.db, host, user),
+      input.ProjectId,
+      input.ShareUrl,
+      ownOrigins(deps.config),
+    ),
   ),
   route(htmlToPdf, async ({ input, deps }) =>
     htmlToPdfFile(deps.gateways.pdf, input.Html, input.FileName),
   ),
   route(createWebWeChat, async ({ input, deps }) =>
-    signWebPage(deps.gateways.weChat, input.PageUrl),
+    signWebPage(deps.gateways.weChat, input.PageUrl, ownOrigins(deps.config)),
   ),
 ];
 
