@@ -15,6 +15,8 @@ export interface KeyValueStore {
   /** Seconds left, or null when the key is absent. */
   ttl(key: string): Promise<number | null>;
   close(): Promise<void>;
+  /** The Redis connection behind the store, when there is one (the rate-limit counters share it). */
+  readonly redis?: { client: Redis; prefix: string };
 }
 
 export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
@@ -65,6 +67,7 @@ export function createRedisStore(url: string, prefix = 'portal:'): KeyValueStore
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const k = (key: string) => prefix + key;
   return {
+    redis: { client: redis, prefix },
     get: (key) => redis.get(k(key)),
     async set(key, value, ttlSeconds) {
       await redis.set(k(key), value, 'EX', Math.max(1, Math.ceil(ttlSeconds)));
