@@ -8,6 +8,7 @@ import {
   saveUserApplyArchive,
   updateHeadPortrait,
   updateLoginPwd,
+  type UserProfile,
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,7 +164,7 @@ describe('User account', () => {
         claims.map(({ as, ...input }) => t.call(realPersonVerify, input, { as })),
       );
       expect([taken!.status, free!.status]).toEqual([200, 200]);
-      const shape = (data: typeof taken.body.Data) => ({
+      const shape = (data: UserProfile) => ({
         ...data,
         UserId: 0,
         Name: '',

@@ -1,16 +1,28 @@
-import { sendVerifyShortMessage, verifyShortMessage, type SmsScene } from '@portal/contracts';
+import { randomBytes } from 'node:crypto';
+import {
+  CAPTCHA_SCENE,
+  sendVerifyShortMessage,
+  verifyShortMessage,
+  type SmsScene,
+} from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DomainError } from '../../domain/errors.js';
 import {
+  checkCaptcha,
   consumeVerifyToken,
+  createCaptchaChallenge,
   endSmsCooldown,
   sendSmsCode,
   verifySmsCode,
+  VERIFY_TOKEN_TTL_SECONDS,
 } from '../../domain/sms.js';
+import { createRedisStore } from '../../platform/kv-store.js';
+import { humanTrail, solveSlidePuzzle } from '../../testing/slide-puzzle-solver.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { lastSmsCode, obtainVerifyToken, passCaptcha } from './sms-test-kit.js';
 
 const DEMO = '13800138000';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('ShortMessage', () => {
   let t: TestApp;
@@ -458,5 +470,66 @@ describe('a stranger cannot lock a candidate out of their codes (issue 25, findi
       ...Array(4).fill('验证码错误次数过多，请重新获取'),
     ]);
     expect((await verify(OWNER, 'SignIn', code, '198.51.100.3')).status).toBe(200);
+  });
+});
+
+describe('the SMS limits on Redis', () => {
+  const OWNER = '13800138000';
+  let t: TestApp;
+  let deps: TestApp['deps'];
+  beforeAll(async () => {
+    t = await createTestApp();
+    const prefix = `portal-test-${randomBytes(4).toString('hex')}:`;
+    deps = { ...t.deps, store: createRedisStore(REDIS_URL, prefix) };
+  });
+  afterAll(async () => {
+    const { client, prefix } = deps.store.redis!;
+    const keys = await client.keys(`${prefix}*`);
+    if (keys.length > 0) await client.del(...keys);
+    await deps.store.close();
+    await t.close();
+  });
+  /** The slide check passed against the Redis store, as a person would. */
+  const captchaToken = async (clientIp: string) => {
+    const challenge = await createCaptchaChallenge(deps);
+    const x = solveSlidePuzzle(challenge);
+    const checked = await checkCaptcha(deps, {
+      ChallengeId: challenge.ChallengeId,
+      Scene: CAPTCHA_SCENE,
+      X: x,
+      Trail: humanTrail(x),
+    });
+    return { captchaToken: checked.captchaToken, clientIp };
+  };
+  const send = async (scene: SmsScene, clientIp: string) =>
+    sendSmsCode(deps, { mobile: OWNER, scene, ...(await captchaToken(clientIp)) }).then(
+      () => 200,
+      (error: DomainError) => error.status,
+    );
+
+  it("a stranger spends none of the owner's reset codes, nor burns the owner's pending code", async () => {
+    const strangers: number[] = [];
+    for (let i = 1; i <= 11; i++) strangers.push(await send('SignUp', `203.0.113.${i}`));
+    expect(strangers).toEqual([...Array(10).fill(200), 429]);
+    expect(await send('ResetPassword', '198.51.100.1')).toBe(200);
+    const code = await lastSmsCode(t, OWNER);
+    const wrong = code === '999999' ? '888888' : '999999';
+    for (let i = 0; i < 8; i++)
+      await expect(
+        verifySmsCode(deps, {
+          mobile: OWNER,
+          scene: 'ResetPassword',
+          code: wrong,
+          clientIp: '203.0.113.99',
+        }),
+      ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      verifySmsCode(deps, {
+        mobile: OWNER,
+        scene: 'ResetPassword',
+        code,
+        clientIp: '198.51.100.1',
+      }),
+    ).resolves.toMatchObject({ expiresInSeconds: VERIFY_TOKEN_TTL_SECONDS });
   });
 });
