@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.js';
 import type { AppDeps } from '../platform/deps.js';
 import type { KeyValueStore } from '../platform/kv-store.js';
-import { count, counterFor, isOver, secondsLeft } from '../platform/rate-limits.js';
+import { count, counterFor, isOver, limitedAddress, secondsLeft } from '../platform/rate-limits.js';
 import { consumeCaptchaToken } from './captcha.js';
 import {
   badRequest,
@@ -129,7 +129,8 @@ function sendCounters(store: KeyValueStore) {
 
 function sendKeys(deps: SmsDeps, input: { mobile: string; scene: SmsScene; clientIp: string }) {
   const day = deps.now().toISOString().slice(0, 10);
-  const { mobile, scene, clientIp } = input;
+  const { mobile, scene } = input;
+  const clientIp = limitedAddress(input.clientIp);
   return {
     address: clientIp,
     cooldown: `${mobile}:${scene}:${clientIp}`,
@@ -187,9 +188,8 @@ export async function endSmsCooldown(
   deps: Pick<AppDeps, 'store'>,
   input: { mobile: string; scene: SmsScene; clientIp: string },
 ): Promise<void> {
-  await sendCounters(deps.store).cooldown.delete(
-    `${input.mobile}:${input.scene}:${input.clientIp}`,
-  );
+  const address = limitedAddress(input.clientIp);
+  await sendCounters(deps.store).cooldown.delete(`${input.mobile}:${input.scene}:${address}`);
 }
 
 export interface SendSmsCodeInput {
@@ -220,7 +220,7 @@ export async function sendSmsCode(
   const record: CodeRecord = {
     hash: hashCode(deps, input.mobile, input.scene, code),
     id: randomBytes(9).toString('base64url'),
-    ip: input.clientIp,
+    ip: limitedAddress(input.clientIp),
   };
   await deps.store.set(
     codeKey(input.scene, input.mobile),
@@ -291,9 +291,10 @@ export async function verifySmsCode(
   const record = JSON.parse(stored) as CodeRecord;
   const counters = tryCounters(deps.store);
   const tooMany = badRequest('验证码错误次数过多，请重新获取', { Code: '验证码已失效' });
-  const asker = record.ip === input.clientIp;
+  const address = limitedAddress(input.clientIp);
+  const asker = record.ip === address;
   // Counted before comparing, atomically: guesses sent at once cannot all see zero tries.
-  const fromAddress = await count(counters.fromAddress, `${record.id}:${input.clientIp}`);
+  const fromAddress = await count(counters.fromAddress, `${record.id}:${address}`);
   if (isOver(counters.fromAddress, fromAddress)) {
     if (asker) await deps.store.delete(key);
     throw tooMany;

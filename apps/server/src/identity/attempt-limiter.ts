@@ -1,5 +1,5 @@
 import type { KeyValueStore } from '../platform/kv-store.js';
-import { counterFor } from '../platform/rate-limits.js';
+import { counterFor, limitedAddress } from '../platform/rate-limits.js';
 
 /** A try past its free ones waits before the next one; the wait grows with every failure. */
 export const tooManyAttempts = (seconds: number) =>
@@ -63,7 +63,7 @@ export function createAttemptLimiter(store: KeyValueStore) {
     points: NO_REFUSAL,
     durationSeconds: FAILURE_WINDOW_SECONDS,
   });
-  const pairKey = (mobile: string, address: string) => `${mobile}:${address}`;
+  const pairKey = (mobile: string, address: string) => `${mobile}:${limitedAddress(address)}`;
   const giveBack = (mobile: string, address: string) =>
     Promise.all([byPair.reward(pairKey(mobile, address)), byMobile.reward(mobile)]);
   /** Counts this try; the number's tries from anywhere, and the seconds this address must wait. */
@@ -80,7 +80,7 @@ export function createAttemptLimiter(store: KeyValueStore) {
     };
   };
   const addressFailures = async (address: string) =>
-    (await byAddress.get(address))?.consumedPoints ?? 0;
+    (await byAddress.get(limitedAddress(address)))?.consumedPoints ?? 0;
   return {
     /** Counts this try; the seconds to wait when it may not be judged now (0 for "go ahead"). */
     async startAttempt(mobile: string, address: string): Promise<number> {
@@ -117,7 +117,7 @@ export function createAttemptLimiter(store: KeyValueStore) {
     },
     /** A failed try from an address: how long to hold its answer (more the more it fails). */
     async failed(address: string): Promise<number> {
-      const { consumedPoints } = await byAddress.penalty(address);
+      const { consumedPoints } = await byAddress.penalty(limitedAddress(address));
       return Math.min(
         Math.max(consumedPoints - CAPTCHA_AFTER_ADDRESS_FAILURES, 0) * ADDRESS_DELAY_STEP_MS,
         LONGEST_ADDRESS_DELAY_MS,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryStore, createRedisStore, type KeyValueStore } from './kv-store.js';
-import { count, counterFor, isOver, secondsLeft } from './rate-limits.js';
+import { count, counterFor, isOver, limitedAddress, secondsLeft } from './rate-limits.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -59,5 +59,15 @@ describe('counters on Redis', () => {
     } finally {
       await Promise.all([one.close(), two.close()]);
     }
+  });
+});
+
+describe('limitedAddress', () => {
+  it('limits an IPv4 address as itself, a mapped one too, and an IPv6 host by its /64', () => {
+    expect(limitedAddress('203.0.113.7')).toBe('203.0.113.7');
+    expect(limitedAddress('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(limitedAddress('2001:db8:1:2:a:b:c:d')).toBe('2001:db8:1:2::/64');
+    expect(limitedAddress('2001:db8:1:2::ffff')).toBe(limitedAddress('2001:0db8:0001:0002::1'));
+    expect(limitedAddress('2001:db8:1:3::1')).not.toBe(limitedAddress('2001:db8:1:2::1'));
   });
 });

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -57,3 +58,15 @@ export const isOver = (counter: RateLimiterAbstract, res: RateLimiterRes) =>
 
 /** Whole seconds until the key's window ends. */
 export const secondsLeft = (res: RateLimiterRes) => Math.max(Math.ceil(res.msBeforeNext / 1000), 1);
+
+/**
+ * What a limit per address counts: an IPv4 address (a mapped one too), or the /64 an IPv6 host is
+ * given, since one host can take any address of it.
+ */
+export function limitedAddress(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const parts = (address as ipaddr.IPv6).parts.map((part, i) => (i < 4 ? part : 0));
+  return `${new ipaddr.IPv6(parts).toString()}/64`;
+}

@@ -457,6 +457,16 @@ describe('a stranger cannot lock a candidate out of their codes (issue 25, findi
     expect((await verify(OTHER_OWNER, 'ResetPassword', code, '198.51.100.2')).status).toBe(200);
   });
 
+  it('a stranger moving through the addresses of one IPv6 /64 is one address', async () => {
+    const mobile = '13700003333';
+    const statuses: number[] = [];
+    for (let i = 1; i <= 6; i++) {
+      aMinuteLater();
+      statuses.push((await send(mobile, 'SignUp', `2001:db8:66:1::${i}`)).status);
+    }
+    expect(statuses).toEqual([...Array(5).fill(200), 429]);
+  });
+
   it("a stranger's wrong tries do not burn the owner's pending code", async () => {
     aMinuteLater();
     expect((await send(OWNER, 'SignIn', '198.51.100.3')).status).toBe(200);
