@@ -10,6 +10,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.js';
 import type { AppDeps } from '../platform/deps.js';
+import type { KeyValueStore } from '../platform/kv-store.js';
+import { count, counterFor, isOver, limitedAddress, secondsLeft } from '../platform/rate-limits.js';
 import { consumeCaptchaToken } from './captcha.js';
 import {
   badRequest,
@@ -23,11 +25,18 @@ export { checkCaptcha, createCaptchaChallenge } from './captcha.js';
 
 type SmsDeps = Pick<AppDeps, 'db' | 'store' | 'config' | 'gateways' | 'secrets' | 'now' | 'log'>;
 
+/** Codes a day for one number in one scene: a stranger's sign-up requests never spend its sign-in codes. */
 export const SMS_DAILY_LIMIT_PER_MOBILE = 10;
+/** Of those, what one address may spend: a lone stranger leaves the owner half of every scene's codes. */
+export const SMS_DAILY_LIMIT_PER_MOBILE_FROM_ONE_ADDRESS = 5;
 export const SMS_HOURLY_LIMIT_PER_ADDRESS = 20;
+/** Wrong tries at a code from one address; they burn it only from the address that asked for it. */
 export const SMS_MAX_WRONG_TRIES = 5;
+/** Wrong tries at a code from every address together, after which it is burnt. */
+export const SMS_MAX_WRONG_TRIES_FROM_ANY = 20;
 export const VERIFY_TOKEN_TTL_SECONDS = 600;
 const SENT_MARKER_TTL_SECONDS = 24 * 60 * 60;
+const DAY_SECONDS = 24 * 60 * 60;
 
 const SCENE_PURPOSE: Record<SmsScene, string> = {
   SignUp: '注册账号',
@@ -40,6 +49,13 @@ const SCENE_PURPOSE: Record<SmsScene, string> = {
 const codeKey = (scene: SmsScene, mobile: string) => `sms:code:${scene}:${mobile}`;
 const sentKey = (scene: SmsScene, mobile: string) => `sms:sent:${scene}:${mobile}`;
 const verifyKey = (token: string) => `sms:verify:${token}`;
+
+/** A pending code: its hash, its own id (for its try counters) and the address that asked for it. */
+interface CodeRecord {
+  hash: string;
+  id: string;
+  ip?: string;
+}
 
 function hashCode(deps: SmsDeps, mobile: string, scene: SmsScene, code: string): string {
   return createHmac('sha256', deps.secrets.cookieKeys[0] ?? 'sms')
@@ -86,26 +102,94 @@ async function codeGoesOut(
   }
 }
 
-/** Per number: one per minute and a daily cap; per address: an hourly cap → 429. */
-async function checkRateLimits(deps: SmsDeps, mobile: string, clientIp: string): Promise<void> {
-  const now = deps.now();
-  const cooldownKey = `sms:cooldown:${mobile}`;
-  if ((await deps.store.increment(cooldownKey, SMS_RESEND_SECONDS)) > 1) {
-    const left = (await deps.store.ttl(cooldownKey)) ?? SMS_RESEND_SECONDS;
-    throw tooManyRequests(`验证码发送过于频繁，请${left}秒后再试`);
-  }
-  const day = now.toISOString().slice(0, 10);
-  if (
-    (await deps.store.increment(`sms:day:${mobile}:${day}`, 24 * 60 * 60)) >
-    SMS_DAILY_LIMIT_PER_MOBILE
-  )
-    throw tooManyRequests('该手机号今日获取验证码次数已达上限，请明天再试');
-  const hour = Math.floor(now.getTime() / 3_600_000);
-  if (
-    (await deps.store.increment(`sms:ip:${clientIp}:${hour}`, 60 * 60)) >
-    SMS_HOURLY_LIMIT_PER_ADDRESS
-  )
+function sendCounters(store: KeyValueStore) {
+  return {
+    address: counterFor(store, {
+      name: 'sms:send:address',
+      points: SMS_HOURLY_LIMIT_PER_ADDRESS,
+      durationSeconds: 60 * 60,
+    }),
+    cooldown: counterFor(store, {
+      name: 'sms:send:cooldown',
+      points: 1,
+      durationSeconds: SMS_RESEND_SECONDS,
+    }),
+    numberFromAddress: counterFor(store, {
+      name: 'sms:send:number-address',
+      points: SMS_DAILY_LIMIT_PER_MOBILE_FROM_ONE_ADDRESS,
+      durationSeconds: DAY_SECONDS,
+    }),
+    number: counterFor(store, {
+      name: 'sms:send:number',
+      points: SMS_DAILY_LIMIT_PER_MOBILE,
+      durationSeconds: DAY_SECONDS,
+    }),
+  };
+}
+
+function sendKeys(deps: SmsDeps, input: { mobile: string; scene: SmsScene; clientIp: string }) {
+  const day = deps.now().toISOString().slice(0, 10);
+  const { mobile, scene } = input;
+  const clientIp = limitedAddress(input.clientIp);
+  return {
+    address: clientIp,
+    cooldown: `${mobile}:${scene}:${clientIp}`,
+    numberFromAddress: `${mobile}:${scene}:${clientIp}:${day}`,
+    number: `${mobile}:${scene}:${day}`,
+  };
+}
+
+/**
+ * The requester's own budgets first (its address an hour; its resend wait and its share of the
+ * number's codes), and only then the number's daily codes of the scene: a refused stranger spends
+ * nothing of the owner's. → 429.
+ */
+async function spendSendBudgets(
+  deps: SmsDeps,
+  input: { mobile: string; scene: SmsScene; clientIp: string },
+): Promise<void> {
+  const counters = sendCounters(deps.store);
+  const keys = sendKeys(deps, input);
+  if (isOver(counters.address, await count(counters.address, keys.address)))
     throw tooManyRequests('当前网络获取验证码过于频繁，请稍后再试');
+  const cooldown = await count(counters.cooldown, keys.cooldown);
+  if (isOver(counters.cooldown, cooldown))
+    throw tooManyRequests(`验证码发送过于频繁，请${secondsLeft(cooldown)}秒后再试`);
+  const dailyRefusal = tooManyRequests('该手机号今日获取验证码次数已达上限，请明天再试');
+  if (
+    isOver(
+      counters.numberFromAddress,
+      await count(counters.numberFromAddress, keys.numberFromAddress),
+    )
+  )
+    throw dailyRefusal;
+  if (isOver(counters.number, await count(counters.number, keys.number))) {
+    await counters.numberFromAddress.reward(keys.numberFromAddress);
+    throw dailyRefusal;
+  }
+}
+
+/** A code that did not go out costs nobody: the number's codes are given back, the wait lifted. */
+async function giveBackSendBudgets(
+  deps: SmsDeps,
+  input: { mobile: string; scene: SmsScene; clientIp: string },
+): Promise<void> {
+  const counters = sendCounters(deps.store);
+  const keys = sendKeys(deps, input);
+  await Promise.all([
+    counters.number.reward(keys.number),
+    counters.numberFromAddress.reward(keys.numberFromAddress),
+    counters.cooldown.delete(keys.cooldown),
+  ]);
+}
+
+/** Lifts the resend wait of one requester of a number's codes in a scene. */
+export async function endSmsCooldown(
+  deps: Pick<AppDeps, 'store'>,
+  input: { mobile: string; scene: SmsScene; clientIp: string },
+): Promise<void> {
+  const address = limitedAddress(input.clientIp);
+  await sendCounters(deps.store).cooldown.delete(`${input.mobile}:${input.scene}:${address}`);
 }
 
 export interface SendSmsCodeInput {
@@ -123,13 +207,20 @@ export async function sendSmsCode(
   input: SendSmsCodeInput,
 ): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
   await consumeCaptchaToken(deps, input.captchaToken, CAPTCHA_SCENE, input.clientIp);
-  await checkRateLimits(deps, input.mobile, input.clientIp);
-  const goesOut = await codeGoesOut(deps, input.mobile, input.scene, input.userId);
+  await spendSendBudgets(deps, input);
+  let goesOut: boolean;
+  try {
+    goesOut = await codeGoesOut(deps, input.mobile, input.scene, input.userId);
+  } catch (error) {
+    await giveBackSendBudgets(deps, input);
+    throw error;
+  }
   const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
-  // Each code has its own try counter, so a new code starts from zero.
-  const record = {
+  // Each code has its own try counters, so a new code starts from zero; the newest code counts.
+  const record: CodeRecord = {
     hash: hashCode(deps, input.mobile, input.scene, code),
     id: randomBytes(9).toString('base64url'),
+    ip: limitedAddress(input.clientIp),
   };
   await deps.store.set(
     codeKey(input.scene, input.mobile),
@@ -148,7 +239,7 @@ export async function sendSmsCode(
     );
   } catch (error) {
     await deps.store.delete(codeKey(input.scene, input.mobile));
-    await deps.store.delete(`sms:cooldown:${input.mobile}`);
+    await giveBackSendBudgets(deps, input);
     deps.log?.error({ err: error }, 'sms gateway failed');
     if (error instanceof DomainError) throw error;
     throw new DomainError(ERROR_CODES.SERVICE_UNAVAILABLE, '短信发送失败，请稍后再试');
@@ -160,9 +251,31 @@ export interface VerifySmsCodeInput {
   mobile: string;
   scene: SmsScene;
   code: string;
+  /** Where the try comes from: only the address that asked for the code can burn it quickly. */
+  clientIp: string;
 }
 
-/** ShortMessage/Verify: a right code is spent at once for a single-use token bound to {mobile, scene}. */
+function tryCounters(store: KeyValueStore) {
+  return {
+    fromAddress: counterFor(store, {
+      name: 'sms:verify:address',
+      points: SMS_MAX_WRONG_TRIES,
+      durationSeconds: SMS_CODE_TTL_SECONDS,
+    }),
+    fromAny: counterFor(store, {
+      name: 'sms:verify:code',
+      points: SMS_MAX_WRONG_TRIES_FROM_ANY,
+      durationSeconds: SMS_CODE_TTL_SECONDS,
+    }),
+  };
+}
+
+/**
+ * ShortMessage/Verify: a right code is spent at once for a single-use token bound to {mobile, scene}.
+ * Wrong tries are counted per address: five from the address that asked for the code burn it; an
+ * address that did not ask only stops itself, so a stranger cannot burn the owner's pending code
+ * (twenty from all addresses together do).
+ */
 export async function verifySmsCode(
   deps: SmsDeps,
   input: VerifySmsCodeInput,
@@ -175,15 +288,27 @@ export async function verifySmsCode(
       Code: everSent ? '验证码已过期' : '请先获取验证码',
     });
   }
-  const record = JSON.parse(stored) as { hash: string; id: string };
+  const record = JSON.parse(stored) as CodeRecord;
+  const counters = tryCounters(deps.store);
+  const tooMany = badRequest('验证码错误次数过多，请重新获取', { Code: '验证码已失效' });
+  const address = limitedAddress(input.clientIp);
+  const asker = record.ip === address;
   // Counted before comparing, atomically: guesses sent at once cannot all see zero tries.
-  const attempt = await deps.store.increment(`sms:tries:${record.id}`, SMS_CODE_TTL_SECONDS);
+  const fromAddress = await count(counters.fromAddress, `${record.id}:${address}`);
+  if (isOver(counters.fromAddress, fromAddress)) {
+    if (asker) await deps.store.delete(key);
+    throw tooMany;
+  }
+  // Only tries that are judged count for the code, so one address cannot reach the total alone.
+  const fromAny = await count(counters.fromAny, record.id);
   const expected = Buffer.from(record.hash);
   const actual = Buffer.from(hashCode(deps, input.mobile, input.scene, input.code));
   const right = expected.length === actual.length && timingSafeEqual(expected, actual);
-  if (attempt > SMS_MAX_WRONG_TRIES || (!right && attempt === SMS_MAX_WRONG_TRIES)) {
-    await deps.store.delete(key);
-    throw badRequest('验证码错误次数过多，请重新获取', { Code: '验证码已失效' });
+  const addressSpent = fromAddress.consumedPoints >= SMS_MAX_WRONG_TRIES;
+  const allSpent = fromAny.consumedPoints >= SMS_MAX_WRONG_TRIES_FROM_ANY;
+  if (isOver(counters.fromAny, fromAny) || (!right && (addressSpent || allSpent))) {
+    if (asker || allSpent) await deps.store.delete(key);
+    throw tooMany;
   }
   if (!right) throw badRequest('验证码不正确', { Code: '验证码不正确' });
   // Spent at once: only the caller that takes it gets the token.

@@ -10,7 +10,7 @@ import {
   type UserProfile,
   type WeChatBindUser,
 } from '@portal/contracts';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { userApplyArchives, users, type UserRow } from '../db/schema/index.js';
@@ -20,14 +20,23 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { consumeVerifyToken } from './sms.js';
 import { isStoredUpload, isUploadUrl } from './uploads.js';
 
+/**
+ * The identity an account claims: verified, or held for support because its ID number is verified
+ * on another active account (isRealName false, idNumber set). The two are never told apart to the
+ * account, so no one learns from it whether an ID number is in use here.
+ */
+const claimedIdNumber = (row: UserRow): string | null =>
+  row.isRealName || row.idNumber ? row.idNumber : null;
+
 export function toProfile(row: UserRow): UserProfile {
+  const idNumber = claimedIdNumber(row);
   return {
     UserId: row.id,
     Name: row.name,
     Mobile: row.mobile ? maskMobile(row.mobile) : '',
     HeadPortrait: row.headPortrait,
-    IsRealName: row.isRealName,
-    IdNumber: row.isRealName && row.idNumber ? maskIdNumber(row.idNumber) : null,
+    IsRealName: row.isRealName || idNumber !== null,
+    IdNumber: idNumber ? maskIdNumber(idNumber) : null,
     IsBindWeChat: row.weChatOpenId !== null,
     CreateTime: row.createdAt.toISOString(),
   };
@@ -122,42 +131,38 @@ export async function saveApplyArchive(
 
 // ---- profile ----
 
-const ID_NUMBER_TAKEN = '该身份证号已被其他账号实名认证';
-
-/** Name and ID number (check digit checked by the contract); one ID number, one active account. */
+/**
+ * Name and ID number (check digit checked by the contract); one ID number, one verified active
+ * account (the database's unique index). A number already verified on another active account is
+ * answered exactly like any other claim — same answer, same work — and the claim is held: stored
+ * unverified for support to settle, so the answer never tells whether the number is in use here.
+ * An account keeps its first claim.
+ */
 export async function realPersonVerify(
   db: Database,
   userId: number,
   name: string,
   idNumber: string,
 ): Promise<UserProfile> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const user = await activeUser(t, userId);
-    if (user.isRealName) {
-      if (user.idNumber === idNumber && user.realName === name) return toProfile(user);
-      throw conflict('账号已完成实名认证，不能更换身份信息');
-    }
-    const [other] = await t
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.idNumber, idNumber),
-          eq(users.isRealName, true),
-          eq(users.status, 'active'),
-          ne(users.id, userId),
-        ),
-      );
-    if (other) throw conflict(ID_NUMBER_TAKEN);
-    try {
-      return toProfile(await update(t, userId, { isRealName: true, realName: name, idNumber }));
-    } catch (error) {
-      // Two accounts verifying the same number at once: the index lets one through.
-      if (isUniqueViolation(error)) throw conflict(ID_NUMBER_TAKEN);
-      throw error;
-    }
-  });
+  const user = await activeUser(db, userId);
+  if (claimedIdNumber(user) !== null) {
+    if (user.idNumber === idNumber && user.realName === name) return toProfile(user);
+    throw conflict('账号已完成实名认证，不能更换身份信息');
+  }
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.idNumber, idNumber), eq(users.isRealName, true), eq(users.status, 'active')),
+    );
+  const claim = { realName: name, idNumber };
+  try {
+    return toProfile(await update(db, userId, { ...claim, isRealName: !holder }));
+  } catch (error) {
+    // Two accounts claiming one number at once: the index lets one through, the other is held.
+    if (!isUniqueViolation(error)) throw error;
+    return toProfile(await update(db, userId, { ...claim, isRealName: false }));
+  }
 }
 
 export async function updateHeadPortrait(
@@ -198,6 +203,10 @@ export async function updateLoginPassword(
 
 // ---- mobile and closing ----
 
+/**
+ * The SMS proof for the new number comes first: "taken" is told only to someone who holds that
+ * phone, so the call tells nobody else whether a number is registered.
+ */
 export async function changeMobile(
   deps: Pick<AppDeps, 'db' | 'store'>,
   userId: number,
@@ -207,11 +216,6 @@ export async function changeMobile(
   const user = await activeUser(deps.db, userId);
   if (user.mobile === mobile)
     throw badRequest('新手机号与当前手机号相同', { Mobile: '新手机号与当前手机号相同' });
-  const [owner] = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.mobile, mobile));
-  if (owner) throw conflict('该手机号已被其他账号使用');
   await consumeVerifyToken(deps, { token: verifyToken, mobile, scene: 'ChangeMobile' });
   try {
     return toProfile(await update(deps.db, userId, { mobile }));

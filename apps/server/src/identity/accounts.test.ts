@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryStore } from '../platform/kv-store.js';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { DEMO_MOBILE, DEMO_PASSWORD } from '../testing/demo-fixtures.js';
@@ -101,34 +101,73 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
     expect(await tryWith(DEMO_PASSWORD)).toMatchObject({ ok: true });
   });
 
-  it('makes a number wait, longer after each failure, and never locks it: the right password works after the wait', async () => {
-    let clock = Date.parse('2026-01-01T08:00:00Z');
-    const limiter = createAttemptLimiter(
-      createMemoryStore(() => clock),
-      () => clock,
-    );
-    const tryWith = (password: string) =>
-      signInWithPassword(database.handle.db, limiter, {
-        mobile: DEMO_MOBILE,
-        password,
-        address: '198.51.100.7',
-        human: passed,
+  it('makes a number wait at an address, longer after each failure, and never locks it: the right password works after the wait', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.parse('2026-01-01T08:00:00Z'));
+      const limiter = createAttemptLimiter(createMemoryStore());
+      const tryWith = (password: string) =>
+        signInWithPassword(database.handle.db, limiter, {
+          mobile: DEMO_MOBILE,
+          password,
+          address: '198.51.100.7',
+          human: passed,
+        });
+      for (let i = 0; i < FREE_TRIES_PER_MOBILE; i++)
+        expect(await tryWith('Wrong@1234')).toMatchObject({ message: SIGN_IN_FAILED });
+      expect(await tryWith(DEMO_PASSWORD)).toMatchObject({
+        limited: true,
+        message: '尝试次数较多，请30秒后再试',
       });
-    for (let i = 0; i < FREE_TRIES_PER_MOBILE; i++)
+      vi.advanceTimersByTime(31_000);
       expect(await tryWith('Wrong@1234')).toMatchObject({ message: SIGN_IN_FAILED });
-    expect(await tryWith(DEMO_PASSWORD)).toMatchObject({
-      limited: true,
-      message: '尝试次数较多，请30秒后再试',
+      expect(await tryWith(DEMO_PASSWORD)).toMatchObject({
+        limited: true,
+        // The next try is due 30 + 60 s after the first failure.
+        message: '尝试次数较多，请59秒后再试',
+      });
+      vi.advanceTimersByTime(60_000);
+      expect(await tryWith(DEMO_PASSWORD)).toMatchObject({ ok: true });
+      expect(await tryWith('Wrong@1234')).toMatchObject({ message: SIGN_IN_FAILED });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a stranger's wrong passwords from another address never make the owner wait: the slide check lets the owner in", async () => {
+    const limiter = createAttemptLimiter(createMemoryStore());
+    const stranger = '203.0.113.66';
+    const owner = '198.51.100.8';
+    const answers = [];
+    for (let i = 0; i < 12; i++)
+      answers.push(
+        await signInWithPassword(database.handle.db, limiter, {
+          mobile: DEMO_MOBILE,
+          password: 'Wrong@1234',
+          address: stranger,
+          human: passed,
+        }),
+      );
+    // The stranger's own address waits, longer after each failure.
+    expect(answers.slice(FREE_TRIES_PER_MOBILE).every((a) => a.limited)).toBe(true);
+    const unchecked = await signInWithPassword(database.handle.db, limiter, {
+      mobile: DEMO_MOBILE,
+      password: DEMO_PASSWORD,
+      address: owner,
     });
-    clock += 31_000;
-    expect(await tryWith('Wrong@1234')).toMatchObject({ message: SIGN_IN_FAILED });
-    expect(await tryWith(DEMO_PASSWORD)).toMatchObject({
-      limited: true,
-      // The next try is due 30 + 60 s after the first failure.
-      message: '尝试次数较多，请59秒后再试',
+    expect(unchecked).toMatchObject({
+      ok: false,
+      captchaRequired: true,
+      message: CAPTCHA_REQUIRED,
     });
-    clock += 60_000;
-    expect(await tryWith(DEMO_PASSWORD)).toMatchObject({ ok: true });
-    expect(await tryWith('Wrong@1234')).toMatchObject({ message: SIGN_IN_FAILED });
+    expect(unchecked.limited).toBeFalsy();
+    expect(
+      await signInWithPassword(database.handle.db, limiter, {
+        mobile: DEMO_MOBILE,
+        password: DEMO_PASSWORD,
+        address: owner,
+        human: passed,
+      }),
+    ).toMatchObject({ ok: true });
   });
 });

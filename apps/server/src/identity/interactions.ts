@@ -330,7 +330,7 @@ export function interactionRoutes(
     if (!isStrongPassword(password)) return refuse(`密码须${PASSWORD_RULE_TEXT}`, 'password');
     if (password !== confirmPassword) return refuse('两次输入的密码不一致', 'confirmPassword');
     if (form.get('agree') !== '1') return refuse(AGREEMENT_REQUIRED, 'agree');
-    const verified = await sms.verifySignUp({ mobile, code });
+    const verified = await sms.verifySignUp({ mobile, code, address: ctx.ip });
     if (!verified.ok) return refuse(verified.message ?? '验证码不正确', 'code');
     const created = await createUser(db, { mobile, name, password });
     if (!created.ok) return refuse(created.message, 'mobile');
@@ -351,7 +351,7 @@ export function interactionRoutes(
     if (!code) return refuse('请输入短信验证码', 'code');
     if (!isStrongPassword(password)) return refuse(`密码须${PASSWORD_RULE_TEXT}`, 'password');
     if (password !== confirmPassword) return refuse('两次输入的密码不一致', 'confirmPassword');
-    const verified = await sms.verifyReset({ mobile, code });
+    const verified = await sms.verifyReset({ mobile, code, address: ctx.ip });
     if (!verified.ok) return refuse(verified.message ?? '验证码不正确', 'code');
     // A code is only sent to a live account's number, so a verified one has an account.
     if (!(await resetPassword(db, { mobile, password })))

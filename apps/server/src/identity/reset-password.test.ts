@@ -35,7 +35,6 @@ async function signUp(mobile: string, password: string) {
       agree: '1',
     },
   });
-  await server.deps.store.delete(`sms:cooldown:${mobile}`);
 }
 
 describe('forgot password', () => {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
 import { DEMO_MOBILE } from '../testing/demo-fixtures.js';
 import { solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
-import { MOBILE_TAKEN } from './accounts.js';
+import { endSmsCooldown } from '../domain/sms.js';
+import { createAttemptLimiter, FREE_TRIES_PER_MOBILE, MOBILE_TAKEN } from './accounts.js';
 import { AGREEMENT_REQUIRED } from './interactions.js';
 import {
   CookieBrowser,
@@ -185,8 +186,6 @@ describe('sign-up', () => {
       },
     });
     expect(await response.text()).toContain(MOBILE_TAKEN);
-    // The number's 60-second resend wait would otherwise meet the SMS sign-in below.
-    await server.deps.store.delete(`sms:cooldown:${DEMO_MOBILE}`);
   });
 
   it('sends no code without a passed slide check', async () => {
@@ -223,6 +222,29 @@ describe('sign-in with an SMS code', () => {
   });
 
   it('signs the demo user in with the code sent to the number', async () => {
+    const browser = new CookieBrowser();
+    const { interactionUrl } = await openInteraction(server, browser);
+    const sent = await requestSmsCode(server, browser, interactionUrl, DEMO_MOBILE, 'SignIn');
+    expect(sent.body.ok).toBe(true);
+    const result = await browser.follow(`${interactionUrl}/sms`, callback(), {
+      form: { mobile: DEMO_MOBILE, code: sent.code! },
+    });
+    expect(decodeJwt(accessTokenOf(result.url)!).sub).toBe(String(server.demoUserId));
+  });
+
+  it('a password wait at the address does not hold up a sign-in by the code sent to the phone', async () => {
+    const limiter = createAttemptLimiter(server.deps.store);
+    const passed = async () => true;
+    for (let i = 0; i < FREE_TRIES_PER_MOBILE; i++)
+      await limiter.startCheckedAttempt(DEMO_MOBILE, '127.0.0.1', passed);
+    expect(
+      (await limiter.startCheckedAttempt(DEMO_MOBILE, '127.0.0.1', passed)).wait,
+    ).toBeGreaterThan(0);
+    await endSmsCooldown(server.deps, {
+      mobile: DEMO_MOBILE,
+      scene: 'SignIn',
+      clientIp: '127.0.0.1',
+    });
     const browser = new CookieBrowser();
     const { interactionUrl } = await openInteraction(server, browser);
     const sent = await requestSmsCode(server, browser, interactionUrl, DEMO_MOBILE, 'SignIn');

@@ -4,13 +4,8 @@ import { checkCaptcha, createCaptchaChallenge } from '../domain/captcha.js';
 import { DomainError } from '../domain/errors.js';
 import { consumeVerifyToken, sendSmsCode, verifySmsCode } from '../domain/sms.js';
 import type { AppDeps } from '../platform/deps.js';
-import {
-  findActiveUserByMobile,
-  SIGN_IN_FAILED,
-  tooManyAttempts,
-  type SignInOutcome,
-} from './accounts.js';
-import type { AttemptLimiter } from './accounts.js';
+import { findActiveUserByMobile, SIGN_IN_FAILED, type SignInOutcome } from './accounts.js';
+import type { AttemptLimiter } from './attempt-limiter.js';
 import { readJson } from './interactions.js';
 
 /** The SMS path of the sign-in and sign-up pages (slide check, send, verify). */
@@ -19,10 +14,17 @@ export interface SmsSignIn {
   pageScript(action: string): string;
   /** JSON endpoints the script calls: `captcha` (a challenge) and `sms-code` (send). */
   handleJson(ctx: KoaContext, action: 'captcha' | 'sms-code'): Promise<void>;
-  signIn(input: { mobile: string; code: string; address: string }): Promise<SignInOutcome>;
-  verifySignUp(input: { mobile: string; code: string }): Promise<{ ok: boolean; message?: string }>;
+  signIn(input: SmsCodeInput): Promise<SignInOutcome>;
+  verifySignUp(input: SmsCodeInput): Promise<{ ok: boolean; message?: string }>;
   /** Forgot password: spends a ResetPassword code of the number. */
-  verifyReset(input: { mobile: string; code: string }): Promise<{ ok: boolean; message?: string }>;
+  verifyReset(input: SmsCodeInput): Promise<{ ok: boolean; message?: string }>;
+}
+
+/** A code typed on a page, and the address it comes from (only the asker's address burns a code). */
+export interface SmsCodeInput {
+  mobile: string;
+  code: string;
+  address: string;
 }
 
 /** The scenes our pages may ask a code for. */
@@ -38,12 +40,12 @@ function json(ctx: KoaContext, status: number, body: Record<string, unknown>) {
 /** Spends a right code at once: verify, then take the one-use token it gives. */
 async function spendCode(
   deps: AppDeps,
-  input: { mobile: string; code: string; scene: SmsScene },
+  { address, ...input }: SmsCodeInput & { scene: SmsScene },
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   if (!CODE_PATTERN.test(input.code))
     return { ok: false, message: `请输入${SMS_CODE_LENGTH}位短信验证码` };
   try {
-    const { verifyToken } = await verifySmsCode(deps, input);
+    const { verifyToken } = await verifySmsCode(deps, { ...input, clientIp: address });
     await consumeVerifyToken(deps, { token: verifyToken, ...input });
     return { ok: true };
   } catch (error) {
@@ -97,10 +99,9 @@ export function createSmsSignIn(deps: AppDeps, limiter: AttemptLimiter): SmsSign
       }
     },
 
+    // The code proves the phone, so no password wait holds it up; the code's own limits guard it.
     async signIn({ mobile, code, address }) {
-      const wait = await limiter.startAttempt(mobile, address);
-      if (wait > 0) return { ok: false, message: tooManyAttempts(wait), limited: true };
-      const spent = await spendCode(deps, { mobile, code, scene: 'SignIn' });
+      const spent = await spendCode(deps, { mobile, code, address, scene: 'SignIn' });
       if (!spent.ok) return spent;
       const user = await findActiveUserByMobile(deps.db, mobile);
       if (!user) return { ok: false, message: SIGN_IN_FAILED };
@@ -108,8 +109,8 @@ export function createSmsSignIn(deps: AppDeps, limiter: AttemptLimiter): SmsSign
       return { ok: true, userId: user.id };
     },
 
-    verifySignUp: ({ mobile, code }) => spendCode(deps, { mobile, code, scene: 'SignUp' }),
-    verifyReset: ({ mobile, code }) => spendCode(deps, { mobile, code, scene: 'ResetPassword' }),
+    verifySignUp: (input) => spendCode(deps, { ...input, scene: 'SignUp' }),
+    verifyReset: (input) => spendCode(deps, { ...input, scene: 'ResetPassword' }),
   };
 }
 

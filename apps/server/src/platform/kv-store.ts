@@ -30,6 +30,8 @@ export interface KeyValueStore {
   /** A rate-limiter-flexible limiter counting where this store counts (shared when Redis). */
   rateLimiter(limit: RateLimit): RateLimiterAbstract;
   close(): Promise<void>;
+  /** The Redis connection behind the store, when there is one (the rate-limit counters share it). */
+  readonly redis?: { client: Redis; prefix: string };
 }
 
 /** The memory store's bounds for each kind of key: beyond them its least recently used go first. */
@@ -144,6 +146,7 @@ export function createRedisStore(url: string, prefix = 'portal:'): KeyValueStore
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const k = (key: string) => prefix + key;
   return {
+    redis: { client: redis, prefix },
     get: (key) => redis.get(k(key)),
     async set(key, value, ttlSeconds) {
       await redis.set(k(key), value, 'EX', Math.max(1, Math.ceil(ttlSeconds)));

@@ -35,6 +35,8 @@ export interface CallOptions {
   /** A user id to sign in as, or a raw Authorization header value. */
   as?: number | string;
   headers?: Record<string, string>;
+  /** The caller's address (127.0.0.1 unless told). */
+  remoteAddress?: string;
 }
 
 export interface CallResult<T> {
@@ -111,6 +113,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         headers.authorization = await authorization(callOptions.as);
       else if (typeof callOptions.as === 'string') headers.authorization = callOptions.as;
       const url = `/services/${endpoint.service}${endpoint.path}`;
+      const { remoteAddress } = callOptions;
       const response =
         endpoint.method === 'GET'
           ? await app.inject({
@@ -118,8 +121,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
               url,
               query: toQuery(input as Record<string, unknown>),
               headers,
+              remoteAddress,
             })
-          : await app.inject({ method: 'POST', url, payload: input as object, headers });
+          : await app.inject({
+              method: 'POST',
+              url,
+              payload: input as object,
+              headers,
+              remoteAddress,
+            });
       return { status: response.statusCode, body: response.json() };
     },
     async close() {

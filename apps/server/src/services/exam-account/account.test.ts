@@ -8,6 +8,7 @@ import {
   saveUserApplyArchive,
   updateHeadPortrait,
   updateLoginPwd,
+  type UserProfile,
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import { users } from '../../db/schema/index.js';
 import { DEMO_ID_NUMBER } from '../../testing/demo-fixtures.js';
 import { hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { storeUpload } from '../../domain/uploads.js';
+import * as accounts from '../../domain/users.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { obtainVerifyToken } from '../exam-message/sms-test-kit.js';
 
@@ -152,14 +154,52 @@ describe('User account', () => {
         FieldErrors: { IdNumber: expect.stringContaining('身份证号码不正确') },
       });
     });
-    it('an ID number verified by another account is 409', async () => {
-      const { status, body } = await t.call(
+    it('answers a claim of an ID number verified on another account like any other, and holds it for support', async () => {
+      const fresh = await newUser('13655550001');
+      const claims = [
+        { as: wangId, Name: '李明', IdNumber: DEMO_ID_NUMBER },
+        { as: fresh, Name: '赵六', IdNumber: '110105198506150014' },
+      ] as const;
+      const [taken, free] = await Promise.all(
+        claims.map(({ as, ...input }) => t.call(realPersonVerify, input, { as })),
+      );
+      expect([taken!.status, free!.status]).toEqual([200, 200]);
+      const shape = (data: UserProfile) => ({
+        ...data,
+        UserId: 0,
+        Name: '',
+        Mobile: '',
+        IdNumber: data.IdNumber?.replace(/\d/g, '0'),
+        CreateTime: '',
+      });
+      expect(shape(taken!.body.Data)).toEqual(shape(free!.body.Data));
+      expect(taken!.body.ErrMsg).toBe(free!.body.ErrMsg);
+      // Read back later, the held claim still looks like any verified one to its account.
+      const later = await t.call(getUser, {}, { as: wangId });
+      expect(later.body.Data).toMatchObject({ IsRealName: true, IdNumber: '1101**********2813' });
+      // Support sees the held claim; the verified account keeps the number.
+      const [held] = await t.db.select().from(users).where(eq(users.id, wangId));
+      expect(held).toMatchObject({ isRealName: false, idNumber: DEMO_ID_NUMBER });
+      const [verified] = await t.db.select().from(users).where(eq(users.id, t.demoUserId));
+      expect(verified).toMatchObject({ isRealName: true, idNumber: DEMO_ID_NUMBER });
+      // An account keeps its first claim, held or verified alike.
+      const again = await t.call(
         realPersonVerify,
-        { Name: '李明', IdNumber: DEMO_ID_NUMBER },
+        { Name: '王芳', IdNumber: '320102198805120034' },
         { as: wangId },
       );
-      expect(status).toBe(409);
-      expect(body.ErrMsg).toBe('该身份证号已被其他账号实名认证');
+      expect(again.status).toBe(409);
+    });
+    it('two accounts claiming one number at once are answered alike: one verified, one held', async () => {
+      const ids = await Promise.all([newUser('13655550002'), newUser('13655550003')]);
+      const IdNumber = '110105198506150022';
+      // Straight to the domain, so both look for a holder before either writes.
+      const answers = await Promise.all(
+        ids.map((id) => accounts.realPersonVerify(t.db, id, '钱七', IdNumber)),
+      );
+      expect(answers.map((a) => a.IsRealName)).toEqual([true, true]);
+      const rows = await t.db.select().from(users).where(eq(users.idNumber, IdNumber));
+      expect(rows.map((r) => r.isRealName).sort()).toEqual([false, true]);
     });
     it('the database holds one verified active account per ID number, even past the check', async () => {
       await expect(
@@ -299,14 +339,23 @@ describe('User account', () => {
       );
       expect(made.status).toBe(419);
     });
-    it('a number another account uses is 409', async () => {
-      const { status, body } = await t.call(
-        changeMobile,
-        { Mobile: '13900139000', VerifyToken: 'x' },
-        { as: t.demoUserId },
+    it('tells that a number is taken only to whoever proved they hold it', async () => {
+      const id = await newUser('13644470000');
+      const guesses = await Promise.all(
+        ['13900139000', '13644449999'].map((Mobile) =>
+          t.call(changeMobile, { Mobile, VerifyToken: 'made-up' }, { as: id }),
+        ),
       );
-      expect(status).toBe(409);
-      expect(body.ErrMsg).toBe('该手机号已被其他账号使用');
+      expect(guesses.map((g) => g.status)).toEqual([419, 419]);
+      expect(guesses[0]!.body).toEqual(guesses[1]!.body);
+      const token = await obtainVerifyToken(t, '13900139000', 'ChangeMobile', id);
+      const proven = await t.call(
+        changeMobile,
+        { Mobile: '13900139000', VerifyToken: token },
+        { as: id },
+      );
+      expect(proven.status).toBe(409);
+      expect(proven.body.ErrMsg).toBe('该手机号已被其他账号使用');
     });
     it('refuses a malformed number and needs a sign-in', async () => {
       expect(

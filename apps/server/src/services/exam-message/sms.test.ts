@@ -1,32 +1,58 @@
-import { sendVerifyShortMessage, verifyShortMessage, type SmsScene } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import {
+  CAPTCHA_SCENE,
+  sendVerifyShortMessage,
+  verifyShortMessage,
+  type SmsScene,
+} from '@portal/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DomainError } from '../../domain/errors.js';
-import { consumeVerifyToken, sendSmsCode, verifySmsCode } from '../../domain/sms.js';
+import {
+  checkCaptcha,
+  consumeVerifyToken,
+  createCaptchaChallenge,
+  endSmsCooldown,
+  sendSmsCode,
+  verifySmsCode,
+  VERIFY_TOKEN_TTL_SECONDS,
+} from '../../domain/sms.js';
+import { createRedisStore } from '../../platform/kv-store.js';
+import { humanTrail, solveSlidePuzzle } from '../../testing/slide-puzzle-solver.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { lastSmsCode, obtainVerifyToken, passCaptcha } from './sms-test-kit.js';
 
 const DEMO = '13800138000';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('ShortMessage', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Behind a trusted proxy, so `send` can give each call its own address (X-Forwarded-For).
-    t = await createTestApp({ env: { TRUST_PROXY: 'on' } });
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 
-  const send = async (mobile: string, scene: SmsScene, as?: number) =>
+  let address = 0;
+  /** A new address each call unless told, so only the tests about an address meet its limits. */
+  const send = async (
+    mobile: string,
+    scene: SmsScene,
+    options: { as?: number; from?: string } = {},
+  ) =>
     t.call(
       sendVerifyShortMessage,
       { Mobile: mobile, Scene: scene, CaptchaToken: await passCaptcha(t) },
-      // Each from its own address, so only the per-address test meets that limit.
       {
-        headers: { 'x-forwarded-for': `10.1.0.${++address}` },
-        ...(as === undefined ? {} : { as }),
+        remoteAddress: options.from ?? `10.1.0.${++address}`,
+        ...(options.as === undefined ? {} : { as: options.as }),
       },
     );
-  let address = 0;
-  const resetCooldown = (mobile: string) => t.deps.store.delete(`sms:cooldown:${mobile}`);
+  const verify = (mobile: string, scene: SmsScene, code: string, from: string) =>
+    t.call(
+      verifyShortMessage,
+      { Mobile: mobile, Scene: scene, Code: code },
+      { remoteAddress: from },
+    );
+  const wrongFor = (code: string) => (code === '999999' ? '888888' : '999999');
 
   it('sends a 6-digit code after a captcha and shows it in the development outbox', async () => {
     const { status, body } = await send(DEMO, 'SignIn');
@@ -42,10 +68,18 @@ describe('ShortMessage', () => {
     });
   });
 
-  it('a second send within 60 s is 429 with the seconds left', async () => {
-    const { status, body } = await send(DEMO, 'SignIn');
+  it('a second send within 60 s from the same address is 429 with the seconds left', async () => {
+    expect((await send(DEMO, 'ResetPassword', { from: '10.2.0.1' })).status).toBe(200);
+    const { status, body } = await send(DEMO, 'ResetPassword', { from: '10.2.0.1' });
     expect(status).toBe(429);
     expect(body.ErrMsg).toMatch(/^验证码发送过于频繁，请\d+秒后再试$/);
+  });
+
+  it("a stranger's resend wait holds up no one else: another address or scene sends at once", async () => {
+    const mobile = '13700001111';
+    expect((await send(mobile, 'SignUp', { from: '10.2.0.2' })).status).toBe(200);
+    expect((await send(mobile, 'SignUp', { from: '10.2.0.3' })).status).toBe(200);
+    expect((await send(mobile, 'SignIn', { from: '10.2.0.2' })).status).toBe(200);
   });
 
   it('without a captcha token: 400; with a made-up or spent one: 419', async () => {
@@ -64,14 +98,12 @@ describe('ShortMessage', () => {
     expect(forged.status).toBe(419);
     expect(forged.body.ErrMsg).toBe('请重新完成滑动验证');
     const token = await passCaptcha(t);
-    await resetCooldown('13900139000');
     const first = await t.call(sendVerifyShortMessage, {
       Mobile: '13900139000',
       Scene: 'SignIn',
       CaptchaToken: token,
     });
     expect(first.status).toBe(200);
-    await resetCooldown('13900139000');
     const again = await t.call(sendVerifyShortMessage, {
       Mobile: '13900139000',
       Scene: 'SignIn',
@@ -97,7 +129,6 @@ describe('ShortMessage', () => {
       const [a, b] = [await send(registered, scene), await send(unknown, scene)];
       expect([a.status, b.status]).toEqual([200, 200]);
       expect(a.body).toEqual(b.body);
-      await Promise.all([resetCooldown(registered), resetCooldown(unknown)]);
     }
     // A SignIn code for an unknown number is never sent, and verifying it fails like a wrong code.
     expect(await lastSmsCode(t, unknown)).toMatch(/^\d{6}$/); // the SignUp one
@@ -136,10 +167,8 @@ describe('ShortMessage', () => {
   });
 
   it('CloseAccount and ChangeMobile need a sign-in and check only the number of the caller', async () => {
-    const sendAfresh = async (mobile: string, scene: SmsScene, as?: number) => {
-      await resetCooldown(mobile);
-      return (await send(mobile, scene, as)).status;
-    };
+    const sendAfresh = async (mobile: string, scene: SmsScene, as?: number) =>
+      (await send(mobile, scene, as === undefined ? {} : { as })).status;
     expect(await sendAfresh('13512345678', 'CloseAccount')).toBe(401);
     expect(await sendAfresh('13612345678', 'ChangeMobile')).toBe(401);
     expect(await sendAfresh('13900139000', 'CloseAccount', t.demoUserId)).toBe(400);
@@ -180,38 +209,41 @@ describe('ShortMessage', () => {
     expect(otherScene.status).toBe(400);
   });
 
-  it('five wrong tries burn the code', async () => {
+  it('five wrong tries from the address that asked for the code burn it', async () => {
     const mobile = '13722223333';
-    await send(mobile, 'SignUp');
+    await send(mobile, 'SignUp', { from: '10.3.0.1' });
     const code = await lastSmsCode(t, mobile);
-    const wrongCode = code === '999999' ? '888888' : '999999';
     const messages: string[] = [];
     for (let i = 0; i < 5; i++)
-      messages.push(
-        (await t.call(verifyShortMessage, { Mobile: mobile, Scene: 'SignUp', Code: wrongCode }))
-          .body.ErrMsg,
-      );
+      messages.push((await verify(mobile, 'SignUp', wrongFor(code), '10.3.0.1')).body.ErrMsg);
     expect(messages.slice(0, 4)).toEqual(Array(4).fill('验证码不正确'));
     expect(messages[4]).toBe('验证码错误次数过多，请重新获取');
-    const late = await t.call(verifyShortMessage, { Mobile: mobile, Scene: 'SignUp', Code: code });
+    expect((await verify(mobile, 'SignUp', code, '10.3.0.1')).status).toBe(400);
+    expect((await verify(mobile, 'SignUp', code, '10.3.0.2')).status).toBe(400);
+  });
+
+  it('twenty wrong tries from any addresses burn it', async () => {
+    const mobile = '13722225555';
+    await send(mobile, 'SignUp', { from: '10.3.1.1' });
+    const code = await lastSmsCode(t, mobile);
+    for (let i = 0; i < 20; i++) await verify(mobile, 'SignUp', wrongFor(code), `10.3.2.${i % 4}`);
+    const late = await verify(mobile, 'SignUp', code, '10.3.1.1');
     expect(late.status).toBe(400);
+    expect(late.body.ErrMsg).toBe('验证码已过期，请重新获取');
   });
 
   it('guesses sent at once get no more than five tries between them', async () => {
     const mobile = '13722224444';
-    await send(mobile, 'SignUp');
+    await send(mobile, 'SignUp', { from: '10.3.3.1' });
     const code = await lastSmsCode(t, mobile);
     const wrongCodes = Array.from({ length: 12 }, (_, i) =>
       String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
     );
     const answers = await Promise.all(
-      wrongCodes.map((Code) =>
-        t.call(verifyShortMessage, { Mobile: mobile, Scene: 'SignUp', Code }),
-      ),
+      wrongCodes.map((Code) => verify(mobile, 'SignUp', Code, '10.3.3.1')),
     );
     expect(answers.filter((a) => a.body.ErrMsg === '验证码不正确').length).toBeLessThanOrEqual(4);
-    const late = await t.call(verifyShortMessage, { Mobile: mobile, Scene: 'SignUp', Code: code });
-    expect(late.status).toBe(400);
+    expect((await verify(mobile, 'SignUp', code, '10.3.3.1')).status).toBe(400);
   });
 
   it('refuses a code that is not 6 digits', async () => {
@@ -233,16 +265,15 @@ describe('ShortMessage', () => {
         (e: DomainError) => e.status,
       );
     expect(await status(consumeVerifyToken(t.deps, { token, mobile, scene: 'SignIn' }))).toBe(419);
-    const token2 = await (async () => {
-      await resetCooldown(mobile);
-      return obtainVerifyToken(t, mobile, 'SignUp');
-    })();
+    const again = () => endSmsCooldown(t.deps, { mobile, scene: 'SignUp', clientIp: '127.0.0.1' });
+    await again();
+    const token2 = await obtainVerifyToken(t, mobile, 'SignUp');
     expect(
       await status(
         consumeVerifyToken(t.deps, { token: token2, mobile: '13733335555', scene: 'SignUp' }),
       ),
     ).toBe(419);
-    await resetCooldown(mobile);
+    await again();
     const token3 = await obtainVerifyToken(t, mobile, 'SignUp');
     expect(
       await status(consumeVerifyToken(t.deps, { token: token3, mobile, scene: 'SignUp' })),
@@ -252,15 +283,18 @@ describe('ShortMessage', () => {
     ).toBe(419);
   });
 
-  it('at most 10 codes a day per number', async () => {
+  it('at most 10 codes a day per number and scene, 5 of them from one address', async () => {
     const mobile = '13744445555';
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      await resetCooldown(mobile);
-      statuses.push((await send(mobile, 'SignUp')).status);
+    for (let i = 0; i < 11; i++) statuses.push((await send(mobile, 'SignUp')).status);
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    const fromOne: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      await endSmsCooldown(t.deps, { mobile, scene: 'SignIn', clientIp: '10.4.0.1' });
+      fromOne.push((await send(mobile, 'SignIn', { from: '10.4.0.1' })).status);
     }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
-    expect(statuses[10]).toBe(429);
+    expect(fromOne).toEqual([...Array(5).fill(200), 429]);
+    expect((await send(mobile, 'SignIn', { from: '10.4.0.2' })).status).toBe(200);
   });
 
   it('at most 20 codes an hour per address', async () => {
@@ -296,6 +330,7 @@ describe('ShortMessage', () => {
       mobile,
       scene: 'SignUp',
       code: await lastSmsCode(t, mobile),
+      clientIp: '10.0.0.9',
     });
     await expect(
       consumeVerifyToken(t.deps, { token: verifyToken, mobile, scene: 'SignUp' }),
@@ -324,7 +359,7 @@ describe('ShortMessage', () => {
       }),
     ).rejects.toMatchObject({ status: 503, message: '短信发送失败，请稍后再试' });
     await expect(
-      verifySmsCode(t.deps, { mobile, scene: 'SignUp', code: '123456' }),
+      verifySmsCode(t.deps, { mobile, scene: 'SignUp', code: '123456', clientIp: '10.0.0.9' }),
     ).rejects.toMatchObject({ status: 400 });
   });
 });
@@ -365,5 +400,146 @@ describe('ShortMessage code expiry', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('a stranger cannot lock a candidate out of their codes (issue 25, finding 9)', () => {
+  const OWNER = '13800138000';
+  const OTHER_OWNER = '13900139000';
+  let t: TestApp;
+  let clock = Date.parse('2026-03-02T02:00:00Z');
+  beforeAll(async () => {
+    t = await createTestApp();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(clock);
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await t.close();
+  });
+  /** A scripted stranger waits out every resend wait. */
+  const aMinuteLater = () => vi.setSystemTime((clock += 61_000));
+  const send = async (mobile: string, scene: SmsScene, from: string) =>
+    t.call(
+      sendVerifyShortMessage,
+      { Mobile: mobile, Scene: scene, CaptchaToken: await passCaptcha(t) },
+      { remoteAddress: from },
+    );
+  const verify = (mobile: string, scene: SmsScene, code: string, from: string) =>
+    t.call(
+      verifyShortMessage,
+      { Mobile: mobile, Scene: scene, Code: code },
+      { remoteAddress: from },
+    );
+
+  it("a stranger's sign-up requests to the owner's number spend none of the owner's reset codes", async () => {
+    const strangers: number[] = [];
+    for (let i = 1; i <= 12; i++) {
+      aMinuteLater();
+      strangers.push((await send(OWNER, 'SignUp', `203.0.113.${i}`)).status);
+    }
+    expect(strangers).toEqual([...Array(10).fill(200), 429, 429]);
+    const owner = await send(OWNER, 'ResetPassword', '198.51.100.1');
+    expect(owner.status).toBe(200);
+    const code = await lastSmsCode(t, OWNER);
+    expect((await verify(OWNER, 'ResetPassword', code, '198.51.100.1')).status).toBe(200);
+  });
+
+  it("one stranger's address spends at most half of the owner's codes of a scene", async () => {
+    const stranger: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      aMinuteLater();
+      stranger.push((await send(OTHER_OWNER, 'ResetPassword', '203.0.113.50')).status);
+    }
+    expect(stranger).toEqual([...Array(5).fill(200), ...Array(5).fill(429)]);
+    expect((await send(OTHER_OWNER, 'ResetPassword', '198.51.100.2')).status).toBe(200);
+    const code = await lastSmsCode(t, OTHER_OWNER);
+    expect((await verify(OTHER_OWNER, 'ResetPassword', code, '198.51.100.2')).status).toBe(200);
+  });
+
+  it('a stranger moving through the addresses of one IPv6 /64 is one address', async () => {
+    const mobile = '13700003333';
+    const statuses: number[] = [];
+    for (let i = 1; i <= 6; i++) {
+      aMinuteLater();
+      statuses.push((await send(mobile, 'SignUp', `2001:db8:66:1::${i}`)).status);
+    }
+    expect(statuses).toEqual([...Array(5).fill(200), 429]);
+  });
+
+  it("a stranger's wrong tries do not burn the owner's pending code", async () => {
+    aMinuteLater();
+    expect((await send(OWNER, 'SignIn', '198.51.100.3')).status).toBe(200);
+    const code = await lastSmsCode(t, OWNER);
+    const wrong = code === '999999' ? '888888' : '999999';
+    const stranger: string[] = [];
+    for (let i = 0; i < 8; i++)
+      stranger.push((await verify(OWNER, 'SignIn', wrong, '203.0.113.60')).body.ErrMsg);
+    expect(stranger).toEqual([
+      ...Array(4).fill('验证码不正确'),
+      ...Array(4).fill('验证码错误次数过多，请重新获取'),
+    ]);
+    expect((await verify(OWNER, 'SignIn', code, '198.51.100.3')).status).toBe(200);
+  });
+});
+
+describe('the SMS limits on Redis', () => {
+  const OWNER = '13800138000';
+  let t: TestApp;
+  let deps: TestApp['deps'];
+  beforeAll(async () => {
+    t = await createTestApp();
+    const prefix = `portal-test-${randomBytes(4).toString('hex')}:`;
+    deps = { ...t.deps, store: createRedisStore(REDIS_URL, prefix) };
+  });
+  afterAll(async () => {
+    const { client, prefix } = deps.store.redis!;
+    const keys = await client.keys(`${prefix}*`);
+    if (keys.length > 0) await client.del(...keys);
+    await deps.store.close();
+    await t.close();
+  });
+  /** The slide check passed against the Redis store, as a person would. */
+  const captchaToken = async (clientIp: string) => {
+    const challenge = await createCaptchaChallenge(deps);
+    const x = solveSlidePuzzle(challenge);
+    const checked = await checkCaptcha(deps, {
+      ChallengeId: challenge.ChallengeId,
+      Scene: CAPTCHA_SCENE,
+      X: x,
+      Trail: humanTrail(x),
+    });
+    return { captchaToken: checked.captchaToken, clientIp };
+  };
+  const send = async (scene: SmsScene, clientIp: string) =>
+    sendSmsCode(deps, { mobile: OWNER, scene, ...(await captchaToken(clientIp)) }).then(
+      () => 200,
+      (error: DomainError) => error.status,
+    );
+
+  it("a stranger spends none of the owner's reset codes, nor burns the owner's pending code", async () => {
+    const strangers: number[] = [];
+    for (let i = 1; i <= 11; i++) strangers.push(await send('SignUp', `203.0.113.${i}`));
+    expect(strangers).toEqual([...Array(10).fill(200), 429]);
+    expect(await send('ResetPassword', '198.51.100.1')).toBe(200);
+    const code = await lastSmsCode(t, OWNER);
+    const wrong = code === '999999' ? '888888' : '999999';
+    for (let i = 0; i < 8; i++)
+      await expect(
+        verifySmsCode(deps, {
+          mobile: OWNER,
+          scene: 'ResetPassword',
+          code: wrong,
+          clientIp: '203.0.113.99',
+        }),
+      ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      verifySmsCode(deps, {
+        mobile: OWNER,
+        scene: 'ResetPassword',
+        code,
+        clientIp: '198.51.100.1',
+      }),
+    ).resolves.toMatchObject({ expiresInSeconds: VERIFY_TOKEN_TTL_SECONDS });
   });
 });

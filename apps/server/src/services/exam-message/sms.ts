@@ -19,11 +19,12 @@ export const smsRoutes: ServiceRoute[] = [
     });
     return { ResendAfterSeconds: sent.resendAfterSeconds, ExpiresInSeconds: sent.expiresInSeconds };
   }),
-  route(verifyShortMessage, async ({ input, deps }) => {
+  route(verifyShortMessage, async ({ input, deps, clientIp }) => {
     const verified = await verifySmsCode(deps, {
       mobile: input.Mobile,
       scene: input.Scene,
       code: input.Code,
+      clientIp,
     });
     return { VerifyToken: verified.verifyToken, ExpiresInSeconds: verified.expiresInSeconds };
   }),
