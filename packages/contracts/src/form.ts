@@ -52,13 +52,21 @@ export const formFieldSchema = lazySchema(() =>
 );
 export type FormField = z.infer<typeof formFieldSchema>;
 
-/** An uploaded file as a form value: what Common/Upload answered. */
+/** An upload's id: random, as Common/Upload gives it out (22 base64url characters). */
+export const UPLOAD_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * An uploaded file as a form value. What is stored is FileId (the upload of the account that made
+ * it) with its name, size and type; Url is a short-lived signed address that answers add afresh.
+ */
 export const uploadedFileValueSchema = lazySchema(() =>
   z.object({
-    Url: z.string().min(1),
-    FileName: z.string(),
+    /** Absent only in a reviewer's preview, which keeps a file's name and never the file. */
+    FileId: z.string().regex(UPLOAD_ID_PATTERN).optional(),
+    FileName: z.string().max(200),
     Size: z.number().int().min(0),
-    ContentType: z.string(),
+    ContentType: z.string().max(100),
+    Url: z.string().max(2000).optional(),
   }),
 );
 export type UploadedFileValue = z.infer<typeof uploadedFileValueSchema>;

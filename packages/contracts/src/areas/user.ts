@@ -203,7 +203,8 @@ export const realPersonVerify = defineEndpoint('User/RealPersonVerify', {
 export const updateHeadPortrait = defineEndpoint('User/UpdateHeadPortrait', {
   method: 'POST',
   client: 'exam-account',
-  request: () => z.object({ HeadPortrait: z.string().min(1, '请先上传头像') }),
+  /** HeadPortrait: the FileId Common/Upload answered; the profile then shows the picture's address. */
+  request: () => z.object({ HeadPortrait: z.string().min(1, '请先上传头像').max(64) }),
   response: () => userProfileSchema,
 });
 

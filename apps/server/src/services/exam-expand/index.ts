@@ -13,7 +13,7 @@ import { getSolution, listExternalProjects, listSolutions } from '../../domain/c
 import { decodeQrCode } from '../../domain/qr-codes.js';
 import { sharePoster } from '../../domain/share-posters.js';
 import { pageConfigFor, tenantIdFor } from '../../domain/tenants.js';
-import { storeUpload } from '../../domain/uploads.js';
+import { storeUpload, uploadStoreOf } from '../../domain/uploads.js';
 import { htmlToPdfFile, signWebPage } from '../../domain/web-pages.js';
 import { route, type ServiceRoute } from '../route.js';
 import { labelRoutes } from './labels.js';
@@ -34,10 +34,9 @@ const contentRoutes: ServiceRoute[] = [
 ];
 
 const commonRoutes: ServiceRoute[] = [
-  route(upload, async ({ input, requireUser, files, deps }) => {
-    requireUser();
-    return storeUpload(deps.config.dataDir, files[0], input.Purpose);
-  }),
+  route(upload, async ({ input, requireUser, files, deps }) =>
+    storeUpload(uploadStoreOf(deps), requireUser().userId, files[0], input.Purpose),
+  ),
   route(qrCodeDecode, async ({ input }) => ({ Text: decodeQrCode(input.ImageBase64) })),
   route(getSharePoster, async ({ input, user, deps, host }) =>
     sharePoster(deps.db, await tenantIdFor(deps.db, host, user), input.ProjectId, input.ShareUrl),
