@@ -106,7 +106,12 @@ describe.each([
         mimeType: 'image/jpeg',
         buffer: await passportPhoto(page),
       });
-      await page.getByRole('img', { name: '已上传的证件照' }).waitFor();
+      // The uploaded photo itself, read from its signed address (not the placeholder).
+      const uploaded = page.locator('img[alt="已上传的证件照"]');
+      await uploaded.waitFor();
+      await expect
+        .poll(() => uploaded.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
       await expect.poll(() => page.locator('#field-idNumber-msg').textContent()).toBe('');
       await check(page, `${shot}-apply-valid`);
       await page.getByRole('button', { name: '提交报名' }).click();

@@ -6,7 +6,7 @@ import { downloadPrint, getUserProject } from '@portal/contracts';
 import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from '../support/browser.js';
+import { DESKTOP, launchBrowser, PHONE, screenshot } from '../support/browser.js';
 import { fillSmsCode, freshMobile as freshMobileWith } from '../support/sms.js';
 import { apiOf, type Api } from '../support/portal-api.js';
 import { paintedImages } from '../support/pdf.js';
@@ -104,6 +104,12 @@ describe('issue 10: dead ends a new candidate met (phone)', () => {
         .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth))
         .toBeGreaterThan(0);
       await checkScreen(page, 'issue10-returned-photo');
+      // Issue 25: the seeded photo is private now, shown through its signed address.
+      expect(await photo.getAttribute('src')).toMatch(
+        /^\/uploads\/[\w-]{22}\?expires=\d+&signature=/,
+      );
+      await photo.scrollIntoViewIfNeeded();
+      await screenshot(page, 'issue25-form-private-photo');
 
       await page.goto(`${baseUrl}/views/notice`);
       const dates = page.locator('.notice-card__meta time');

@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from './platform/security-headers.js';
 import { answerClientError, installErrorHandling } from './services/errors.js';
 import { startExamSweep } from './services/exam-custom/sweep.js';
 import { registerProjectCoverRoute } from './services/exam-flow/cover-route.js';
+import { startUploadCleanup } from './services/exam-expand/upload-cleanup.js';
 import { registerUploadRoutes } from './services/exam-expand/uploads-route.js';
 import { registerTicketCheckRoute } from './services/exam-flow/ticket-check-route.js';
 import { SERVICE_ROUTES } from './services/index.js';
@@ -63,6 +64,7 @@ export async function buildApp(
       );
   }
   if (config.parts.has('exam-expand')) await registerUploadRoutes(app, deps);
+  if (config.parts.has('exam-expand')) startUploadCleanup(app, deps);
   if (config.parts.has('exam-flow')) await registerProjectCoverRoute(app, deps);
   if (config.parts.has('exam-flow')) await registerTicketCheckRoute(app, deps);
   if (config.parts.has('exam-custom')) startExamSweep(app, deps);

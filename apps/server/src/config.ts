@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_IDS, type ServiceId } from '@portal/contracts';
+import { DEFAULT_UPLOAD_QUOTA_MB, SERVICE_IDS, type ServiceId } from '@portal/contracts';
 import { z } from 'zod';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -89,6 +89,8 @@ const envSchema = z.object({
     .default(() => RATE_LIMITS.perAddressPerMinute),
   /** How long a public read's answer is shared among anonymous callers (README, "Limits"); 0: never. */
   ANONYMOUS_ANSWER_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** What one account's uploads may weigh together, in MB. */
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_UPLOAD_QUOTA_MB),
 });
 
 export interface AliyunSmsSettings {
@@ -158,6 +160,7 @@ export interface ServerConfig {
   logLevel: string;
   rateLimits: RateLimits;
   anonymousAnswerTtlMs: number;
+  uploadQuotaBytes: number;
 }
 
 /**
@@ -394,5 +397,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       perAddressPerMinute: e.RATE_LIMIT_ADDRESS_PER_MINUTE,
     },
     anonymousAnswerTtlMs: e.ANONYMOUS_ANSWER_TTL_MS,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
   };
 }

@@ -40,7 +40,7 @@ export async function openPortal(
   await database.migrate();
   const seeded = config.mode === 'production' ? false : await seedIfEmpty(database.db);
   // The demo person's uploads are files in the data folder, drawn again if it lost them.
-  if (config.mode !== 'production') await writeSeedUploads(config.dataDir);
+  if (config.mode !== 'production') await writeSeedUploads(database.db, config.dataDir);
   const store = config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore();
   const tokens = config.parts.has('identity')
     ? createLocalVerifier(secrets.signingJwk, config.authorityUrl)

@@ -64,17 +64,25 @@ export const FORM_TEXT_MAX_LENGTH = 10_000;
 export const FORM_MAX_FIELDS = 200;
 export const FORM_MAX_CHOICES = 100;
 export const FORM_FIELD_ID_MAX_LENGTH = 64;
-export const FILE_NAME_MAX_LENGTH = 255;
+export const FILE_NAME_MAX_LENGTH = 200;
 /** A number field's value: any a form could ask for, none a script could overflow with. */
 export const FORM_NUMBER_LIMIT = 1e15;
 
-/** An uploaded file as a form value: what Common/Upload answered. */
+/** An upload's id: random, as Common/Upload gives it out (22 base64url characters). */
+export const UPLOAD_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * An uploaded file as a form value. What is stored is FileId (the upload of the account that made
+ * it) with its name, size and type; Url is a short-lived signed address that answers add afresh.
+ */
 export const uploadedFileValueSchema = lazySchema(() =>
   z.object({
-    Url: boundedString(MAX_URL_LENGTH).min(1),
+    /** Absent only in a reviewer's preview, which keeps a file's name and never the file. */
+    FileId: boundedString(FORM_FIELD_ID_MAX_LENGTH).regex(UPLOAD_ID_PATTERN).optional(),
     FileName: boundedString(FILE_NAME_MAX_LENGTH),
     Size: z.number().int().min(0).max(MAX_ID),
     ContentType: boundedString(MAX_NAME_LENGTH * 2),
+    Url: boundedString(MAX_URL_LENGTH).optional(),
   }),
 );
 export type UploadedFileValue = z.infer<typeof uploadedFileValueSchema>;

@@ -20,11 +20,7 @@ import {
 } from '../db/schema/index.js';
 import { DEMO_MOBILE } from './20-users.js';
 import { SEED_PROJECTS } from './30-projects.js';
-import { drawDiploma, drawIdPhoto, SEED_UPLOADS, seedUploadUrl } from './files.js';
-
-// What the files written by writeSeedUploads weigh.
-const SEED_PHOTO_SIZE = drawIdPhoto().length;
-const SEED_DIPLOMA_SIZE = drawDiploma().length;
+import { seedUploadsOf } from './files.js';
 
 const DAY = 24 * 3600_000;
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
@@ -36,6 +32,7 @@ export function withCheckDigit(first17: string): string {
 }
 
 function candidateValues(person: {
+  files: Awaited<ReturnType<typeof seedUploadsOf>>;
   name: string;
   gender: 'male' | 'female';
   id17: string;
@@ -59,18 +56,8 @@ function candidateValues(person: {
     skills: ['computer', 'writing'],
     resume:
       '2016-2020 北京理工大学 计算机科学与技术 本科；2020年至今 北京华信科技有限公司 软件工程师。',
-    photo: {
-      Url: seedUploadUrl(SEED_UPLOADS.photo.name),
-      FileName: SEED_UPLOADS.photo.fileName,
-      Size: SEED_PHOTO_SIZE,
-      ContentType: SEED_UPLOADS.photo.contentType,
-    },
-    diploma: {
-      Url: seedUploadUrl(SEED_UPLOADS.diploma.name),
-      FileName: SEED_UPLOADS.diploma.fileName,
-      Size: SEED_DIPLOMA_SIZE,
-      ContentType: SEED_UPLOADS.diploma.contentType,
-    },
+    photo: person.files.photo,
+    diploma: person.files.diploma,
   };
 }
 
@@ -221,6 +208,7 @@ export async function seed(db: Database): Promise<void> {
   if (!demo || !second) throw new Error('seed: users first');
 
   const demoValues = candidateValues({
+    files: await seedUploadsOf(db, demo.id, new Date(now - 120 * DAY)),
     name: '李明',
     gender: 'male',
     id17: '11010819950615003',
@@ -232,6 +220,7 @@ export async function seed(db: Database): Promise<void> {
 
   const secondValues = {
     ...candidateValues({
+      files: await seedUploadsOf(db, second.id, new Date(now - 120 * DAY)),
       name: '王芳',
       gender: 'female',
       id17: '44010619980321002',

@@ -1,23 +1,72 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { UploadedFileValue } from '@portal/contracts';
+import { and, eq } from 'drizzle-orm';
 import jpeg from 'jpeg-js';
-import { uploadsDir } from '../domain/uploads.js';
+import type { Database } from '../db/client.js';
+import { uploads } from '../db/schema/index.js';
+import { keptFileValue, uploadsDir } from '../domain/uploads.js';
 
 /**
- * The demo person's uploaded files, drawn at seed time (no binaries in git): a real ID photo and
- * a real one-page PDF, under names Common/Upload could have given out, so every screen and the
- * ticket read them as they read a candidate's own uploads.
+ * The seeded candidates' uploaded files, drawn at seed time (no binaries in git): a real ID photo
+ * and a real one-page PDF. Each candidate owns uploads of their own under random ids, as
+ * Common/Upload gives them out, so every screen and the ticket read them as a candidate's own.
  */
 export const SEED_UPLOADS = {
-  photo: { name: 'seed-li-ming-photo.jpg', fileName: '证件照.jpg', contentType: 'image/jpeg' },
+  photo: {
+    fileName: '证件照.jpg',
+    contentType: 'image/jpeg',
+    ext: 'jpg',
+    draw: () => drawIdPhoto(),
+  },
   diploma: {
-    name: 'seed-li-ming-diploma.pdf',
     fileName: '学位证书.pdf',
     contentType: 'application/pdf',
+    ext: 'pdf',
+    draw: () => drawDiploma(),
   },
 } as const;
+type SeedUpload = keyof typeof SEED_UPLOADS;
 
-export const seedUploadUrl = (name: string) => `/uploads/${name}`;
+const drawings = new Map<SeedUpload, Buffer>();
+const drawingOf = (kind: SeedUpload) => {
+  let data = drawings.get(kind);
+  if (!data) drawings.set(kind, (data = SEED_UPLOADS[kind].draw()));
+  return data;
+};
+
+/** Records a candidate's seeded uploads (attached: their applications name them) as form values. */
+export async function seedUploadsOf(
+  db: Database,
+  userId: number,
+  at: Date,
+): Promise<Record<SeedUpload, UploadedFileValue>> {
+  const kinds = Object.keys(SEED_UPLOADS) as SeedUpload[];
+  const rows = await db
+    .insert(uploads)
+    .values(
+      kinds.map((kind) => {
+        const id = randomBytes(16).toString('base64url');
+        const { fileName, contentType, ext } = SEED_UPLOADS[kind];
+        return {
+          id,
+          userId,
+          storedName: `${id}.${ext}`,
+          fileName,
+          contentType,
+          size: drawingOf(kind).length,
+          createdAt: at,
+          attachedAt: at,
+        };
+      }),
+    )
+    .returning();
+  return Object.fromEntries(kinds.map((kind, i) => [kind, keptFileValue(rows[i]!)])) as Record<
+    SeedUpload,
+    UploadedFileValue
+  >;
+}
 
 const PHOTO_WIDTH = 240;
 const PHOTO_HEIGHT = 320;
@@ -77,18 +126,28 @@ export function drawOnePagePdf(text: string): Buffer {
 const DIPLOMA_TEXT = 'Bachelor of Engineering - Li Ming';
 export const drawDiploma = () => drawOnePagePdf(DIPLOMA_TEXT);
 
-/** Writes the seeded uploads into the data folder when they are missing (demo mode and tests). */
-export async function writeSeedUploads(dataDir: string): Promise<void> {
+/** Draws the seeded uploads' files that the data folder lacks (demo mode and tests). */
+export async function writeSeedUploads(db: Database, dataDir: string): Promise<void> {
   const dir = uploadsDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
-  const files: [string, () => Buffer][] = [
-    [SEED_UPLOADS.photo.name, drawIdPhoto],
-    [SEED_UPLOADS.diploma.name, drawDiploma],
-  ];
-  for (const [name, draw] of files) {
-    const file = path.join(dir, name);
-    await fs.writeFile(file, draw(), { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
+  for (const kind of Object.keys(SEED_UPLOADS) as SeedUpload[]) {
+    const { fileName, contentType } = SEED_UPLOADS[kind];
+    const data = drawingOf(kind);
+    const rows = await db
+      .select({ storedName: uploads.storedName })
+      .from(uploads)
+      .where(
+        and(
+          eq(uploads.fileName, fileName),
+          eq(uploads.contentType, contentType),
+          eq(uploads.size, data.length),
+        ),
+      );
+    for (const row of rows)
+      await fs
+        .writeFile(path.join(dir, row.storedName), data, { flag: 'wx' })
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EEXIST') throw error;
+        });
   }
 }

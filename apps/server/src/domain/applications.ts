@@ -30,7 +30,13 @@ import { assertTransition } from './apply-status.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { deriveProjectState, requireProject } from './projects.js';
 import { isKnownRegion, regionNames } from './regions.js';
-import { isUploadUrl, readStoredUpload } from './uploads.js';
+import {
+  attachOwnUploads,
+  fileIdOf,
+  keptFileValue,
+  withUploadUrls,
+  type UploadSigner,
+} from './uploads.js';
 
 export const APPLY_NOT_FOUND = '报名记录不存在';
 
@@ -44,8 +50,8 @@ export async function requireForm(db: Database, projectId: number): Promise<Form
 
 /**
  * The contract's field rules, plus what only the server can check: regions are real places and
- * files came from our upload (a reviewer's preview entry keeps no file). Answers the values to
- * keep: visible, known fields only.
+ * files came from our upload (a reviewer's preview entry keeps a file's name, never a file).
+ * Answers the values to keep: visible, known fields only, file values without an address.
  */
 export function checkFormValues(
   fields: FormField[],
@@ -65,8 +71,16 @@ export function checkFormValues(
       errors[field.FieldId] = `请选择有效的${field.Label}`;
     if (field.Type === 'photo' || field.Type === 'file') {
       const file = uploadedFileValueSchema.safeParse(value);
-      if (file.success && options.filesFrom === 'upload' && !isUploadUrl(file.data.Url))
+      if (file.success && options.filesFrom === 'upload' && !file.data.FileId)
         errors[field.FieldId] = `${field.Label}请通过上传获得`;
+      if (file.success) {
+        const { FileName, Size, ContentType, FileId } = file.data;
+        kept[field.FieldId] =
+          options.filesFrom === 'upload' && FileId
+            ? { FileId, FileName, Size, ContentType }
+            : { FileName, Size, ContentType };
+        continue;
+      }
     }
     if (field.Type === 'idcard' && typeof value === 'string')
       kept[field.FieldId] = value.trim().toUpperCase();
@@ -77,34 +91,47 @@ export function checkFormValues(
   return kept;
 }
 
+/** A form may name only uploads of the candidate's own. */
+export const notOwnUpload = (label: string) =>
+  `${label}须为您本人上传的文件（文件不存在、已过期或不属于您），请重新上传`;
+
 /**
- * A new file value must be one Common/Upload stored here: the stored file's real size and type
- * replace what the client said, and the field's type and size rules are applied to them. A value
- * the application already holds (ModifyApply keeping its photo) was checked when it came in.
+ * A new file value must name an upload of the candidate's own, which is marked attached; its real
+ * name, size and type replace what the client said, and the field's type and size rules are
+ * applied to them. A value the application already holds (ModifyApply keeping its photo) was
+ * checked when it came in. Run in the transaction that stores the values.
  */
-export async function checkUploadedFiles(
-  dataDir: string,
+export async function claimUploadedFiles(
+  db: Database,
+  userId: number,
   fields: FormField[],
   values: FormValues,
+  now: Date,
   previous: FormValues = {},
 ): Promise<FormValues> {
   const errors: FieldErrors = {};
   const checked: FormValues = { ...values };
-  for (const field of fields) {
-    if (field.Type !== 'photo' && field.Type !== 'file') continue;
-    const file = uploadedFileValueSchema.safeParse(values[field.FieldId]);
-    if (!file.success) continue;
+  const fileFields = fields.filter((f) => f.Type === 'photo' || f.Type === 'file');
+  const claimed = fileFields
+    .map((field) => fileIdOf(values[field.FieldId]))
+    .filter((id): id is string => id !== null);
+  const own = new Map(
+    (await attachOwnUploads(db, userId, claimed, now)).map((row) => [row.id, row]),
+  );
+  for (const field of fileFields) {
+    const id = fileIdOf(values[field.FieldId]);
+    if (id === null) continue;
+    const row = own.get(id);
     const kept = uploadedFileValueSchema.safeParse(previous[field.FieldId]);
-    if (kept.success && kept.data.Url === file.data.Url) {
+    if (!row && kept.success && kept.data.FileId === id) {
       checked[field.FieldId] = kept.data;
       continue;
     }
-    const stored = await readStoredUpload(dataDir, file.data.Url);
-    if (!stored) {
-      errors[field.FieldId] = `${field.Label}已失效，请重新上传`;
+    if (!row) {
+      errors[field.FieldId] = notOwnUpload(field.Label);
       continue;
     }
-    const real = { ...file.data, Size: stored.data.length, ContentType: stored.contentType };
+    const real = keptFileValue(row);
     const message = validateFieldValue(field, real);
     if (message) errors[field.FieldId] = message;
     else checked[field.FieldId] = real;
@@ -230,11 +257,12 @@ export async function findApplication(
   return row;
 }
 
-/** ProjectApply/GetForm: the form, and the caller's application with its values if any. */
+/** ProjectApply/GetForm: the form, and the caller's application with its values if any (files with fresh addresses). */
 export async function getFormWithApply(
   db: Database,
   user: { userId: number; tenantId: number },
   projectId: number,
+  signer: UploadSigner,
 ): Promise<FormWithApply> {
   await requireProject(db, projectId, user.tenantId);
   const form = await requireForm(db, projectId);
@@ -242,7 +270,7 @@ export async function getFormWithApply(
   return {
     Form: { FormId: form.id, ProjectId: projectId, Title: form.title, Fields: form.fields },
     Apply: application ? await toApplySummary(db, application) : null,
-    Values: application?.values ?? null,
+    Values: application ? await withUploadUrls(db, signer, user.userId, application.values) : null,
   };
 }
 
@@ -290,7 +318,6 @@ export async function submitApplication(
   user: { userId: number; tenantId: number },
   input: { ProjectId: number; PositionId: number; Values: FormValues },
   now: Date,
-  dataDir: string,
 ): Promise<ApplySummary> {
   const project = await requireProject(db, input.ProjectId, user.tenantId);
   const state = deriveProjectState(project, now);
@@ -307,13 +334,16 @@ export async function submitApplication(
   if (await findApplication(db, user.userId, project.id))
     throw conflict('您已报名该项目，请在报名记录中查看或修改');
   const form = await requireForm(db, project.id);
-  const values = await checkUploadedFiles(
-    dataDir,
-    form.fields,
-    checkFormValues(form.fields, input.Values),
-  );
+  const checked = checkFormValues(form.fields, input.Values);
   try {
     const row = await db.transaction(async (tx) => {
+      const values = await claimUploadedFiles(
+        tx as Database,
+        user.userId,
+        form.fields,
+        checked,
+        now,
+      );
       const [created] = await tx
         .insert(applications)
         .values({
@@ -349,7 +379,6 @@ export async function modifyApplication(
   userId: number,
   input: { ApplyId: number; Values: FormValues },
   now: Date,
-  dataDir: string,
 ): Promise<ApplySummary> {
   const row = await requireOwnApplication(db, userId, input.ApplyId);
   if (!MODIFIABLE_APPLY_STATUSES.includes(row.status))
@@ -357,19 +386,22 @@ export async function modifyApplication(
       `报名当前状态为“${APPLY_STATUS_TEXT[row.status]}”，只有草稿或退回修改的报名可以修改`,
     );
   const form = await requireForm(db, row.projectId);
-  const values = await checkUploadedFiles(
-    dataDir,
-    form.fields,
-    checkFormValues(form.fields, input.Values),
-    row.values,
-  );
-  const updated = await db.transaction((tx) =>
-    moveApplication(tx as Database, row, 'Submitted', {
+  const checked = checkFormValues(form.fields, input.Values);
+  const updated = await db.transaction(async (tx) => {
+    const values = await claimUploadedFiles(
+      tx as Database,
+      userId,
+      form.fields,
+      checked,
+      now,
+      row.values,
+    );
+    return moveApplication(tx as Database, row, 'Submitted', {
       actor: 'candidate',
       now,
       set: { values, submittedAt: now, reviewRemark: null },
-    }),
-  );
+    });
+  });
   return toApplySummary(db, updated);
 }
 

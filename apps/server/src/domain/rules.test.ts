@@ -6,7 +6,12 @@ import { buildLabelTree } from './labels.js';
 import { escapeHtml } from '../platform/html.js';
 import { candidateOf, renderTicketHtml, ticketRules } from './tickets.js';
 
-const photo = { Url: '/uploads/a.jpg', FileName: 'a.jpg', Size: 1000, ContentType: 'image/jpeg' };
+const photo = {
+  FileId: 'AAAAAAAAAAAAAAAAAAAAAA',
+  FileName: 'a.jpg',
+  Size: 1000,
+  ContentType: 'image/jpeg',
+};
 const good = {
   name: '张三',
   gender: 'male',
@@ -36,7 +41,14 @@ describe('form values on the server', () => {
       checkFormValues(standardFormFields(), { ...good, hasWork: 'no', workUnit: '' }),
     ).not.toHaveProperty('workUnit');
   });
-  it('refuses unknown regions, foreign file URLs, oversize and wrong-type uploads', () => {
+  it('keeps a file value as its upload id with name, size and type, never an address', () => {
+    const kept = checkFormValues(standardFormFields(), {
+      ...good,
+      photo: { ...photo, Url: 'https://evil.example/x.jpg' },
+    });
+    expect(kept.photo).toEqual(photo);
+  });
+  it('refuses unknown regions, files not uploaded, oversize and wrong-type uploads', () => {
     const fault = (values: object) => {
       try {
         checkFormValues(standardFormFields(), { ...good, ...values });
@@ -46,15 +58,12 @@ describe('form values on the server', () => {
       return {};
     };
     expect(fault({ hukou: ['11', '440101'] })).toEqual({ hukou: '请选择有效的户籍所在地' });
-    expect(fault({ photo: { ...photo, Url: '/static/../uploads/x.jpg' } })).toEqual({
-      photo: '证件照请通过上传获得',
-    });
-    // Another site's /uploads/ is not ours (the one check: isUploadUrl).
-    expect(fault({ photo: { ...photo, Url: 'https://evil.example/uploads/x.jpg' } })).toEqual({
-      photo: '证件照请通过上传获得',
-    });
-    expect(fault({ photo: { ...photo, Url: '/uploads//evil.example/x.jpg' } })).toEqual({
-      photo: '证件照请通过上传获得',
+    // An address alone, ours or another site's, is no upload: a form names uploads by id.
+    const { FileId: _, ...named } = photo;
+    for (const Url of ['/uploads/x.jpg', 'https://evil.example/uploads/x.jpg'])
+      expect(fault({ photo: { ...named, Url } })).toEqual({ photo: '证件照请通过上传获得' });
+    expect(fault({ photo: { ...photo, FileId: '../secrets.json' } })).toEqual({
+      photo: '请上传证件照',
     });
     expect(fault({ photo: { ...photo, Size: 600 * 1024 } })).toEqual({
       photo: '证件照不能超过500KB',

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import {
   maskIdNumber,
   PREVIEW_SAMPLE_MARK,
-  uploadedFileValueSchema,
   type FormValues,
   type PdfFile,
 } from '@portal/contracts';
@@ -29,7 +28,7 @@ import type { ServerConfig } from '../config.js';
 import { escapeHtml } from '../platform/html.js';
 import type { ServerSecrets } from '../platform/secrets.js';
 import { isGenuineSignature, qrCodeDataUrl, ticketCheckUrl } from './ticket-check.js';
-import { readStoredUpload } from './uploads.js';
+import { ownImageDataUrl } from './uploads.js';
 import type { KeyValueStore } from '../platform/kv-store.js';
 import { htmlToPdfFile } from './web-pages.js';
 
@@ -181,18 +180,19 @@ export interface TicketDeps {
   secrets: Pick<ServerSecrets, 'cookieKeys'>;
 }
 
-/** The form's photo as a data URL, when it is one of our stored images. */
+/**
+ * The form's photo inlined as a data URL (the PDF renderer has no network), when it is an image
+ * the candidate uploaded: another account's upload never prints on this ticket.
+ */
 async function photoDataUrlOf(
-  dataDir: string,
+  deps: Pick<TicketDeps, 'db' | 'config'>,
+  userId: number,
   fields: { FieldId: string; Type: string }[],
   values: FormValues,
 ): Promise<string> {
   const field = fields.find((f) => f.Type === 'photo');
-  const value = uploadedFileValueSchema.safeParse(field ? values[field.FieldId] : undefined);
-  if (!value.success) return '';
-  const stored = await readStoredUpload(dataDir, value.data.Url);
-  if (!stored || stored.contentType === 'application/pdf') return '';
-  return `data:${stored.contentType};base64,${stored.data.toString('base64')}`;
+  if (!field) return '';
+  return ownImageDataUrl(deps.db, deps.config.dataDir, userId, values[field.FieldId]);
 }
 
 async function ticketDataFor(
@@ -220,7 +220,7 @@ async function ticketDataFor(
     examEnd: project.examEndAt,
     examPlace: project.examPlace,
     hasOnlineExam: project.hasOnlineExam,
-    photoDataUrl: await photoDataUrlOf(deps.config.dataDir, form.fields, row.values),
+    photoDataUrl: await photoDataUrlOf(deps, row.userId, form.fields, row.values),
     qrDataUrl: await qrCodeDataUrl(ticketCheckUrl(deps.config.publicUrl, deps.secrets, ticketNo)),
   };
 }

@@ -18,7 +18,14 @@ import type { AppDeps } from '../platform/deps.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { consumeVerifyToken } from './sms.js';
-import { isStoredUpload, isUploadUrl } from './uploads.js';
+import {
+  attachOwnUploads,
+  fileIdOf,
+  keptFileValue,
+  UPLOAD_URL_PREFIX,
+  uploadSignerOf,
+  withUploadUrls,
+} from './uploads.js';
 
 /**
  * The identity an account claims: verified, or held for support because its ID number is verified
@@ -68,12 +75,26 @@ const ARCHIVE_MAX_FIELDS = 100;
 const ARCHIVE_KEY = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 const ARCHIVE_TEXT_MAX = 2000;
 
-export async function getApplyArchive(db: Database, userId: number): Promise<ApplyArchive> {
-  const [row] = await db
+type ArchiveDeps = Pick<AppDeps, 'db' | 'secrets' | 'now'>;
+
+/** The archive as its owner sees it: files with fresh signed addresses. */
+const archiveAnswer = async (
+  deps: ArchiveDeps,
+  userId: number,
+  row: { values: FormValues; updatedAt: Date } | undefined,
+): Promise<ApplyArchive> => ({
+  Values: row
+    ? await withUploadUrls(deps.db, uploadSignerOf(deps.secrets, deps.now()), userId, row.values)
+    : {},
+  UpdateTime: row ? row.updatedAt.toISOString() : null,
+});
+
+export async function getApplyArchive(deps: ArchiveDeps, userId: number): Promise<ApplyArchive> {
+  const [row] = await deps.db
     .select()
     .from(userApplyArchives)
     .where(eq(userApplyArchives.userId, userId));
-  return { Values: row?.values ?? {}, UpdateTime: row ? row.updatedAt.toISOString() : null };
+  return archiveAnswer(deps, userId, row);
 }
 
 /** The archive's shape: sane keys and sizes, the well-known fields valid, files our own uploads. */
@@ -98,7 +119,7 @@ export function validateArchiveValues(values: FormValues): Record<string, string
     } else if (Array.isArray(value)) {
       if (value.length > 50 || value.some((v) => v.length > 200)) errors[key] = '选项过多或过长';
     } else {
-      if (!isUploadUrl(value.Url)) errors[key] = '文件须通过上传获得，请重新上传';
+      if (!value.FileId) errors[key] = '文件须通过上传获得，请重新上传';
       else if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(value.ContentType))
         errors[key] = '文件类型不支持';
       else if (value.Size > MAX_UPLOAD_BYTES) errors[key] = '文件过大';
@@ -108,25 +129,42 @@ export function validateArchiveValues(values: FormValues): Record<string, string
 }
 
 export async function saveApplyArchive(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+  deps: ArchiveDeps,
   userId: number,
   values: FormValues,
   now: Date,
 ): Promise<ApplyArchive> {
   const errors = validateArchiveValues(values);
-  for (const [key, value] of Object.entries(values))
-    if (!errors[key] && value && typeof value === 'object' && !Array.isArray(value))
-      if (!(await isStoredUpload(deps.config.dataDir, value.Url)))
-        errors[key] = '文件不存在或已失效，请重新上传';
   const [first] = Object.values(errors);
   if (first) throw badRequest(`报名档案有误：${first}`, errors);
   await activeUser(deps.db, userId);
-  const [row] = await deps.db
-    .insert(userApplyArchives)
-    .values({ userId, values, updatedAt: now })
-    .onConflictDoUpdate({ target: userApplyArchives.userId, set: { values, updatedAt: now } })
-    .returning();
-  return { Values: row!.values, UpdateTime: row!.updatedAt.toISOString() };
+  const row = await deps.db.transaction(async (tx) => {
+    const ids = Object.values(values)
+      .map(fileIdOf)
+      .filter((id): id is string => id !== null);
+    const own = new Map(
+      (await attachOwnUploads(tx as Database, userId, ids, now)).map((r) => [r.id, r]),
+    );
+    const kept: FormValues = {};
+    for (const [key, value] of Object.entries(values)) {
+      const id = fileIdOf(value);
+      const upload = id === null ? undefined : own.get(id);
+      if (id !== null && !upload) errors[key] = '文件须为您本人上传且未过期，请重新上传';
+      kept[key] = upload ? keptFileValue(upload) : value;
+    }
+    const [fault] = Object.values(errors);
+    if (fault) throw badRequest(`报名档案有误：${fault}`, errors);
+    const [saved] = await tx
+      .insert(userApplyArchives)
+      .values({ userId, values: kept, updatedAt: now })
+      .onConflictDoUpdate({
+        target: userApplyArchives.userId,
+        set: { values: kept, updatedAt: now },
+      })
+      .returning();
+    return saved!;
+  });
+  return archiveAnswer(deps, userId, row);
 }
 
 // ---- profile ----
@@ -165,15 +203,21 @@ export async function realPersonVerify(
   }
 }
 
+/** The avatar: an image the account uploaded, shown at its address (to the owner's token). */
 export async function updateHeadPortrait(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'now'>,
   userId: number,
-  url: string,
+  fileId: string,
 ): Promise<UserProfile> {
-  if (!(await isStoredUpload(deps.config.dataDir, url, true)))
-    throw badRequest('头像须为已上传的图片，请重新上传', { HeadPortrait: '请先上传图片' });
   await activeUser(deps.db, userId);
-  return toProfile(await update(deps.db, userId, { headPortrait: url }));
+  return deps.db.transaction(async (tx) => {
+    const [upload] = await attachOwnUploads(tx as Database, userId, [fileId], deps.now());
+    if (!upload?.contentType.startsWith('image/'))
+      throw badRequest('头像须为您已上传的图片，请重新上传', { HeadPortrait: '请先上传图片' });
+    return toProfile(
+      await update(tx as Database, userId, { headPortrait: `${UPLOAD_URL_PREFIX}${upload.id}` }),
+    );
+  });
 }
 
 /** Counts tries of an account's password, shared with sign-in (the identity's attempt limiter). */

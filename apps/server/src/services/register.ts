@@ -19,7 +19,10 @@ import type { AuthUser, PreviewProof, ServiceRoute, UploadedFile } from './route
 
 export { RATE_LIMITS, type RateLimits } from '../config.js';
 
-async function authenticate(request: FastifyRequest, deps: AppDeps): Promise<AuthUser | null> {
+export async function authenticate(
+  request: FastifyRequest,
+  deps: AppDeps,
+): Promise<AuthUser | null> {
   const header = request.headers.authorization;
   if (!header) return null;
   const [type, token] = header.split(' ');

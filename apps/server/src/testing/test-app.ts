@@ -71,9 +71,9 @@ export function toQuery(input: Record<string, unknown>): Record<string, string> 
 /** A whole app on a fresh copy of the seeded database, built without listening (inject()). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  await writeSeedUploads(dataDir);
   const database = await openTestDatabase('portal_t');
   const { handle } = database;
+  await writeSeedUploads(handle.db, dataDir);
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: 'http://localhost:8080',

@@ -33,6 +33,7 @@ export {
   type RuntimeConfigResult,
 } from './runtime-config';
 export { useSessionStore } from './session-store';
+export { isFreshSignedUpload, uploadAddressOf, useUploadSrc } from './uploads';
 export * from './storage-keys';
 export { APP_TITLE } from './app-title';
 export { rememberEntryUrl } from './wechat';

@@ -52,13 +52,21 @@ export const qrCodeDecode = defineEndpoint('Common/QRCodeDecode', {
   response: () => z.object({ Text: z.string() }),
 });
 
-/** multipart: the file in field `File`, and `Purpose`. */
+/** Every account's uploads together may weigh this much unless the server's setting says otherwise. */
+export const DEFAULT_UPLOAD_QUOTA_MB = 200;
+/** Signed addresses of uploads live at most this long. */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+
+/**
+ * multipart: the file in field `File`, and `Purpose`. The answer is the form value: FileId to keep,
+ * and Url, a signed address to show the file that works for UPLOAD_URL_TTL_SECONDS.
+ */
 export const upload = defineEndpoint('Common/Upload', {
   method: 'POST',
   client: 'exam-expand',
   body: 'multipart',
   request: () => z.object({ Purpose: z.enum(UPLOAD_PURPOSES).default('file') }),
-  response: () => uploadedFileValueSchema,
+  response: () => uploadedFileValueSchema.required({ FileId: true, Url: true }),
 });
 
 export const htmlToPdf = defineEndpoint('Common/HtmlToPdf', {

@@ -5,13 +5,13 @@ import {
   MAX_NAME_LENGTH,
   MAX_PASSWORD_LENGTH,
   MAX_TOKEN_LENGTH,
-  MAX_URL_LENGTH,
   nullDataSchema,
   pagedSchema,
   pageQuerySchema,
   timeSchema,
 } from '../envelope.js';
 import {
+  FORM_FIELD_ID_MAX_LENGTH,
   FORM_TEXT_MAX_LENGTH,
   formValuesSchema,
   isEmail,
@@ -217,7 +217,9 @@ export const realPersonVerify = defineEndpoint('User/RealPersonVerify', {
 export const updateHeadPortrait = defineEndpoint('User/UpdateHeadPortrait', {
   method: 'POST',
   client: 'exam-account',
-  request: () => z.object({ HeadPortrait: boundedString(MAX_URL_LENGTH).min(1, '请先上传头像') }),
+  /** HeadPortrait: the FileId Common/Upload answered; the profile then shows the picture's address. */
+  request: () =>
+    z.object({ HeadPortrait: boundedString(FORM_FIELD_ID_MAX_LENGTH).min(1, '请先上传头像') }),
   response: () => userProfileSchema,
 });
 

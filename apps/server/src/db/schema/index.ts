@@ -9,3 +9,4 @@ export * from './payments.js';
 export * from './exams.js';
 export * from './identity.js';
 export * from './reviewers.js';
+export * from './uploads.js';

@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema/index.js';
 import { DEMO_ID_NUMBER } from '../../testing/demo-fixtures.js';
 import { hashPassword, verifyPassword } from '../../domain/passwords.js';
-import { storeUpload } from '../../domain/uploads.js';
+import { storeUpload, uploadStoreOf } from '../../domain/uploads.js';
 import * as accounts from '../../domain/users.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { obtainVerifyToken } from '../exam-message/sms-test-kit.js';
@@ -76,8 +76,9 @@ describe('User account', () => {
       expect(body.Data).toEqual({ Values: {}, UpdateTime: null });
     });
     it('saves values, photos included when they were uploaded here', async () => {
-      const photo = await storeUpload(
-        t.deps.config.dataDir,
+      const { Url: _, ...photo } = await storeUpload(
+        uploadStoreOf(t.deps),
+        wangId,
         { fileName: 'me.png', data: PNG },
         'photo',
       );
@@ -94,9 +95,10 @@ describe('User account', () => {
         { as: wangId },
       );
       expect(status).toBe(200);
-      expect(body.Data.Values).toEqual(values);
+      const shown = { ...values, photo: { ...photo, Url: expect.stringMatching(/^\/uploads\//) } };
+      expect(body.Data.Values).toEqual(shown);
       expect((await t.call(getUserApplyArchive, {}, { as: wangId })).body.Data.Values).toEqual(
-        values,
+        shown,
       );
     });
     it('refuses a wrong ID number and a file not uploaded here, naming the fields', async () => {
@@ -222,23 +224,31 @@ describe('User account', () => {
   describe('UpdateHeadPortrait', () => {
     it('takes an image uploaded here', async () => {
       const upload = await storeUpload(
-        t.deps.config.dataDir,
+        uploadStoreOf(t.deps),
+        t.demoUserId,
         { fileName: 'a.png', data: PNG },
         'avatar',
       );
       const { status, body } = await t.call(
         updateHeadPortrait,
-        { HeadPortrait: upload.Url },
+        { HeadPortrait: upload.FileId },
         { as: t.demoUserId },
       );
       expect(status).toBe(200);
-      expect(body.Data.HeadPortrait).toBe(upload.Url);
+      expect(body.Data.HeadPortrait).toBe(`/uploads/${upload.FileId}`);
     });
-    it('refuses an outside address or a missing file', async () => {
+    it("refuses an outside address, a missing file or another account's image", async () => {
+      const others = await storeUpload(
+        uploadStoreOf(t.deps),
+        wangId,
+        { fileName: 'a.png', data: PNG },
+        'avatar',
+      );
       for (const url of [
         'https://evil.example/a.png',
-        '/uploads/AAAAAAAAAAAAAAAAAAAAAA.png',
+        'AAAAAAAAAAAAAAAAAAAAAA',
         '/uploads/../secrets.json',
+        others.FileId,
       ]) {
         const { status, body } = await t.call(
           updateHeadPortrait,
@@ -246,17 +256,19 @@ describe('User account', () => {
           { as: t.demoUserId },
         );
         expect(status).toBe(400);
-        expect(body.ErrMsg).toBe('头像须为已上传的图片，请重新上传');
+        expect(body.ErrMsg).toBe('头像须为您已上传的图片，请重新上传');
       }
     });
     it('refuses a PDF as an avatar', async () => {
       const pdf = await storeUpload(
-        t.deps.config.dataDir,
+        uploadStoreOf(t.deps),
+        t.demoUserId,
         { fileName: 'a.pdf', data: Buffer.from('%PDF-1.4\n%%EOF') },
         'file',
       );
       expect(
-        (await t.call(updateHeadPortrait, { HeadPortrait: pdf.Url }, { as: t.demoUserId })).status,
+        (await t.call(updateHeadPortrait, { HeadPortrait: pdf.FileId }, { as: t.demoUserId }))
+          .status,
       ).toBe(400);
     });
   });

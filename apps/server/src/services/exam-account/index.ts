@@ -39,7 +39,7 @@ const userRoutes: ServiceRoute[] = [
     accounts.getProfile(deps.db, requireUser().userId),
   ),
   route(getUserApplyArchive, async ({ requireUser, deps }) =>
-    accounts.getApplyArchive(deps.db, requireUser().userId),
+    accounts.getApplyArchive(deps, requireUser().userId),
   ),
   route(saveUserApplyArchive, async ({ input, requireUser, deps }) =>
     accounts.saveApplyArchive(deps, requireUser().userId, input.Values, deps.now()),

@@ -10,14 +10,12 @@ import {
   qrCodeDecode,
 } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsApiSignature } from '../../gateways/wechat/signature.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { registerUploadRoutes } from './uploads-route.js';
 
 const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -122,32 +120,32 @@ describe('exam-expand', () => {
         }),
       );
 
-    it('stores a PNG and serves it at its Url with its type', async () => {
+    it('stores a PNG and serves it at its signed Url with its type, never cached', async () => {
       const response = await send(
         multipart({ Purpose: 'avatar' }, { name: '头像.png', type: 'image/png', data: PNG_1PX }),
       );
       expect(response.statusCode).toBe(200);
       const data = response.json().Data;
       expect(data).toMatchObject({
+        FileId: expect.stringMatching(/^[\w-]{22}$/),
         FileName: '头像.png',
         Size: PNG_1PX.length,
         ContentType: 'image/png',
       });
-      expect(data.Url).toMatch(/^\/uploads\/[\w-]+\.png$/);
-      const served = Fastify();
-      await registerUploadRoutes(served, t.deps);
-      const got = await served.inject({ method: 'GET', url: data.Url });
+      expect(data.Url).toMatch(/^\/uploads\/[\w-]{22}\?expires=\d+&signature=[\w-]+$/);
+      const got = await t.app.inject({ method: 'GET', url: data.Url });
       expect(got.statusCode).toBe(200);
       expect(got.headers['content-type']).toBe('image/png');
+      expect(got.headers['cache-control']).toBe('private, no-store');
       expect(got.rawPayload.equals(PNG_1PX)).toBe(true);
       expect(
-        (await served.inject({ method: 'GET', url: '/uploads/..%2Fsecrets.json' })).statusCode,
-      ).toBe(404);
+        (await t.app.inject({ method: 'GET', url: '/uploads/..%2Fsecrets.json' })).statusCode,
+      ).toBe(401);
+      const signature = new URL(data.Url, 'http://x').search;
       expect(
-        (await served.inject({ method: 'GET', url: '/uploads/AAAAAAAAAAAAAAAAAAAAAA.png' }))
+        (await t.app.inject({ method: 'GET', url: `/uploads/AAAAAAAAAAAAAAAAAAAAAA${signature}` }))
           .statusCode,
       ).toBe(404);
-      await served.close();
     });
 
     it('judges the type by the bytes, not the declared type: 415', async () => {

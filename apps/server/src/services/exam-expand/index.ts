@@ -14,7 +14,7 @@ import { ownOrigins } from '../../domain/own-addresses.js';
 import { decodeQrCode } from '../../domain/qr-codes.js';
 import { sharePoster } from '../../domain/share-posters.js';
 import { pageConfigFor, tenantIdFor } from '../../domain/tenants.js';
-import { storeUpload } from '../../domain/uploads.js';
+import { storeUpload, uploadStoreOf } from '../../domain/uploads.js';
 import { htmlToPdfFile, signWebPage } from '../../domain/web-pages.js';
 import { route, type ServiceRoute } from '../route.js';
 import { labelRoutes } from './labels.js';
@@ -35,10 +35,9 @@ const contentRoutes: ServiceRoute[] = [
 ];
 
 const commonRoutes: ServiceRoute[] = [
-  route(upload, async ({ input, requireUser, files, deps }) => {
-    requireUser();
-    return storeUpload(deps.config.dataDir, files[0], input.Purpose);
-  }),
+  route(upload, async ({ input, requireUser, files, deps }) =>
+    storeUpload(uploadStoreOf(deps), requireUser().userId, files[0], input.Purpose),
+  ),
   route(qrCodeDecode, async ({ input }) => ({ Text: await decodeQrCode(input.ImageBase64) })),
   route(getSharePoster, async ({ input, user, deps, host }) =>
     sharePoster(

@@ -9,7 +9,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, applications } from '../../db/schema/index.js';
 import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
-import { storeUpload } from '../../domain/uploads.js';
+import { storeUpload, uploadStoreOf } from '../../domain/uploads.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import {
   applicationOf,
@@ -28,11 +28,11 @@ describe('ProjectApply/ calls', () => {
   let photo: UploadedFileValue;
   beforeAll(async () => {
     t = await createTestApp();
-    photo = await storedPhoto(t);
     // 李明 has not applied to the journey project; 王芳 applies in these tests.
     projectId = await projectIdOf(t.db, SEED_PROJECTS.journey);
     positionId = await firstPositionOf(t.db, projectId);
     other = await userIdOf(t.db, '13900139000');
+    photo = await storedPhoto(t, other);
   });
   afterAll(() => t.close());
 
@@ -42,14 +42,17 @@ describe('ProjectApply/ calls', () => {
       {
         ProjectId: projectId,
         PositionId: positionId,
-        Values: validValues({ photo: { ...photo, Url: '/uploads/AAAAAAAAAAAAAAAAAAAAAA.jpg' } }),
+        Values: validValues({ photo: { ...photo, FileId: 'AAAAAAAAAAAAAAAAAAAAAA' } }),
       },
       { as: other },
     );
     expect(missing.status).toBe(400);
-    expect(missing.body.ErrMsg).toBe('证件照已失效，请重新上传');
+    expect(missing.body.ErrMsg).toBe(
+      '证件照须为您本人上传的文件（文件不存在、已过期或不属于您），请重新上传',
+    );
     const pdf = await storeUpload(
-      t.deps.config.dataDir,
+      uploadStoreOf(t.deps),
+      other,
       { fileName: 'x.pdf', data: Buffer.from('%PDF-1.4 fake') },
       'file',
     );

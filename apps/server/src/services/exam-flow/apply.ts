@@ -5,18 +5,24 @@ import {
   modifyApplication,
   submitApplication,
 } from '../../domain/applications.js';
+import { uploadSignerOf } from '../../domain/uploads.js';
 import { route, type ServiceRoute } from '../route.js';
 
 /** ProjectApply/ calls: the form, applying, changing a returned application, the report. */
 export const applyRoutes: ServiceRoute[] = [
   route(getForm, async ({ input, requireUser, deps }) =>
-    getFormWithApply(deps.db, requireUser(), input.ProjectId),
+    getFormWithApply(
+      deps.db,
+      requireUser(),
+      input.ProjectId,
+      uploadSignerOf(deps.secrets, deps.now()),
+    ),
   ),
   route(apply, async ({ input, requireUser, deps }) =>
-    submitApplication(deps.db, requireUser(), input, deps.now(), deps.config.dataDir),
+    submitApplication(deps.db, requireUser(), input, deps.now()),
   ),
   route(modifyApply, async ({ input, requireUser, deps }) =>
-    modifyApplication(deps.db, requireUser().userId, input, deps.now(), deps.config.dataDir),
+    modifyApplication(deps.db, requireUser().userId, input, deps.now()),
   ),
   route(getFormReport, async ({ input, requireUser, deps }) =>
     buildFormReport(deps.db, requireUser().userId, input.ApplyId),

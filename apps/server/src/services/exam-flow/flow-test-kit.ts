@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { applications, positions, projects, users } from '../../db/schema/index.js';
 import { withCheckDigit } from '../../testing/demo-fixtures.js';
-import { storeUpload } from '../../domain/uploads.js';
+import { storeUpload, uploadStoreOf } from '../../domain/uploads.js';
 import type { TestApp } from '../../testing/test-app.js';
 
 /** Seeded projects are found by title (SEED_PROJECTS). */
@@ -59,8 +59,8 @@ export function validValues(overrides: FormValues = {}): FormValues {
     hukou: ['31', '310115'],
     hasWork: 'no',
     skills: ['writing'],
+    // A name only, as a reviewer's preview keeps it; a candidate's form needs storedPhoto's.
     photo: {
-      Url: '/uploads/2026/05/photo.jpg',
       FileName: 'photo.jpg',
       Size: 120 * 1024,
       ContentType: 'image/jpeg',
@@ -74,9 +74,14 @@ const JPEG_BYTES = Buffer.from([
   0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01,
 ]);
 
-/** A photo Common/Upload really stored in this app's data folder, as a form value. */
-export async function storedPhoto(t: TestApp): Promise<UploadedFileValue> {
-  return storeUpload(t.deps.config.dataDir, { fileName: 'photo.jpg', data: JPEG_BYTES }, 'photo');
+/** A photo Common/Upload really stored for this user, as a form value. */
+export async function storedPhoto(t: TestApp, userId: number): Promise<UploadedFileValue> {
+  return storeUpload(
+    uploadStoreOf(t.deps),
+    userId,
+    { fileName: 'photo.jpg', data: JPEG_BYTES },
+    'photo',
+  );
 }
 
 /** A user applies to a project through the contract call; answers the ApplyId. */
@@ -86,7 +91,7 @@ export async function applyAs(t: TestApp, userId: number, projectId: number): Pr
     {
       ProjectId: projectId,
       PositionId: await firstPositionOf(t.db, projectId),
-      Values: validValues({ photo: await storedPhoto(t) }),
+      Values: validValues({ photo: await storedPhoto(t, userId) }),
     },
     { as: userId },
   );

@@ -31,7 +31,8 @@ describe('useAvatarChange: 更换头像, whatever view shows it', () => {
     compressed.image = new Blob(['jpeg'], { type: 'image/jpeg' });
     const server = fakeServer()
       .on(upload, {
-        Url: '/uploads/avatar.jpg',
+        FileId: 'AvatarAvatarAvatarAvat',
+        Url: '/uploads/AvatarAvatarAvatarAvat?expires=1&signature=x',
         FileName: 'avatar.jpg',
         Size: 4,
         ContentType: 'image/jpeg',
@@ -40,7 +41,7 @@ describe('useAvatarChange: 更换头像, whatever view shows it', () => {
         UserId: 7,
         Name: '张三',
         Mobile: '138****8000',
-        HeadPortrait: '/uploads/avatar.jpg',
+        HeadPortrait: '/uploads/AvatarAvatarAvatarAvat',
         IsRealName: false,
         IdNumber: null,
         IsBindWeChat: false,
@@ -52,8 +53,10 @@ describe('useAvatarChange: 更换头像, whatever view shows it', () => {
     });
     expect(server.calls(upload)[0]?.form?.get('File')).toBeInstanceOf(File);
     expect(server.calls(updateHeadPortrait)[0]?.input).toEqual({
-      HeadPortrait: '/uploads/avatar.jpg',
+      HeadPortrait: 'AvatarAvatarAvatarAvat',
     });
-    expect(useSessionStore.getState().userData?.HeadPortrait).toBe('/uploads/avatar.jpg');
+    expect(useSessionStore.getState().userData?.HeadPortrait).toBe(
+      '/uploads/AvatarAvatarAvatarAvat',
+    );
   });
 });

@@ -37,7 +37,8 @@ describe('useFileUpload: a photo or file field, whatever view shows it', () => {
   it('uploads the compressed photo as a JPEG and hands back the stored file', async () => {
     signIn();
     const stored = {
-      Url: '/uploads/p.jpg',
+      FileId: 'PhotoPhotoPhotoPhotoPh',
+      Url: '/uploads/PhotoPhotoPhotoPhotoPh?expires=1&signature=x',
       FileName: 'me.jpg',
       Size: 2048,
       ContentType: 'image/jpeg',

@@ -12,6 +12,7 @@ import {
   useLayoutStore,
   useRouteHandle,
   useSessionStore,
+  useUploadSrc,
 } from '../../platform';
 import { Breadcrumbs } from './breadcrumbs';
 
@@ -84,7 +85,7 @@ function MainNav() {
 function Account() {
   const token = useSessionStore((s) => s.token);
   const name = useSessionStore((s) => s.name);
-  const avatar = useSessionStore((s) => s.avatar);
+  const avatar = useUploadSrc(useSessionStore((s) => s.avatar));
   const { pathname } = useLocation();
   if (!token) {
     return (

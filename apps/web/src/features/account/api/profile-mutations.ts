@@ -11,11 +11,11 @@ import { callEndpoint, useSessionStore } from '../../../platform';
 
 const keepProfile = (profile: UserProfile) => useSessionStore.getState().setProfile(profile);
 
-/** Common/Upload (multipart, Purpose avatar), then User/UpdateHeadPortrait with its Url. */
+/** Common/Upload (multipart, Purpose avatar), then User/UpdateHeadPortrait with its FileId. */
 export async function changeAvatar(image: Blob): Promise<UserProfile> {
   const file = new File([image], 'avatar.jpg', { type: image.type || 'image/jpeg' });
   const uploaded = await callEndpoint(upload, { Purpose: 'avatar' }, { files: { File: file } });
-  return callEndpoint(updateHeadPortrait, { HeadPortrait: uploaded.Url });
+  return callEndpoint(updateHeadPortrait, { HeadPortrait: uploaded.FileId });
 }
 
 export function useChangeAvatar() {

@@ -6,7 +6,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { type ChangeEvent, type ReactNode, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { paths, signOut } from '../../../platform';
+import { paths, signOut, useUploadSrc } from '../../../platform';
 import { formatDate } from '../../../shared/date';
 import { LoadFailed, LoadingBlock } from '../../../shared/ui/desktop/query-states';
 import { useAccountProfile } from '../api/get-user';
@@ -86,13 +86,14 @@ function RealNameForm() {
 
 /** Profile: avatar, name, real-name state and the masked numbers; real-name verification. */
 function ProfileSection({ profile }: { profile: UserProfile }) {
+  const avatar = useUploadSrc(profile.HeadPortrait);
   return (
     <section aria-labelledby="account-profile-title">
       <h2 className="d-page__title" id="account-profile-title">
         个人资料
       </h2>
       <div className="d-my-summary__who">
-        <Avatar size={72} src={profile.HeadPortrait || undefined} alt="我的头像">
+        <Avatar size={72} src={avatar || undefined} alt="我的头像">
           {(profile.Name || '我').slice(0, 1)}
         </Avatar>
         <AvatarChanger />

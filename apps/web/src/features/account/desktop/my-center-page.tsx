@@ -3,7 +3,7 @@ import './account-desktop.css';
 import type { PersonalCenterNumber } from '@portal/contracts';
 import { Avatar, Button, Tag } from 'antd';
 import { Link, useOutlet } from 'react-router';
-import { paths } from '../../../platform';
+import { paths, useUploadSrc } from '../../../platform';
 import { StationTasks } from '../../station';
 import { usePersonalCenterNumber } from '../api/get-personal-center-number';
 import { useProfile } from '../api/session-profile';
@@ -24,10 +24,11 @@ function Summary() {
   const { profile, query } = useProfile();
   const numbers = usePersonalCenterNumber();
   const name = profile?.Name || '未设置姓名';
+  const avatar = useUploadSrc(profile?.HeadPortrait ?? '');
   return (
     <section className="d-page d-my-summary" aria-label="个人概况">
       <div className="d-my-summary__who">
-        <Avatar size={56} src={profile?.HeadPortrait || undefined} alt="我的头像">
+        <Avatar size={56} src={avatar || undefined} alt="我的头像">
           {name.slice(0, 1)}
         </Avatar>
         <div>

@@ -3,7 +3,7 @@ import { APPLY_ARCHIVE_FIELDS, type UserProfile } from '@portal/contracts';
 import { Button, Toast } from 'antd-mobile';
 import type { ChangeEvent } from 'react';
 import { Link } from 'react-router';
-import { paths, sendToSignIn, useSessionStore } from '../../../platform';
+import { paths, sendToSignIn, useSessionStore, useUploadSrc } from '../../../platform';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useAccountProfile } from '../api/get-user';
 import { SENSITIVE_ARCHIVE_FIELDS, useRevealed } from '../sensitive-fields';
@@ -46,16 +46,17 @@ function AvatarChanger() {
 }
 
 function ProfileCard({ profile }: { profile: UserProfile }) {
+  const avatar = useUploadSrc(profile.HeadPortrait);
   return (
     <section className="account-card" aria-labelledby="account-profile-title">
       <h2 className="account-card__title" id="account-profile-title">
         个人资料
       </h2>
       <div className="account-profile">
-        {profile.HeadPortrait ? (
+        {avatar ? (
           <SafeImage
             className="account-profile__avatar"
-            src={profile.HeadPortrait}
+            src={avatar}
             alt="我的头像"
             fallbackText="无头像"
           />

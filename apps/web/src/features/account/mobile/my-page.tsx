@@ -1,7 +1,7 @@
 import type { PersonalCenterNumber } from '@portal/contracts';
 import { Button, Dialog } from 'antd-mobile';
 import { Link } from 'react-router';
-import { paths, signOut } from '../../../platform';
+import { paths, signOut, useUploadSrc } from '../../../platform';
 import { LoadFailed } from '../../../shared/ui/mobile/query-states';
 import { usePersonalCenterNumber } from '../api/get-personal-center-number';
 import { useProfile } from '../api/session-profile';
@@ -27,15 +27,11 @@ const LINKS = [
 function ProfileCard() {
   const { profile, query } = useProfile();
   const name = profile?.Name ?? '';
+  const avatar = useUploadSrc(profile?.HeadPortrait ?? '');
   return (
     <section className="my-profile" aria-label="个人信息">
-      {profile?.HeadPortrait ? (
-        <SafeImage
-          className="my-profile__avatar"
-          src={profile.HeadPortrait}
-          alt=""
-          fallbackText="无头像"
-        />
+      {avatar ? (
+        <SafeImage className="my-profile__avatar" src={avatar} alt="" fallbackText="无头像" />
       ) : (
         <span className="my-profile__avatar my-profile__avatar--default" aria-hidden="true">
           {name.slice(0, 1) || '我'}

@@ -14,7 +14,7 @@ import {
 import dayjs from 'dayjs';
 import { useRegionData } from '../../../platform';
 import { formatDate } from '../../../shared/date';
-import { SafeImage } from '../../../shared/ui/safe-image';
+import { UploadedPhoto } from '../uploaded-photo';
 
 export const applyFieldDomId = (fieldId: string) => `apply-field-${fieldId}`;
 
@@ -158,13 +158,8 @@ export function ApplyFieldInput({
       const file = value && typeof value === 'object' && !Array.isArray(value) ? value : null;
       return (
         <div className="apply-file">
-          {field.Type === 'photo' && file && file.Url.startsWith('/') ? (
-            <SafeImage
-              className="apply-file__photo"
-              src={file.Url}
-              alt="已上传的证件照"
-              fallbackText="照片无法显示，请重新上传"
-            />
+          {field.Type === 'photo' && file?.FileId ? (
+            <UploadedPhoto className="apply-file__photo" value={file} alt="已上传的证件照" />
           ) : null}
           <Upload
             accept={field.Accept?.join(',')}

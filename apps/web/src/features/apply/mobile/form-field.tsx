@@ -18,7 +18,7 @@ import {
 import { useLayoutEffect, useRef, useState } from 'react';
 import { formatDate } from '../../../shared/date';
 import { useFileUpload } from '../use-file-upload';
-import { SafeImage } from '../../../shared/ui/safe-image';
+import { UploadedPhoto } from '../uploaded-photo';
 
 export function fieldDomId(fieldId: string): string {
   return `field-${fieldId}`;
@@ -94,11 +94,10 @@ function FileField({ field, value, error, onChange }: FieldProps) {
   return (
     <div className="apply-file">
       {current.success && isPhoto ? (
-        <SafeImage
+        <UploadedPhoto
           className="apply-file__preview"
-          src={current.data.Url}
+          value={current.data}
           alt={`已上传的${field.Label}`}
-          fallbackText="照片无法显示，请重新上传"
         />
       ) : null}
       {current.success && !isPhoto ? (

@@ -19,8 +19,6 @@ import {
 } from '../../apply';
 import { useSubmitPreviewForm } from '../api/submit-preview-form';
 
-/** A preview never uploads: the file is checked for type and size and kept as a name only. */
-export const PREVIEW_FILE_URL = 'preview:local';
 const POSITION_FIELD = 'PositionId';
 const focusField = (fieldId: string) => document.getElementById(applyFieldDomId(fieldId))?.focus();
 
@@ -118,9 +116,9 @@ export function PreviewForm({
                   value={control.value as FieldValue | undefined}
                   invalid={Boolean(fieldState.error)}
                   onChange={control.onChange}
+                  // A preview never uploads: the file is checked for type and size, kept as a name.
                   onPickFile={(file) =>
                     control.onChange({
-                      Url: PREVIEW_FILE_URL,
                       FileName: file.name,
                       Size: file.size,
                       ContentType: file.type,
