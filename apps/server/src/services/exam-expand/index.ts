@@ -14,7 +14,7 @@ import { decodeQrCode } from '../../domain/qr-codes.js';
 import { sharePoster } from '../../domain/share-posters.js';
 import { pageConfigFor, tenantIdFor } from '../../domain/tenants.js';
 import { storeUpload } from '../../domain/uploads.js';
-import { htmlToPdfFile, signWebPage } from '../../domain/web-pages.js';
+import { htmlToPdfFile, pdfGatewayOf, signWebPage } from '../../domain/web-pages.js';
 import { route, type ServiceRoute } from '../route.js';
 import { labelRoutes } from './labels.js';
 
@@ -42,8 +42,8 @@ const commonRoutes: ServiceRoute[] = [
   route(getSharePoster, async ({ input, user, deps, host }) =>
     sharePoster(deps.db, await tenantIdFor(deps.db, host, user), input.ProjectId, input.ShareUrl),
   ),
-  route(htmlToPdf, async ({ input, deps }) =>
-    htmlToPdfFile(deps.gateways.pdf, input.Html, input.FileName),
+  route(htmlToPdf, async ({ input, requireUser, deps }) =>
+    htmlToPdfFile(pdfGatewayOf(deps.gateways.pdf, requireUser()), input.Html, input.FileName),
   ),
   route(createWebWeChat, async ({ input, deps }) =>
     signWebPage(deps.gateways.weChat, input.PageUrl),
