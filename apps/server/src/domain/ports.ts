@@ -99,8 +99,8 @@ export interface WeChatGateway {
 }
 
 export interface PdfGateway {
-  /** Throws a clear error when no renderer is installed. */
-  htmlToPdf(html: string): Promise<Buffer>;
+  /** Throws a clear error when no renderer is installed. owner: who asks (renders are shared fairly). */
+  htmlToPdf(html: string, owner?: string): Promise<Buffer>;
 }
 
 /** Judges a captcha value made by an outside service (Aliyun NVC); the local slider needs none. */

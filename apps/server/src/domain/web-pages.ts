@@ -20,6 +20,15 @@ export async function signWebPage(
   }
 }
 
+/** The PDF gateway as one person asks it: their renders take turns with everyone else's. */
+export function pdfGatewayOf(
+  pdf: PdfGateway,
+  asker: { userId: number } | { reviewerId: number },
+): PdfGateway {
+  const owner = 'userId' in asker ? `user:${asker.userId}` : `reviewer:${asker.reviewerId}`;
+  return { htmlToPdf: (html) => pdf.htmlToPdf(html, owner) };
+}
+
 /** Common/HtmlToPdf through the PDF gateway. */
 export async function htmlToPdfFile(
   pdf: PdfGateway,

@@ -3,10 +3,11 @@ import { ERROR_CODES, MAX_PDF_HTML_LENGTH } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import PQueue from 'p-queue';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { badRequest, DomainError } from '../../domain/errors.js';
+import { badRequest, DomainError, tooManyRequests } from '../../domain/errors.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { GatewayContext } from '../index.js';
 import type { PdfGateway } from '../../domain/ports.js';
+import { withoutResourceHints } from './resource-hints.js';
 
 export const CHROMIUM_MISSING = '暂无法生成PDF：服务器未安装Chromium';
 const CHROMIUM_ARGS = [
@@ -18,18 +19,31 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // No network for the whole browser, loopback included: no name resolves, every connection
+  // goes to a proxy that is not there.
+  '--host-resolver-rules=MAP * ~NOTFOUND',
+  '--proxy-server=http://127.0.0.1:9',
+  '--proxy-bypass-list=<-loopback>',
 ];
+
+/** Where the document is served from (by the page's route, never the network): not a file. */
+const DOCUMENT_URL = 'https://pdf.invalid/';
+/** The document may use only what it holds: inline styles and data: URLs. */
+const DOCUMENT_POLICY = "default-src data: 'unsafe-inline'";
 
 /** Pages of the one browser rendering at once (the machine has few cores). */
 export const PDF_PAGES = 2;
 /** Renders waiting for a page; one more is answered 503 at once instead of waiting its turn. */
 export const PDF_QUEUE_LIMIT = 6;
+/** One owner's renders: one on a page, one waiting; one more is answered 429 at once. */
+export const PDF_RENDERS_PER_OWNER = 2;
 /** A render's own limit: an ordinary ticket takes one or two seconds. */
 export const PDF_RENDER_TIMEOUT_MS = 10_000;
 /** No answer later than this, waiting included (a caller's patience, and the proxy's). */
 export const PDF_WAIT_LIMIT_MS = 25_000;
 
 export const PDF_BUSY = '生成PDF的请求较多，请稍后再试';
+export const PDF_OWNER_BUSY = '您的PDF正在生成，请等它完成后再试';
 export const PDF_TIMEOUT = '生成PDF超时，请稍后再试';
 export const PDF_TOO_LARGE = `内容过大，无法生成PDF（最多${MAX_PDF_HTML_LENGTH}个字符）`;
 
@@ -61,7 +75,10 @@ async function withinTimeLimit<T>(
 
 /**
  * HTML → PDF in headless Chromium: one long-lived browser, started at the first use, rendering
- * PDF_PAGES documents at once; a bounded queue waits for a page, and a full queue is a 503.
+ * PDF_PAGES documents at once, with no network. Renders wait for a page in a bounded queue (full:
+ * 503) served round-robin across owners (the user who asks): each owner has one render at most on
+ * a page or waiting for one, and PDF_RENDERS_PER_OWNER in all (more: 429), so one owner's flood
+ * delays another's render by one render at most. A render without an owner waits on its own.
  */
 export function createPdfGateway(
   context: GatewayContext,
@@ -70,7 +87,17 @@ export function createPdfGateway(
   const { chromiumPath } = context.config;
   const renderTimeoutMs = limits.renderTimeoutMs ?? PDF_RENDER_TIMEOUT_MS;
   const waitLimitMs = limits.waitLimitMs ?? PDF_WAIT_LIMIT_MS;
-  const queue = new PQueue({ concurrency: PDF_PAGES });
+  const pages = new PQueue({ concurrency: PDF_PAGES });
+  const owners = new Map<string, PQueue>();
+  let waiting = 0;
+  const laneOf = (owner: string) => {
+    const lane = new PQueue({ concurrency: 1 });
+    lane.on('idle', () => {
+      if (owners.get(owner) === lane && lane.size === 0 && lane.pending === 0) owners.delete(owner);
+    });
+    owners.set(owner, lane);
+    return lane;
+  };
   let browser: Promise<Browser> | null = null;
   const launch = () => {
     browser ??= chromium
@@ -86,16 +113,26 @@ export function createPdfGateway(
     return browser;
   };
   const render = async (html: string, deadline: number): Promise<Buffer> => {
-    // No scripts and no network: the document renders from what it holds (no SSRF).
-    const pageContext = await (await launch()).newContext({ javaScriptEnabled: false });
+    // offline: CDP's Network.emulateNetworkConditions on every page and frame of the context.
+    const pageContext = await (
+      await launch()
+    ).newContext({ javaScriptEnabled: false, offline: true });
     try {
       const limitMs = Math.min(renderTimeoutMs, deadline - Date.now());
       return await withinTimeLimit(pageContext, limitMs, async () => {
-        await pageContext.route('**/*', (route) =>
-          /^(data|about):/.test(route.request().url()) ? route.continue() : route.abort(),
-        );
         const page = await pageContext.newPage();
-        await page.setContent(html, { waitUntil: 'load', timeout: limitMs });
+        const document = await page.evaluate(withoutResourceHints, html);
+        await pageContext.route('**/*', (route) => {
+          const url = route.request().url();
+          if (url !== DOCUMENT_URL)
+            return url.startsWith('data:') ? route.continue() : route.abort();
+          return route.fulfill({
+            contentType: 'text/html; charset=utf-8',
+            headers: { 'content-security-policy': DOCUMENT_POLICY },
+            body: document,
+          });
+        });
+        await page.goto(DOCUMENT_URL, { waitUntil: 'load', timeout: limitMs });
         return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
       });
     } finally {
@@ -103,21 +140,38 @@ export function createPdfGateway(
     }
   };
   return {
-    async htmlToPdf(html) {
+    async htmlToPdf(html, owner) {
       if (html.length > MAX_PDF_HTML_LENGTH) throw badRequest(PDF_TOO_LARGE);
       if (!fs.existsSync(chromiumPath)) throw busy(CHROMIUM_MISSING);
-      if (queue.size >= PDF_QUEUE_LIMIT) throw busy(PDF_BUSY);
+      const current = owner === undefined ? undefined : owners.get(owner);
+      if (current && current.size + current.pending >= PDF_RENDERS_PER_OWNER)
+        throw tooManyRequests(PDF_OWNER_BUSY);
+      if (waiting >= PDF_QUEUE_LIMIT) throw busy(PDF_BUSY);
+      const lane = owner === undefined ? undefined : (current ?? laneOf(owner));
       const deadline = Date.now() + waitLimitMs;
+      // Only the wait is cut short: a render that has started keeps its page until it ends.
+      const waited = new AbortController();
+      const waitTimer = setTimeout(
+        () => waited.abort(busy(PDF_BUSY)),
+        waitLimitMs - renderTimeoutMs,
+      );
+      let started = false;
+      waiting += 1;
+      const onPage = () =>
+        pages.add(
+          () => {
+            started = true;
+            waiting -= 1;
+            clearTimeout(waitTimer);
+            return render(html, deadline);
+          },
+          { signal: waited.signal },
+        );
       try {
-        return await queue.add(() => render(html, deadline), {
-          signal: AbortSignal.timeout(waitLimitMs - renderTimeoutMs),
-        });
-      } catch (error) {
-        if (error instanceof DomainError) throw error;
-        // Aborted while still waiting for a page.
-        if ((error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError')
-          throw busy(PDF_BUSY);
-        throw error;
+        return await (lane ? lane.add(onPage, { signal: waited.signal }) : onPage());
+      } finally {
+        clearTimeout(waitTimer);
+        if (!started) waiting -= 1;
       }
     },
     async close() {

@@ -83,6 +83,16 @@ describe('PDF rendering cannot be tied up', () => {
     }
   }, 120_000);
 
+  it('cuts short only the wait for a page: a render that has started keeps its page to the end', async () => {
+    // 200 ms to get a page; the render (browser start included) takes longer than that.
+    const gateway = createPdfGateway(t.deps, { renderTimeoutMs: 20_000, waitLimitMs: 20_200 });
+    try {
+      expect(await outcome(gateway.htmlToPdf(SMALL_DOCUMENT))).toBe('%PDF-');
+    } finally {
+      await gateway.close();
+    }
+  }, 60_000);
+
   it('gives every render a time limit', async () => {
     const gateway = createPdfGateway(t.deps, { renderTimeoutMs: 1 });
     try {

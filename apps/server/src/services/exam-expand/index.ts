@@ -15,7 +15,7 @@ import { decodeQrCode } from '../../domain/qr-codes.js';
 import { sharePoster } from '../../domain/share-posters.js';
 import { pageConfigFor, tenantIdFor } from '../../domain/tenants.js';
 import { storeUpload, uploadStoreOf } from '../../domain/uploads.js';
-import { htmlToPdfFile, signWebPage } from '../../domain/web-pages.js';
+import { htmlToPdfFile, pdfGatewayOf, signWebPage } from '../../domain/web-pages.js';
 import { route, type ServiceRoute } from '../route.js';
 import { labelRoutes } from './labels.js';
 
@@ -48,8 +48,8 @@ const commonRoutes: ServiceRoute[] = [
       ownOrigins(deps.config),
     ),
   ),
-  route(htmlToPdf, async ({ input, deps }) =>
-    htmlToPdfFile(deps.gateways.pdf, input.Html, input.FileName),
+  route(htmlToPdf, async ({ input, requireUser, deps }) =>
+    htmlToPdfFile(pdfGatewayOf(deps.gateways.pdf, requireUser()), input.Html, input.FileName),
   ),
   route(createWebWeChat, async ({ input, deps }) =>
     signWebPage(deps.gateways.weChat, input.PageUrl, ownOrigins(deps.config)),

@@ -8,6 +8,7 @@ import { getHomeLayout, listFindLabelTree, listHomeLabels } from '../../domain/l
 import { tooManyRequests } from '../../domain/errors.js';
 import { tenantIdFor } from '../../domain/tenants.js';
 import { renderPdf } from '../../domain/tickets.js';
+import { pdfGatewayOf } from '../../domain/web-pages.js';
 import { PUBLIC_READ, route, type ServiceRoute } from '../route.js';
 
 /** A reviewer's PDF renders a minute: the renderer is shared by every candidate's ticket. */
@@ -37,6 +38,7 @@ export const labelRoutes: ServiceRoute[] = [
     );
     if (renders > PREVIEW_PDFS_PER_MINUTE)
       throw tooManyRequests('预览生成PDF过于频繁，请一分钟后再试');
-    return renderPdf(deps.gateways.pdf, input.Html, input.FileName ?? '预览');
+    const pdf = pdfGatewayOf(deps.gateways.pdf, requireReviewer());
+    return renderPdf(pdf, input.Html, input.FileName ?? '预览');
   }),
 ];

@@ -1,6 +1,7 @@
 import { downloadPrint, generatePrint, getApply } from '@portal/contracts';
 import { getFlowView } from '../../domain/flow.js';
 import { downloadTicket, generateTicket } from '../../domain/tickets.js';
+import { pdfGatewayOf } from '../../domain/web-pages.js';
 import { route, type ServiceRoute } from '../route.js';
 
 /** ProjectFlow/ calls: the steps, and the admission ticket as HTML or PDF. */
@@ -11,7 +12,9 @@ export const flowRoutes: ServiceRoute[] = [
   route(generatePrint, async ({ input, requireUser, deps }) =>
     generateTicket(deps, requireUser(), input.ApplyId, deps.now()),
   ),
-  route(downloadPrint, async ({ input, requireUser, deps }) =>
-    downloadTicket({ ...deps, pdf: deps.gateways.pdf }, requireUser(), input.ApplyId, deps.now()),
-  ),
+  route(downloadPrint, async ({ input, requireUser, deps }) => {
+    const user = requireUser();
+    const pdf = pdfGatewayOf(deps.gateways.pdf, user);
+    return downloadTicket({ ...deps, pdf }, user, input.ApplyId, deps.now());
+  }),
 ];
