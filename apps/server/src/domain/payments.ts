@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { moveApplication, requireOwnApplication } from './applications.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { createUserMessage } from './messages.js';
+import { ownAddress } from './own-addresses.js';
 import { pageOf } from './paging.js';
 
 export const ORDER_NOT_FOUND = '订单不存在';
@@ -88,9 +89,9 @@ export function newOrderNo(now: Date): string {
 }
 
 /** The cashier sends the candidate back only to an address of this deployment. */
-export function checkReturnUrl(returnUrl: string, allowedOrigins: readonly string[]): string {
-  const url = URL.canParse(returnUrl) ? new URL(returnUrl) : null;
-  if (!url || !allowedOrigins.includes(url.origin))
+export function checkReturnUrl(returnUrl: string, origins: ReadonlySet<string>): string {
+  const url = ownAddress(returnUrl, origins);
+  if (!url)
     throw badRequest('支付完成后的返回地址不在本站范围内', { ReturnUrl: '返回地址须为本站地址' });
   return url.toString();
 }

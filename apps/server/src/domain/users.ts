@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { userApplyArchives, users, type UserRow } from '../db/schema/index.js';
 import type { AppDeps } from '../platform/deps.js';
 import { badRequest, conflict, notFound } from './errors.js';
+import { ownAddress, ownOrigins } from './own-addresses.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { consumeVerifyToken } from './sms.js';
 import {
@@ -312,21 +313,13 @@ function toBindUser(row: UserRow): WeChatBindUser {
   };
 }
 
-/** Only back to this deployment's own pages. */
-function isOwnAddress(config: AppDeps['config'], address: string): boolean {
-  if (!URL.canParse(address)) return false;
-  const origin = new URL(address).origin;
-  return (
-    origin === new URL(config.publicUrl).origin || origin === new URL(config.clientDomain).origin
-  );
-}
-
 export async function weChatAuthorizeConfig(
   deps: Pick<AppDeps, 'config' | 'store' | 'gateways'>,
   userId: number,
   returnUrl: string,
 ): Promise<{ AppId: string; AuthorizeUrl: string }> {
-  if (!isOwnAddress(deps.config, returnUrl))
+  // Only back to this deployment's own pages.
+  if (!ownAddress(returnUrl, ownOrigins(deps.config)))
     throw badRequest('回调地址不属于本站', { ReturnUrl: '回调地址不属于本站' });
   const state = randomBytes(16).toString('base64url');
   await deps.store.set(`wechat:state:${state}`, String(userId), STATE_TTL_SECONDS);

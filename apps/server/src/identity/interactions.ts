@@ -10,6 +10,7 @@ import type Provider from 'oidc-provider';
 import type { InteractionDetails, KoaContext, KoaMiddleware } from 'oidc-provider';
 import { checkCaptcha } from '../domain/captcha.js';
 import { DomainError } from '../domain/errors.js';
+import { ownAddress, ownOrigins } from '../domain/own-addresses.js';
 import type { AppDeps } from '../platform/deps.js';
 import {
   CAPTCHA_REQUIRED,
@@ -488,15 +489,7 @@ async function finishConsent(provider: Provider, ctx: KoaContext, details: Inter
  */
 export function safeReturnUrl(returnUrl: string | undefined, deps: AppDeps): string | undefined {
   if (!returnUrl) return undefined;
-  const { publicUrl, clientDomain } = deps.config;
-  let url: URL;
-  try {
-    url = new URL(returnUrl, `${publicUrl}/`);
-  } catch {
-    return undefined;
-  }
-  const allowed = new Set([new URL(publicUrl).origin, new URL(clientDomain).origin]);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  if (url.username || url.password) return undefined;
-  return allowed.has(url.origin) ? url.href : undefined;
+  const base = `${deps.config.publicUrl}/`;
+  if (!URL.canParse(returnUrl, base)) return undefined;
+  return ownAddress(new URL(returnUrl, base).href, ownOrigins(deps.config))?.href;
 }

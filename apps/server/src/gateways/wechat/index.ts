@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../domain/errors.js';
+import { ownAddress, ownOrigins } from '../../domain/own-addresses.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { GatewayContext } from '../index.js';
 import type { WeChatGateway, WeChatUser } from '../../domain/ports.js';
@@ -64,29 +65,21 @@ export function createWeChatGateway(context: GatewayContext): WeChatGateway {
   };
 }
 
-/** Only back to this deployment's own pages: the sandbox is no open redirect. */
-function isOwnAddress(deps: AppDeps, address: string): boolean {
-  if (!URL.canParse(address)) return false;
-  const origin = new URL(address).origin;
-  return (
-    origin === new URL(deps.config.publicUrl).origin ||
-    origin === new URL(deps.config.clientDomain).origin
-  );
-}
-
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>body{font-family:system-ui,-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#ededed;margin:0;display:flex;justify-content:center}main{background:#fff;max-width:420px;width:100%;min-height:100vh;padding:32px 24px;box-sizing:border-box;text-align:center}h1{font-size:20px}p{color:#555}label{display:block;text-align:left;margin:16px 0 6px}input{width:100%;box-sizing:border-box;padding:10px;font-size:16px;border:1px solid #ccc;border-radius:6px}button{margin-top:24px;width:100%;padding:12px;font-size:17px;color:#fff;background:#07c160;border:0;border-radius:6px}a{display:block;margin-top:16px;color:#576b95}</style></head><body><main>${body}</main></body></html>`;
 }
 
 /** Sandbox of WeChat's authorisation page: 确认授权 returns to redirect_uri with ?code=&state=. */
 export async function registerWeChatRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  // Only back to this deployment's own pages: the sandbox is no open redirect.
+  const origins = ownOrigins(deps.config);
   app.get<{ Querystring: { redirect_uri?: string; state?: string } }>(
     '/gateways/wechat/authorize',
     async (request, reply) => {
       const redirectUri = request.query.redirect_uri ?? '';
       const state = request.query.state ?? '';
       reply.type('text/html; charset=utf-8');
-      if (!isOwnAddress(deps, redirectUri))
+      if (!ownAddress(redirectUri, origins))
         return reply
           .status(400)
           .send(page('模拟微信授权', '<h1>授权请求无效</h1><p>回调地址不属于本站。</p>'));
@@ -106,7 +99,8 @@ export async function registerWeChatRoutes(app: FastifyInstance, deps: AppDeps):
     '/gateways/wechat/confirm',
     async (request, reply) => {
       const { redirect_uri: redirectUri = '', state = '' } = request.query;
-      if (!isOwnAddress(deps, redirectUri))
+      const target = ownAddress(redirectUri, origins);
+      if (!target)
         return reply
           .status(400)
           .type('text/html; charset=utf-8')
@@ -118,7 +112,6 @@ export async function registerWeChatRoutes(app: FastifyInstance, deps: AppDeps):
         JSON.stringify(sandboxUser(deps.config.weChat.appId, nickName)),
         CODE_TTL_SECONDS,
       );
-      const target = new URL(redirectUri);
       target.searchParams.set('code', code);
       target.searchParams.set('state', state);
       return reply.redirect(target.toString(), 302);

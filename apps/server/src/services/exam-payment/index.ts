@@ -6,6 +6,7 @@ import {
   verifyPaymentOrder,
 } from '@portal/contracts';
 import { listEquityPackages } from '../../domain/enterprise.js';
+import { ownOrigins } from '../../domain/own-addresses.js';
 import {
   checkReturnUrl,
   getOrCreatePaymentOrder,
@@ -19,10 +20,7 @@ export const routes: ServiceRoute[] = [
   route(getProjectPaymentOrder, async ({ input, requireUser, deps }) => {
     const { config } = deps;
     const returnUrl = input.ReturnUrl
-      ? checkReturnUrl(
-          input.ReturnUrl,
-          [config.publicUrl, config.clientDomain].map((u) => new URL(u).origin),
-        )
+      ? checkReturnUrl(input.ReturnUrl, ownOrigins(config))
       : `${config.clientDomain}/views/payment?ApplyId=${input.ApplyId}`;
     return getOrCreatePaymentOrder(
       deps.db,
