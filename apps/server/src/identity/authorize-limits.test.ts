@@ -4,14 +4,10 @@ import { oidcPayloads } from '../db/schema/index.js';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { createDatabaseAdapterFactory } from './adapter.js';
 import { AUTHORIZE_PER_ADDRESS_PER_MINUTE } from './index.js';
-import { callbackUrlOf, startIdentityTestServer, type IdentityTestServer } from './test-server.js';
+import { callbackUrlOf, useIdentityTestServer } from './test-server.js';
 
 describe('anonymous sign-in requests cannot pile up rows', () => {
-  let server: IdentityTestServer;
-  beforeAll(async () => {
-    server = await startIdentityTestServer();
-  });
-  afterAll(() => server.close());
+  const server = useIdentityTestServer();
 
   const authorize = () => {
     const url = new URL(`${server.issuer}/connect/authorize`);

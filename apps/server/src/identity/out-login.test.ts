@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_MOBILE, DEMO_PASSWORD } from '../testing/demo-fixtures.js';
 import {
   CookieBrowser,
   openInteraction,
   spaAuthorizeUrl,
-  startIdentityTestServer,
-  type IdentityTestServer,
+  useIdentityTestServer,
 } from './test-server.js';
 
-let server: IdentityTestServer;
-beforeAll(async () => {
-  server = await startIdentityTestServer({ CLIENT_DOMAIN: 'https://m.portal.example' });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useIdentityTestServer({ CLIENT_DOMAIN: 'https://m.portal.example' });
 
 const home = () => `${server.baseUrl}/views/home/project`;
 

@@ -1,24 +1,16 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  accessTokenOf,
   CookieBrowser,
   openInteraction,
   requestSmsCode,
-  startIdentityTestServer,
-  type IdentityTestServer,
+  useIdentityTestServer,
 } from './test-server.js';
 
-let server: IdentityTestServer;
-beforeAll(async () => {
-  server = await startIdentityTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useIdentityTestServer();
 
 const callback = () => `${server.baseUrl}/views/auth/callback`;
-const accessTokenOf = (url: string) =>
-  new URLSearchParams(new URL(url).hash.slice(1)).get('access_token');
 
 /** A fresh account made through sign-up, so no other test's account changes. */
 async function signUp(mobile: string, password: string) {

@@ -11,32 +11,24 @@ import {
   type SmsScene,
 } from '@portal/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { oidcPayloads } from '../db/schema/index.js';
 import { humanTrail, solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
 import { createUser, FREE_TRIES_PER_MOBILE } from './accounts.js';
 import {
+  accessTokenOf,
   callbackUrlOf,
   CookieBrowser,
   openInteraction,
   requestSmsCode,
   signInWithPasswordForm,
   spaAuthorizeUrl,
-  startIdentityTestServer,
-  type IdentityTestServer,
+  useIdentityTestServer,
 } from './test-server.js';
 
-let server: IdentityTestServer;
-beforeAll(async () => {
-  server = await startIdentityTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useIdentityTestServer();
 
 const PASSWORD = 'Start@2024';
-const accessTokenOf = (url: string) =>
-  new URLSearchParams(new URL(url).hash.slice(1)).get('access_token');
 
 let lastMobile = 13_750_000_000;
 /** A fresh account, so no other test's sessions are touched. */
@@ -80,6 +72,15 @@ const sessionRowsOf = (userId: number) =>
     );
 
 const getUserStatus = async (token: string) => (await server.call(getUser, {}, token)).status;
+
+type Device = Awaited<ReturnType<typeof signIn>>;
+/** The device that made the change is still signed in; the other one, token and cookie, is not. */
+async function expectOnlyStillSignedIn(changing: Device, other: Device): Promise<void> {
+  expect(await getUserStatus(other.token)).toBe(401);
+  expect(await tokenFromSession(other.browser)).toBeNull();
+  expect(await getUserStatus(changing.token)).toBe(200);
+  expect(await getUserStatus((await tokenFromSession(changing.browser))!)).toBe(200);
+}
 
 /** Slide check, SMS, Verify: a VerifyToken for {mobile, scene}, as the web gets one. */
 async function verifyTokenFor(mobile: string, scene: SmsScene, token: string): Promise<string> {
@@ -157,10 +158,7 @@ describe('a password change ends every other session of the account', () => {
     );
     expect(changed.status).toBe(200);
 
-    expect(await getUserStatus(desktop.token)).toBe(401);
-    expect(await tokenFromSession(desktop.browser)).toBeNull();
-    expect(await getUserStatus(phone.token)).toBe(200);
-    expect(await getUserStatus((await tokenFromSession(phone.browser))!)).toBe(200);
+    await expectOnlyStillSignedIn(phone, desktop);
     // The other device signs in again with the new password right away.
     const again = await signInWithPasswordForm(
       server,
@@ -266,10 +264,7 @@ describe('a number change ends every other session of the account', () => {
     );
     expect(changed.status).toBe(200);
 
-    expect(await getUserStatus(desktop.token)).toBe(401);
-    expect(await tokenFromSession(desktop.browser)).toBeNull();
-    expect(await getUserStatus(phone.token)).toBe(200);
-    expect(await getUserStatus((await tokenFromSession(phone.browser))!)).toBe(200);
+    await expectOnlyStillSignedIn(phone, desktop);
   });
 });
 

@@ -3,7 +3,7 @@ import type { SlideChallenge } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { InMemoryWebStorage, OidcClient, WebStorageStateStore } from 'oidc-client-ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
 import { DEMO_MOBILE, DEMO_PASSWORD } from '../testing/demo-fixtures.js';
 import { hashPassword } from '../domain/passwords.js';
@@ -16,17 +16,10 @@ import {
   formAction,
   openSignInPage,
   signInWithPasswordForm,
-  startIdentityTestServer,
-  type IdentityTestServer,
+  useIdentityTestServer,
 } from './test-server.js';
 
-let server: IdentityTestServer;
-beforeAll(async () => {
-  server = await startIdentityTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useIdentityTestServer();
 
 const CLIENT_ID = 'portal-web';
 const SCOPE = 'openid profile';

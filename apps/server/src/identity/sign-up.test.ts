@@ -1,7 +1,7 @@
 import type { SlideChallenge } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
 import { DEMO_MOBILE } from '../testing/demo-fixtures.js';
 import { solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
@@ -9,30 +9,34 @@ import { endSmsCooldown } from '../domain/sms.js';
 import { createAttemptLimiter, FREE_TRIES_PER_MOBILE, MOBILE_TAKEN } from './accounts.js';
 import { AGREEMENT_REQUIRED } from './interactions.js';
 import {
+  accessTokenOf,
   CookieBrowser,
   openInteraction,
   requestSmsCode,
-  startIdentityTestServer,
-  type IdentityTestServer,
+  useIdentityTestServer,
 } from './test-server.js';
 
-let server: IdentityTestServer;
-beforeAll(async () => {
-  server = await startIdentityTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useIdentityTestServer();
 
 const callback = () => `${server.baseUrl}/views/auth/callback`;
-const accessTokenOf = (url: string) =>
-  new URLSearchParams(new URL(url).hash.slice(1)).get('access_token');
 
 async function openSignUp(browser: CookieBrowser) {
   const { interactionUrl } = await openInteraction(server, browser);
   const response = await browser.request(`${interactionUrl}/signup`);
   expect(response.status).toBe(200);
   return { interactionUrl, page: await response.text() };
+}
+
+/** Asks for a code on a new sign-in page and signs in with it; returns the token's subject. */
+async function subjectSignedInBySms(mobile: string): Promise<string | undefined> {
+  const browser = new CookieBrowser();
+  const { interactionUrl } = await openInteraction(server, browser);
+  const sent = await requestSmsCode(server, browser, interactionUrl, mobile, 'SignIn');
+  expect(sent.body.ok).toBe(true);
+  const result = await browser.follow(`${interactionUrl}/sms`, callback(), {
+    form: { mobile, code: sent.code! },
+  });
+  return decodeJwt(accessTokenOf(result.url)!).sub;
 }
 
 describe('sign-up', () => {
@@ -222,14 +226,7 @@ describe('sign-in with an SMS code', () => {
   });
 
   it('signs the demo user in with the code sent to the number', async () => {
-    const browser = new CookieBrowser();
-    const { interactionUrl } = await openInteraction(server, browser);
-    const sent = await requestSmsCode(server, browser, interactionUrl, DEMO_MOBILE, 'SignIn');
-    expect(sent.body.ok).toBe(true);
-    const result = await browser.follow(`${interactionUrl}/sms`, callback(), {
-      form: { mobile: DEMO_MOBILE, code: sent.code! },
-    });
-    expect(decodeJwt(accessTokenOf(result.url)!).sub).toBe(String(server.demoUserId));
+    expect(await subjectSignedInBySms(DEMO_MOBILE)).toBe(String(server.demoUserId));
   });
 
   it('a password wait at the address does not hold up a sign-in by the code sent to the phone', async () => {
@@ -245,14 +242,7 @@ describe('sign-in with an SMS code', () => {
       scene: 'SignIn',
       clientIp: '127.0.0.1',
     });
-    const browser = new CookieBrowser();
-    const { interactionUrl } = await openInteraction(server, browser);
-    const sent = await requestSmsCode(server, browser, interactionUrl, DEMO_MOBILE, 'SignIn');
-    expect(sent.body.ok).toBe(true);
-    const result = await browser.follow(`${interactionUrl}/sms`, callback(), {
-      form: { mobile: DEMO_MOBILE, code: sent.code! },
-    });
-    expect(decodeJwt(accessTokenOf(result.url)!).sub).toBe(String(server.demoUserId));
+    expect(await subjectSignedInBySms(DEMO_MOBILE)).toBe(String(server.demoUserId));
   });
 
   it('refuses a wrong code and keeps the number', async () => {

@@ -13,6 +13,7 @@ import {
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -136,6 +137,30 @@ export async function startIdentityTestServer(
     },
   };
 }
+
+/**
+ * The test file's identity server (or the describe block's): started before its tests, closed
+ * after them. Read it as the server itself (`server.baseUrl`) from the first test on.
+ */
+export function useIdentityTestServer(env: Record<string, string> = {}): IdentityTestServer {
+  let started: IdentityTestServer | undefined;
+  beforeAll(async () => {
+    started = await startIdentityTestServer(env);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as IdentityTestServer, {
+    get(_target, key) {
+      if (!started) throw new Error('the identity test server is read before its tests start');
+      return Reflect.get(started, key, started);
+    },
+  });
+}
+
+/** The access token a sign-in's callback address carries in its fragment (spec §4). */
+export const accessTokenOf = (url: string): string | null =>
+  new URLSearchParams(new URL(url).hash.slice(1)).get('access_token');
 
 /** A browser-like HTTP client: keeps cookies by hand, follows nothing on its own. */
 export class CookieBrowser {
