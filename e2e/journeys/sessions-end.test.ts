@@ -1,37 +1,13 @@
-import { getUser, RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@portal/contracts';
-import type { Browser, Page } from 'playwright-core';
+import { getUser } from '@portal/contracts';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot } from '../support/browser.js';
+import { apiOf } from '../support/portal-api.js';
 import { signInAtProvider } from '../support/sign-in.js';
 import { FRESH_PASSWORD, signUpFreshAccount } from '../support/sms.js';
 
 /** Issue 25, finding 6: a sign-out or a password change ends sessions and their tokens at once. */
 const baseUrl = inject('baseUrl');
-const RECORD_KEY = 'oidc.user:portal-web';
-
-/** The access token the page holds, and the address of User/GetUser in its runtime config. */
-async function heldToken(page: Page): Promise<{ token: string; getUserUrl: string }> {
-  const { token, config } = await page.evaluate(
-    ([key, global]) => ({
-      token: (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string })
-        .access_token,
-      config: (window as unknown as Record<string, unknown>)[global] as RuntimeConfig,
-    }),
-    [RECORD_KEY, RUNTIME_CONFIG_GLOBAL] as const,
-  );
-  if (!token) throw new Error('the page holds no access token');
-  const service = config.MicroServices.find((s) => s.ServiceID === getUser.service)!;
-  return { token, getUserUrl: `${service.ServiceEndpoint.replace(/\/$/, '')}${getUser.path}` };
-}
-
-/** User/GetUser with a token kept from earlier, as whoever copied it would call. */
-async function getUserStatus(held: { token: string; getUserUrl: string }): Promise<number> {
-  const response = await fetch(held.getUserUrl, {
-    headers: { Authorization: `Bearer ${held.token}` },
-  });
-  return response.status;
-}
-
 describe('sessions end (issue 25)', () => {
   let browser: Browser;
   let mobile: string;
@@ -47,15 +23,15 @@ describe('sessions end (issue 25)', () => {
     const page = await context.newPage();
     mobile = await signUpFreshAccount(page, '会话用户');
     await page.getByText('会话用户').first().waitFor();
-    const held = await heldToken(page);
-    expect(await getUserStatus(held)).toBe(200);
+    const held = await apiOf(page);
+    expect(await held.status(getUser, {})).toBe(200);
 
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.locator('.adm-dialog').getByRole('button', { name: '退出' }).click();
     await page.waitForURL('**/views/auth/loginout**');
     await screenshot(page, 'issue25-signed-out');
 
-    expect(await getUserStatus(held)).toBe(401);
+    expect(await held.status(getUser, {})).toBe(401);
     await context.close();
   });
 
@@ -72,8 +48,8 @@ describe('sessions end (issue 25)', () => {
     await signInAtProvider(desktop, mobile, FRESH_PASSWORD);
     await desktop.waitForURL(`${baseUrl}/views/my`);
     await desktop.getByText('会话用户').first().waitFor();
-    const desktopHeld = await heldToken(desktop);
-    expect(await getUserStatus(desktopHeld)).toBe(200);
+    const desktopHeld = await apiOf(desktop);
+    expect(await desktopHeld.status(getUser, {})).toBe(200);
 
     const newPassword = 'Changed@2580';
     await phone.goto(`${baseUrl}/views/my/resetPassword`);
@@ -83,7 +59,7 @@ describe('sessions end (issue 25)', () => {
     await phone.getByRole('button', { name: '确认修改' }).click();
     await phone.getByText('密码已修改，请使用新密码重新登录').waitFor();
 
-    expect(await getUserStatus(desktopHeld)).toBe(401);
+    expect(await desktopHeld.status(getUser, {})).toBe(401);
     // The other device's next step sends it to sign in (its provider session is gone too).
     await desktop.reload();
     await desktop.waitForURL('**/identity/interaction/**');

@@ -18,8 +18,13 @@ export interface Api {
   call<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>>;
 }
 
+export interface SignedInApi extends Api {
+  /** A call's HTTP status, with the token the page held when asked, as one who kept it calls. */
+  status<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<number>;
+}
+
 /** The services, called as the signed-in page would (its token, its configured endpoints). */
-export async function apiOf(page: Page): Promise<Api> {
+export async function apiOf(page: Page): Promise<SignedInApi> {
   const { token, config } = await page.evaluate(
     ([key, global]) => ({
       token: (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string })
@@ -29,23 +34,31 @@ export async function apiOf(page: Page): Promise<Api> {
     [RECORD_KEY, RUNTIME_CONFIG_GLOBAL] as const,
   );
   expect(token).toBeTruthy();
+  const send = (endpoint: Endpoint, input: unknown): Promise<Response> => {
+    const base = config.MicroServices.find((s) => s.ServiceID === endpoint.service);
+    const url = new URL(`${base!.ServiceEndpoint.replace(/\/$/, '')}${endpoint.path}`);
+    const init: RequestInit = { headers: { Authorization: `Bearer ${token}` } };
+    if (endpoint.method === 'GET') {
+      for (const [k, v] of Object.entries(input as Record<string, unknown>))
+        if (v !== undefined) url.searchParams.set(k, String(v));
+    } else {
+      init.method = 'POST';
+      init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+      init.body = JSON.stringify(input);
+    }
+    return fetch(url, init);
+  };
   return {
     async call<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>> {
-      const base = config.MicroServices.find((s) => s.ServiceID === endpoint.service);
-      const url = new URL(`${base!.ServiceEndpoint.replace(/\/$/, '')}${endpoint.path}`);
-      const init: RequestInit = { headers: { Authorization: `Bearer ${token}` } };
-      if (endpoint.method === 'GET') {
-        for (const [k, v] of Object.entries(input as Record<string, unknown>))
-          if (v !== undefined) url.searchParams.set(k, String(v));
-      } else {
-        init.method = 'POST';
-        init.headers = { ...init.headers, 'Content-Type': 'application/json' };
-        init.body = JSON.stringify(input);
-      }
-      const response = await fetch(url, init);
+      const response = await send(endpoint, input);
       const body = (await response.json()) as { ErrCode: number; ErrMsg: string; Data: unknown };
       if (response.status !== 200) throw new Error(`${endpoint.name}: ${body.ErrMsg}`);
       return endpoint.response.parse(body.Data) as ResponseOf<E>;
+    },
+    async status(endpoint, input) {
+      const response = await send(endpoint, input);
+      await response.body?.cancel();
+      return response.status;
     },
   };
 }
