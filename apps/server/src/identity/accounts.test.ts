@@ -11,6 +11,7 @@ import {
   FREE_TRIES_PER_MOBILE,
   SIGN_IN_FAILED,
   signInWithPassword,
+  type AttemptLimiter,
 } from './accounts.js';
 
 describe('sign-in failure limits: no lockout of a number or of an address', () => {
@@ -21,6 +22,32 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
   afterAll(() => database.close());
 
   const passed = async () => true;
+
+  /** The demo user's right password from `address`: the slide check first, no wait, then in. */
+  async function expectSlideCheckThenSignIn(
+    limiter: AttemptLimiter,
+    address: string,
+  ): Promise<void> {
+    const unchecked = await signInWithPassword(database.handle.db, limiter, {
+      mobile: DEMO_MOBILE,
+      password: DEMO_PASSWORD,
+      address,
+    });
+    expect(unchecked).toMatchObject({
+      ok: false,
+      captchaRequired: true,
+      message: CAPTCHA_REQUIRED,
+    });
+    expect(unchecked.limited).toBeFalsy();
+    expect(
+      await signInWithPassword(database.handle.db, limiter, {
+        mobile: DEMO_MOBILE,
+        password: DEMO_PASSWORD,
+        address,
+        human: passed,
+      }),
+    ).toMatchObject({ ok: true });
+  }
 
   it('an exam room behind one address still signs in after 30 of its candidates mistyped', async () => {
     const limiter = createAttemptLimiter(createMemoryStore());
@@ -37,25 +64,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
     );
     expect(wrong.every((a) => a.message === SIGN_IN_FAILED && !a.limited)).toBe(true);
     // The address now asks for the slide check — of everyone behind it, and locks out no one.
-    const unchecked = await signInWithPassword(database.handle.db, limiter, {
-      mobile: DEMO_MOBILE,
-      password: DEMO_PASSWORD,
-      address: room,
-    });
-    expect(unchecked).toMatchObject({
-      ok: false,
-      captchaRequired: true,
-      message: CAPTCHA_REQUIRED,
-    });
-    expect(unchecked.limited).toBeFalsy();
-    expect(
-      await signInWithPassword(database.handle.db, limiter, {
-        mobile: DEMO_MOBILE,
-        password: DEMO_PASSWORD,
-        address: room,
-        human: passed,
-      }),
-    ).toMatchObject({ ok: true });
+    await expectSlideCheckThenSignIn(limiter, room);
     // 500 candidates of the room, each with a passed check: none is made to wait.
     const starts = await Promise.all(
       Array.from({ length: 500 }, (_, i) =>
@@ -150,24 +159,6 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
       );
     // The stranger's own address waits, longer after each failure.
     expect(answers.slice(FREE_TRIES_PER_MOBILE).every((a) => a.limited)).toBe(true);
-    const unchecked = await signInWithPassword(database.handle.db, limiter, {
-      mobile: DEMO_MOBILE,
-      password: DEMO_PASSWORD,
-      address: owner,
-    });
-    expect(unchecked).toMatchObject({
-      ok: false,
-      captchaRequired: true,
-      message: CAPTCHA_REQUIRED,
-    });
-    expect(unchecked.limited).toBeFalsy();
-    expect(
-      await signInWithPassword(database.handle.db, limiter, {
-        mobile: DEMO_MOBILE,
-        password: DEMO_PASSWORD,
-        address: owner,
-        human: passed,
-      }),
-    ).toMatchObject({ ok: true });
+    await expectSlideCheckThenSignIn(limiter, owner);
   });
 });
