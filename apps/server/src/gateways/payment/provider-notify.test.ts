@@ -1,7 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { generateKeyPairSync } from 'node:crypto';
 import { getProjectPaymentOrder } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,18 +14,14 @@ import {
   UNVERIFIED_SAMPLE_CHARS,
   UNVERIFIED_SAMPLES_PER_HOUR,
 } from './provider-notify.js';
-import { startFakeWeChatPay, type FakeWeChatPay } from './wechat-pay-fake.js';
+import type { FakeWeChatPay } from './wechat-pay-fake.js';
+import { startWeChatPayMerchant, type WeChatPayMerchant } from './wechat-pay-test-kit.js';
 
-const MCH_ID = '1900000109';
-const APP_ID = 'wxd678efh567hg6787';
-const PLATFORM_KEY_ID = 'PUB_KEY_ID_0114232134912410000000000000';
 const NOTIFY = providerNotifyPath('wechatpay');
 
 describe('provider callbacks cannot fill the database', () => {
-  const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notify-'));
+  let weChatPay: WeChatPayMerchant;
   let fake: FakeWeChatPay;
   let t: TestApp;
   let address = 0;
@@ -55,37 +48,13 @@ describe('provider callbacks cannot fill the database', () => {
   };
 
   beforeAll(async () => {
-    const merchantKeyFile = path.join(keyDir, 'apiclient_key.pem');
-    const platformKeyFile = path.join(keyDir, 'pub_key.pem');
-    fs.writeFileSync(merchantKeyFile, merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }));
-    fs.writeFileSync(platformKeyFile, platform.publicKey.export({ type: 'spki', format: 'pem' }));
-    const apiV3Key = randomBytes(16).toString('hex');
-    fake = await startFakeWeChatPay({
-      mchId: MCH_ID,
-      appId: APP_ID,
-      apiV3Key,
-      merchantPublicKey: merchant.publicKey,
-      platformPrivateKey: platform.privateKey,
-      platformPublicKeyId: PLATFORM_KEY_ID,
-    });
-    t = await createTestApp({
-      env: {
-        PAYMENT_PROVIDER: 'wechatpay',
-        WECHATPAY_MCH_ID: MCH_ID,
-        WECHATPAY_APP_ID: APP_ID,
-        WECHATPAY_MERCHANT_SERIAL_NO: '3775B6A45ACD588826D15E583A95F5DD********',
-        WECHATPAY_MERCHANT_PRIVATE_KEY_FILE: merchantKeyFile,
-        WECHATPAY_API_V3_KEY: apiV3Key,
-        WECHATPAY_PLATFORM_PUBLIC_KEY_FILE: platformKeyFile,
-        WECHATPAY_PLATFORM_PUBLIC_KEY_ID: PLATFORM_KEY_ID,
-        WECHATPAY_BASE_URL: fake.baseUrl,
-      },
-    });
+    weChatPay = await startWeChatPayMerchant();
+    fake = weChatPay.fake;
+    t = await createTestApp({ env: weChatPay.env });
   });
   afterAll(async () => {
     await t.close();
-    await fake.close();
-    fs.rmSync(keyDir, { recursive: true, force: true });
+    await weChatPay?.close();
   });
 
   it('refuses a body over 64 KB with 413 and keeps nothing of it', async () => {

@@ -1,7 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { generateKeyPairSync } from 'node:crypto';
 import { getProjectPaymentOrder, verifyPaymentOrder } from '@portal/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,20 +13,20 @@ import { applicationOf, projectIdOf } from '../../services/exam-flow/flow-test-k
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { reconcilePendingOrders, RECONCILE_AFTER_MS } from '../../domain/payments.js';
 import { providerNotifyPath } from './provider-notify.js';
-import { startFakeWeChatPay, type FakeWeChatPay } from './wechat-pay-fake.js';
+import type { FakeWeChatPay } from './wechat-pay-fake.js';
+import {
+  APP_ID,
+  MCH_ID,
+  startWeChatPayMerchant,
+  type WeChatPayMerchant,
+} from './wechat-pay-test-kit.js';
 import { verifyWeChatPay, weChatPayMessage } from './wechat-pay.js';
 
-const MCH_ID = '1900000109';
-const APP_ID = 'wxd678efh567hg6787';
-const PLATFORM_KEY_ID = 'PUB_KEY_ID_0114232134912410000000000000';
 const NOTIFY = providerNotifyPath('wechatpay');
 
 describe('WeChat Pay API v3 against a local WeChat Pay', () => {
-  const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const apiV3Key = randomBytes(16).toString('hex');
-  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wechatpay-'));
+  let weChatPay: WeChatPayMerchant;
   let fake: FakeWeChatPay;
   let t: TestApp;
   let applyId: number;
@@ -58,38 +55,15 @@ describe('WeChat Pay API v3 against a local WeChat Pay', () => {
     );
 
   beforeAll(async () => {
-    const merchantKeyFile = path.join(keyDir, 'apiclient_key.pem');
-    const platformKeyFile = path.join(keyDir, 'pub_key.pem');
-    fs.writeFileSync(merchantKeyFile, merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }));
-    fs.writeFileSync(platformKeyFile, platform.publicKey.export({ type: 'spki', format: 'pem' }));
-    fake = await startFakeWeChatPay({
-      mchId: MCH_ID,
-      appId: APP_ID,
-      apiV3Key,
-      merchantPublicKey: merchant.publicKey,
-      platformPrivateKey: platform.privateKey,
-      platformPublicKeyId: PLATFORM_KEY_ID,
-    });
-    t = await createTestApp({
-      env: {
-        PAYMENT_PROVIDER: 'wechatpay',
-        WECHATPAY_MCH_ID: MCH_ID,
-        WECHATPAY_APP_ID: APP_ID,
-        WECHATPAY_MERCHANT_SERIAL_NO: '3775B6A45ACD588826D15E583A95F5DD********',
-        WECHATPAY_MERCHANT_PRIVATE_KEY_FILE: merchantKeyFile,
-        WECHATPAY_API_V3_KEY: apiV3Key,
-        WECHATPAY_PLATFORM_PUBLIC_KEY_FILE: platformKeyFile,
-        WECHATPAY_PLATFORM_PUBLIC_KEY_ID: PLATFORM_KEY_ID,
-        WECHATPAY_BASE_URL: fake.baseUrl,
-      },
-    });
+    weChatPay = await startWeChatPayMerchant();
+    fake = weChatPay.fake;
+    t = await createTestApp({ env: weChatPay.env });
     const projectId = await projectIdOf(t.db, SEED_PROJECTS.approvedUnpaid);
     applyId = (await applicationOf(t.db, t.demoUserId, projectId))!.id;
   });
   afterAll(async () => {
     await t.close();
-    await fake.close();
-    fs.rmSync(keyDir, { recursive: true, force: true });
+    await weChatPay?.close();
   });
 
   it('creates an H5 payment with a signed request, returning to the portal', async () => {
@@ -268,7 +242,7 @@ describe('WeChat Pay API v3 against a local WeChat Pay', () => {
       jsapi!.nonceStr!,
       jsapi!.package!,
     );
-    expect(verifyWeChatPay(merchant.publicKey, message, jsapi!.paySign!)).toBe(true);
+    expect(verifyWeChatPay(weChatPay.merchantPublicKey, message, jsapi!.paySign!)).toBe(true);
     const native = await gateway.createPayment({
       ...request,
       orderNo: `N${Date.now()}`,
