@@ -162,7 +162,13 @@ describe('§7 methods', () => {
     answer(200, {
       ErrCode: 0,
       ErrMsg: '',
-      Data: { Url: '/f/1', FileName: 'a.png', Size: 1, ContentType: 'image/png' },
+      Data: {
+        FileId: 'AAAAAAAAAAAAAAAAAAAAAA',
+        Url: '/f/1',
+        FileName: 'a.png',
+        Size: 1,
+        ContentType: 'image/png',
+      },
     });
     await callEndpoint(upload, { Purpose: 'avatar' }, { files: { File: new Blob(['x']) } });
     const body = sentRequest().init.body;
