@@ -13,7 +13,7 @@
  * reaches WeChat), prints a markdown table and writes it to bench-results/abuse.md.
  *
  *   options: --duration 20 (seconds a phase) --rate 50 (victim calls a second) --port 18400
- *            --no-build
+ *            --only email,png16,png4,pdf,notify (some kinds only, to find which one hurts) --no-build
  */
 import { execSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -41,6 +41,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '20' },
     rate: { type: 'string', default: '50' },
     port: { type: 'string', default: '18400' },
+    only: { type: 'string', default: '' },
     'no-build': { type: 'boolean', default: false },
   },
 });
@@ -158,7 +159,7 @@ function startAttacks(token: string) {
   const heavyCell =
     '<div style="filter:blur(2px) drop-shadow(0 0 6px #f00);transform:rotate(2deg)">考</div>';
   const heavyHtml = `<html><body>${heavyCell.repeat(Math.floor(190_000 / heavyCell.length))}</body></html>`;
-  const kinds: [string, number, () => Promise<Response>][] = [];
+  const kinds: [string, number, () => Promise<Response>, string][] = [];
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(url, {
       method: 'POST',
@@ -177,23 +178,27 @@ function startAttacks(token: string) {
         Email: email,
         CaptchaToken: 'x',
       }),
+    'email',
   ]);
   const huge = pngOf(4000, 4000, false);
   kinds.push([
     '16 MP PNG (QRCodeDecode)',
     1,
     () => post(urlOf(qrCodeDecode), { ImageBase64: huge }),
+    'png16',
   ]);
   const noise = pngOf(2000, 2000, true);
   kinds.push([
     '4 MP PNG of noise (QRCodeDecode)',
     1,
     () => post(urlOf(qrCodeDecode), { ImageBase64: noise }),
+    'png4',
   ]);
   kinds.push([
     '20 concurrent heavy PDFs (HtmlToPdf, one user)',
     20,
     () => post(urlOf(htmlToPdf), { Html: heavyHtml }, { authorization: `Bearer ${token}` }),
+    'pdf',
   ]);
   const fourMb = 'x'.repeat(4 * 1024 * 1024);
   kinds.push([
@@ -205,10 +210,13 @@ function startAttacks(token: string) {
         headers: { 'content-type': 'application/json' },
         body: fourMb,
       }),
+    'notify',
   ]);
+  const only = args.only ? args.only.split(',') : [];
+  const chosen = kinds.filter(([, , , key]) => only.length === 0 || only.includes(key));
   let stopped = false;
   const counts = new Map<string, AttackCount>();
-  const loops = kinds.flatMap(([name, concurrency, send]) => {
+  const loops = chosen.flatMap(([name, concurrency, send]) => {
     const count: AttackCount = { sent: 0, answers: new Map() };
     counts.set(name, count);
     return Array.from({ length: concurrency }, async () => {

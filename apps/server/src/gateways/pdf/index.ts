@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { ERROR_CODES, MAX_PDF_HTML_LENGTH } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import PQueue from 'p-queue';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { badRequest, DomainError, tooManyRequests } from '../../domain/errors.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { GatewayContext } from '../index.js';
@@ -45,6 +45,9 @@ export const PDF_WAIT_LIMIT_MS = 25_000;
 export const PDF_BUSY = '生成PDF的请求较多，请稍后再试';
 export const PDF_OWNER_BUSY = '您的PDF正在生成，请等它完成后再试';
 export const PDF_TIMEOUT = '生成PDF超时，请稍后再试';
+/** The largest PDF a render may produce; a ticket is a few hundred kilobytes. */
+export const PDF_MAX_BYTES = 20 * 1024 * 1024;
+export const PDF_RESULT_TOO_LARGE = '生成的PDF过大，请减少内容或图片后再试';
 export const PDF_TOO_LARGE = `内容过大，无法生成PDF（最多${MAX_PDF_HTML_LENGTH}个字符）`;
 
 export interface ClosablePdfGateway extends PdfGateway {
@@ -74,6 +77,41 @@ async function withinTimeLimit<T>(
 }
 
 /**
+ * The page printed to A4, read from Chromium as a stream in chunks of 256 KB: page.pdf() brings the
+ * whole document as one protocol message, whose parsing held the event loop for hundreds of
+ * milliseconds on a large PDF. Past PDF_MAX_BYTES the print is refused.
+ */
+async function printAsStream(
+  pageContext: BrowserContext,
+  page: Page,
+  maxBytes: number,
+): Promise<Buffer> {
+  const session = await pageContext.newCDPSession(page);
+  const { stream } = await session.send('Page.printToPDF', {
+    printBackground: true,
+    preferCSSPageSize: true,
+    paperWidth: 8.27,
+    paperHeight: 11.7,
+    transferMode: 'ReturnAsStream',
+  });
+  if (!stream) throw new Error('Chromium printed no stream');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const chunk = await session.send('IO.read', { handle: stream, size: 256 * 1024 });
+      const bytes = Buffer.from(chunk.data, chunk.base64Encoded ? 'base64' : 'utf8');
+      size += bytes.length;
+      if (size > maxBytes) throw badRequest(PDF_RESULT_TOO_LARGE);
+      chunks.push(bytes);
+      if (chunk.eof) return Buffer.concat(chunks);
+    }
+  } finally {
+    await session.send('IO.close', { handle: stream }).catch(() => undefined);
+  }
+}
+
+/**
  * HTML → PDF in headless Chromium: one long-lived browser, started at the first use, rendering
  * PDF_PAGES documents at once, with no network. Renders wait for a page in a bounded queue (full:
  * 503) served round-robin across owners (the user who asks): each owner has one render at most on
@@ -82,11 +120,12 @@ async function withinTimeLimit<T>(
  */
 export function createPdfGateway(
   context: GatewayContext,
-  limits: { renderTimeoutMs?: number; waitLimitMs?: number } = {},
+  limits: { renderTimeoutMs?: number; waitLimitMs?: number; maxPdfBytes?: number } = {},
 ): ClosablePdfGateway {
   const { chromiumPath } = context.config;
   const renderTimeoutMs = limits.renderTimeoutMs ?? PDF_RENDER_TIMEOUT_MS;
   const waitLimitMs = limits.waitLimitMs ?? PDF_WAIT_LIMIT_MS;
+  const maxPdfBytes = limits.maxPdfBytes ?? PDF_MAX_BYTES;
   const pages = new PQueue({ concurrency: PDF_PAGES });
   const owners = new Map<string, PQueue>();
   let waiting = 0;
@@ -133,7 +172,7 @@ export function createPdfGateway(
           });
         });
         await page.goto(DOCUMENT_URL, { waitUntil: 'load', timeout: limitMs });
-        return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+        return await printAsStream(pageContext, page, maxPdfBytes);
       });
     } finally {
       await pageContext.close().catch(() => undefined);

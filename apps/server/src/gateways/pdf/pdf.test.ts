@@ -4,7 +4,14 @@ import { DomainError } from '../../domain/errors.js';
 import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { applicationOf, projectIdOf } from '../../services/exam-flow/flow-test-kit.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { createPdfGateway, PDF_BUSY, PDF_PAGES, PDF_QUEUE_LIMIT, PDF_TIMEOUT } from './index.js';
+import {
+  createPdfGateway,
+  PDF_BUSY,
+  PDF_PAGES,
+  PDF_QUEUE_LIMIT,
+  PDF_RESULT_TOO_LARGE,
+  PDF_TIMEOUT,
+} from './index.js';
 
 const SMALL_DOCUMENT = '<!doctype html><html><body><h1>准考证</h1><p>张三</p></body></html>';
 
@@ -92,6 +99,15 @@ describe('PDF rendering cannot be tied up', () => {
       await gateway.close();
     }
   }, 60_000);
+
+  it('reads the printed PDF in chunks and refuses one past its size limit', async () => {
+    const gateway = createPdfGateway(t.deps, { maxPdfBytes: 1_000 });
+    try {
+      expect(await outcome(gateway.htmlToPdf(SMALL_DOCUMENT))).toBe(`400 ${PDF_RESULT_TOO_LARGE}`);
+    } finally {
+      await gateway.close();
+    }
+  }, 30_000);
 
   it('gives every render a time limit', async () => {
     const gateway = createPdfGateway(t.deps, { renderTimeoutMs: 1 });
