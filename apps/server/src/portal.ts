@@ -54,11 +54,11 @@ export async function openPortal(
     ? setInterval(() => {
         reconcilePendingOrders(database.db, gateways.payment, new Date(), (orderNo, error) =>
           app.log.warn(
-            { orderNo, err: loggableError(error) },
+            { orderNo, failure: loggableError(error) },
             'payment reconciliation: query failed',
           ),
         ).catch((error: unknown) =>
-          app.log.error({ err: loggableError(error) }, 'payment reconciliation failed'),
+          app.log.error({ failure: loggableError(error) }, 'payment reconciliation failed'),
         );
       }, RECONCILE_EVERY_MS).unref()
     : undefined;

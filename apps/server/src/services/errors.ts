@@ -65,7 +65,14 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
 export function loggableError(error: unknown, depth = 0): Record<string, unknown> {
   if (!(error instanceof Error)) return { type: typeof error };
   const failed = error as Error & { query?: unknown; params?: unknown; code?: unknown };
-  const message = 'params' in failed ? `Failed query: ${String(failed.query)}` : failed.message;
+  const sqlState = typeof failed.code === 'string' && /^[0-9A-Z]{5}$/.test(failed.code);
+  // A database's own message may quote a value ('value "…" is out of range'): its code says enough.
+  const message =
+    'params' in failed
+      ? `Failed query: ${String(failed.query)}`
+      : sqlState
+        ? `database error ${String(failed.code)}`
+        : failed.message;
   return {
     type: failed.name,
     message,
@@ -101,7 +108,8 @@ export function installErrorHandling(app: FastifyInstance): void {
         (status === 429 ? '请求过于频繁，请稍后再试' : `请求有误（${status}）`);
       return reply.status(status).send(refusal(status, message));
     }
-    request.log.error({ err: loggableError(error) }, 'request failed');
+    // Not under `err`: the logger's error serializer would join the causes' own messages back in.
+    request.log.error({ failure: loggableError(error) }, 'request failed');
     return reply.status(500).send(refusal(ERROR_CODES.SERVER_ERROR, SERVER_ERROR_MESSAGE));
   });
   app.setNotFoundHandler((request, reply) => {
