@@ -1,6 +1,14 @@
+import os from 'node:os';
 import jpeg from 'jpeg-js';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+
+// On Linux this lowers only this worker thread: a long scan must not take a core from the server.
+try {
+  os.setPriority(10);
+} catch {
+  // a platform that refuses it scans at the usual priority
+}
 
 export interface QrScanTask {
   image: Uint8Array;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { ERROR_CODES, MAX_PDF_HTML_LENGTH } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import PQueue from 'p-queue';
@@ -25,6 +26,11 @@ const CHROMIUM_ARGS = [
   '--proxy-server=http://127.0.0.1:9',
   '--proxy-bypass-list=<-loopback>',
 ];
+
+/** Starts Chromium under `nice`, so the server's own work comes first on a busy machine. */
+const LOW_PRIORITY_LAUNCHER = fileURLToPath(
+  new URL('../../../bin/chromium-low-priority.sh', import.meta.url),
+);
 
 /** Where the document is served from (by the page's route, never the network): not a file. */
 const DOCUMENT_URL = 'https://pdf.invalid/';
@@ -140,7 +146,11 @@ export function createPdfGateway(
   let browser: Promise<Browser> | null = null;
   const launch = () => {
     browser ??= chromium
-      .launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS })
+      .launch({
+        executablePath: LOW_PRIORITY_LAUNCHER,
+        args: CHROMIUM_ARGS,
+        env: { ...process.env, PORTAL_CHROMIUM: chromiumPath },
+      })
       .then((b) => {
         b.on('disconnected', () => (browser = null));
         return b;
