@@ -6,6 +6,7 @@ import { createProvider } from './provider.js';
 import { createAttemptLimiter } from './accounts.js';
 import { renderMessagePage } from './pages.js';
 import { createSmsSignIn } from './sms.js';
+import { loggableError } from '../services/errors.js';
 
 /** Where the provider is mounted in this process; the Authority's public URL may differ. */
 export const IDENTITY_PREFIX = '/identity';
@@ -24,7 +25,7 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps): Pro
   const sms = createSmsSignIn(deps, createAttemptLimiter(deps.store));
   provider.use(interactionRoutes(provider, deps, { sms }));
   provider.on('server_error', (_ctx, error) =>
-    app.log.error({ err: error }, 'identity provider error'),
+    app.log.error({ failure: loggableError(error) }, 'identity provider error'),
   );
   if (deps.config.mode !== 'production')
     app.log.warn(
