@@ -1,4 +1,5 @@
-import { Link, type To } from 'react-router';
+import type { MouseEvent } from 'react';
+import { Link, useNavigate, type To } from 'react-router';
 
 interface ChipOption<V extends string> {
   value: V;
@@ -9,7 +10,8 @@ interface ChipOption<V extends string> {
  * One choice among a few, as a row of chips that are links to the address with that choice: a tap
  * works on the server's drawing before the app is live (the page loads anew with it), and after,
  * the router changes the address in place. Either way it is a step in the history, so Back is the
- * same before and after. The chosen one is the current link for screen readers.
+ * same before and after. The chosen one is the current link for screen readers. A tap is drawn at
+ * once rather than in a transition, so a second quick tap builds on the first's address.
  */
 export function ChipGroup<V extends string>({
   label,
@@ -22,6 +24,16 @@ export function ChipGroup<V extends string>({
   value: V;
   to: (value: V) => To;
 }) {
+  const navigate = useNavigate();
+  // Link has no flushSync of its own; a plain click is followed here, anything else (a new tab)
+  // is left to the browser as the link it is.
+  const followAtOnce = (event: MouseEvent<HTMLAnchorElement>, destination: To) => {
+    if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) {
+      return;
+    }
+    event.preventDefault();
+    void navigate(destination, { flushSync: true });
+  };
   return (
     <div className="chip-group" role="group" aria-label={label}>
       {options.map((option) => {
@@ -30,6 +42,7 @@ export function ChipGroup<V extends string>({
           <Link
             key={option.value}
             to={to(option.value)}
+            onClick={(event) => followAtOnce(event, to(option.value))}
             aria-current={chosen ? 'true' : undefined}
             className={chosen ? 'chip chip--active' : 'chip'}
           >

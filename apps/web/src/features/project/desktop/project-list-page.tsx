@@ -24,7 +24,10 @@ export default function ProjectListPage() {
   const pageIndex = pageIndexOf(params);
   const page = useProjectPage(filter, pageIndex, DESKTOP_PROJECT_PAGE_SIZE);
   const lables = useHomeLables();
-  const setFilter = (name: string, value: string) => setParams(withFilter(params, name, value));
+  // Drawn at once, not in a transition: a page tapped right after a search must build on the
+  // address with that search, and until the page is drawn again its handlers hold the old one.
+  const setFilter = (name: string, value: string) =>
+    setParams(withFilter(params, name, value), { flushSync: true });
 
   return (
     <div className="d-projects">
@@ -85,7 +88,11 @@ export default function ProjectListPage() {
       ) : page.data.Items.length === 0 ? (
         <Empty
           description="没有符合条件的项目"
-          children={<Button onClick={() => setParams(new URLSearchParams())}>清除筛选条件</Button>}
+          children={
+            <Button onClick={() => setParams(new URLSearchParams(), { flushSync: true })}>
+              清除筛选条件
+            </Button>
+          }
         />
       ) : (
         <>
@@ -124,7 +131,7 @@ export default function ProjectListPage() {
             onChange={(next) => {
               const nextParams = new URLSearchParams(params);
               nextParams.set('PageIndex', String(next));
-              setParams(nextParams);
+              setParams(nextParams, { flushSync: true });
               window.scrollTo({ top: 0 });
             }}
           />

@@ -28,7 +28,7 @@ export default function ProjectListPage() {
   const query = useProjectList(filter);
 
   const setParam = (name: string, value: string) =>
-    setParams(withFilter(params, name, value), { replace: true });
+    setParams(withFilter(params, name, value), { replace: true, flushSync: true });
   const withParam = (name: string) => (value: string) => ({
     search: `?${withFilter(params, name, value).toString()}`,
   });
