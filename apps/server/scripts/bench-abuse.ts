@@ -14,12 +14,14 @@
  *
  *   options: --duration 20 (seconds a phase) --rate 50 (victim calls a second) --port 18400
  *            --only email,png16,png4,pdf,notify (some kinds only, to find which one hurts) --no-build
+ *            --cpu-prof DIR (the server writes V8 CPU profiles of its threads there when it stops)
  */
-import { execSync } from 'node:child_process';
+import { execSync, fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cooperateApply, getProjectList, htmlToPdf, qrCodeDecode } from '@portal/contracts';
 import autocannon from 'autocannon';
@@ -43,6 +45,8 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '18400' },
     only: { type: 'string', default: '' },
     'no-build': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string', default: '' },
+    attacker: { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(args.duration);
@@ -94,6 +98,9 @@ async function startServer(databaseUrl: string) {
       '--import',
       './scripts/event-loop-probe.mjs',
       '--conditions=portal-compiled',
+      ...(args['cpu-prof']
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`]
+        : []),
       'dist/server.js',
     ],
     {
@@ -106,9 +113,10 @@ async function startServer(databaseUrl: string) {
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
       EVENT_LOOP_REPORT: report,
-      // The load-test setting of the README's limits: what holds here is not the rate limit.
+      // The victim and the anonymous attacks share 127.0.0.1, so the address limit is lifted (the
+      // victim alone makes 3,000 calls a minute); the signed-in attacker meets the user limit as
+      // deployed.
       RATE_LIMIT_ADDRESS_PER_MINUTE: '100000000',
-      RATE_LIMIT_USER_PER_MINUTE: '100000000',
       ...weChatPayEnv(dataDir),
     },
   );
@@ -160,44 +168,47 @@ function startAttacks(token: string) {
     '<div style="filter:blur(2px) drop-shadow(0 0 6px #f00);transform:rotate(2deg)">考</div>';
   const heavyHtml = `<html><body>${heavyCell.repeat(Math.floor(190_000 / heavyCell.length))}</body></html>`;
   const kinds: [string, number, () => Promise<Response>, string][] = [];
-  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
+  // Each body is written once: the attacker's own work is not what is measured.
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) => {
+    const text = JSON.stringify(body);
+    return () =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: text,
+      });
+  };
   const email = `x@${'.'.repeat(60_000)}@`;
   kinds.push([
     '60 KB e-mail (CooperateApply)',
     1,
-    () =>
-      post(urlOf(cooperateApply), {
-        CompanyName: '某单位',
-        ContactName: '王',
-        Mobile: '13812345678',
-        Email: email,
-        CaptchaToken: 'x',
-      }),
+    post(urlOf(cooperateApply), {
+      CompanyName: '某单位',
+      ContactName: '王',
+      Mobile: '13812345678',
+      Email: email,
+      CaptchaToken: 'x',
+    }),
     'email',
   ]);
   const huge = pngOf(4000, 4000, false);
   kinds.push([
     '16 MP PNG (QRCodeDecode)',
     1,
-    () => post(urlOf(qrCodeDecode), { ImageBase64: huge }),
+    post(urlOf(qrCodeDecode), { ImageBase64: huge }),
     'png16',
   ]);
   const noise = pngOf(2000, 2000, true);
   kinds.push([
     '4 MP PNG of noise (QRCodeDecode)',
     1,
-    () => post(urlOf(qrCodeDecode), { ImageBase64: noise }),
+    post(urlOf(qrCodeDecode), { ImageBase64: noise }),
     'png4',
   ]);
   kinds.push([
     '20 concurrent heavy PDFs (HtmlToPdf, one user)',
     20,
-    () => post(urlOf(htmlToPdf), { Html: heavyHtml }, { authorization: `Bearer ${token}` }),
+    post(urlOf(htmlToPdf), { Html: heavyHtml }, { authorization: `Bearer ${token}` }),
     'pdf',
   ]);
   const fourMb = 'x'.repeat(4 * 1024 * 1024);
@@ -233,12 +244,49 @@ function startAttacks(token: string) {
     });
   });
   return {
-    counts,
     async stop() {
       stopped = true;
       await Promise.all(loops);
+      return counts;
     },
   };
+}
+
+/**
+ * The attacking client runs in a process of its own (this script again, with --attacker): in the
+ * victim's process its work would delay the victim's own measurements.
+ */
+function attackerProcess(token: string) {
+  const child = fork(fileURLToPath(import.meta.url), [...process.argv.slice(2), '--attacker'], {
+    execArgv: process.execArgv,
+    env: { ...process.env, BENCH_ATTACK_TOKEN: token },
+  });
+  // The attacker's own CPU is not the server's to defend: a real one sends from elsewhere. Here it
+  // shares the machine's two cores, so it runs at the lowest priority and takes what is left.
+  os.setPriority(child.pid!, 19);
+  const ended = new Promise<Map<string, AttackCount>>((resolve, reject) => {
+    child.once('message', (counts) => resolve(countsFromMessage(counts as SentCounts)));
+    child.once('exit', (code) => reject(new Error(`the attacker stopped (exit ${code})`)));
+  });
+  return {
+    stop: () => {
+      child.send('stop');
+      return ended;
+    },
+  };
+}
+
+type SentCounts = [string, number, [number, number][]][];
+const countsToMessage = (counts: Map<string, AttackCount>): SentCounts =>
+  [...counts].map(([name, count]) => [name, count.sent, [...count.answers]]);
+const countsFromMessage = (sent: SentCounts) =>
+  new Map(sent.map(([name, count, answers]) => [name, { sent: count, answers: new Map(answers) }]));
+
+function runAttacker() {
+  const attacks = startAttacks(process.env.BENCH_ATTACK_TOKEN!);
+  process.once('message', async () => {
+    process.send!(countsToMessage(await attacks.stop()), () => process.exit(0));
+  });
 }
 
 async function victimLoad(): Promise<{ p50: number; p99: number; rps: number; errors: number }> {
@@ -274,13 +322,13 @@ async function main() {
   const quiet = await victimLoad();
   const quietLoop = await eventLoop();
   log('attack starts');
-  const attacks = startAttacks(token);
+  const attacks = attackerProcess(token);
   await new Promise((r) => setTimeout(r, 3_000));
   await eventLoop();
   log(`under attack: ${DURATION} s of GetProjectList at ${RATE}/s`);
   const attacked = await victimLoad();
   const attackedLoop = await eventLoop();
-  await attacks.stop();
+  const counts = await attacks.stop();
   const ratio = attacked.p99 / Math.max(quiet.p99, 1);
   const ok = (pass: boolean) => (pass ? 'met' : '**not met**');
   const lines = [
@@ -300,7 +348,7 @@ async function main() {
     '',
     '| attack | sent | answers (status × count) |',
     '|---|---|---|',
-    ...[...attacks.counts].map(
+    ...[...counts].map(
       ([name, count]) =>
         `| ${name} | ${count.sent} | ${[...count.answers].map(([status, n]) => `${status || 'failed'} × ${n}`).join(', ')} |`,
     ),
@@ -313,4 +361,5 @@ async function main() {
   log(`written to ${path.relative(REPO_DIR, RESULT_FILE)}`);
 }
 
-runBenchmark(main);
+if (args.attacker) runAttacker();
+else runBenchmark(main);

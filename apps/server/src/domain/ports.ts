@@ -101,6 +101,8 @@ export interface WeChatGateway {
 export interface PdfGateway {
   /** Throws a clear error when no renderer is installed. owner: who asks (renders are shared fairly). */
   htmlToPdf(html: string, owner?: string): Promise<Buffer>;
+  /** Throws the owner's refusal when they already have as many renders as they may. */
+  checkRoomFor(owner: string): void;
 }
 
 /** Judges a captcha value made by an outside service (Aliyun NVC); the local slider needs none. */

@@ -1,27 +1,19 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { imageSize } from 'image-size';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import QRCode from 'qrcode';
 import { badRequest, serviceUnavailable } from './errors.js';
 import type { QrScanTask } from './qr-scan-worker.js';
 import { escapeHtml } from '../platform/html.js';
+import { createWorkerPool } from '../platform/worker-pool.js';
 
 /** A QR code needs far less; a larger picture is refused from its header, before decoding. */
 export const QR_MAX_PIXELS = 4_000_000;
 const QR_SCAN_TIME_LIMIT_MS = 5_000;
 
-const workerFile = fileURLToPath(new URL('./qr-scan-worker.js', import.meta.url));
-// Under tsx and vitest the sources are TypeScript: the worker loads tsx to read its own.
-const sourceWorkerFile = workerFile.replace(/\.js$/, '.ts');
-const runsFromSource = path.extname(fileURLToPath(import.meta.url)) === '.ts';
-
 let scanPool: Piscina<QrScanTask, string | null> | undefined;
 /** Decoding and scanning run off the event loop, one picture at a time, with a bounded queue. */
 function qrScanPool(): Piscina<QrScanTask, string | null> {
-  scanPool ??= new Piscina({
-    filename: runsFromSource ? sourceWorkerFile : workerFile,
-    execArgv: runsFromSource ? ['--import', 'tsx'] : [],
+  scanPool ??= createWorkerPool(new URL('./qr-scan-worker.js', import.meta.url), {
     minThreads: 0,
     maxThreads: 1,
     maxQueue: 8,

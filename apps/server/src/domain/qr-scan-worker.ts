@@ -1,14 +1,9 @@
-import os from 'node:os';
 import jpeg from 'jpeg-js';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { lowerThisThreadsPriority } from '../platform/worker-pool.js';
 
-// On Linux this lowers only this worker thread: a long scan must not take a core from the server.
-try {
-  os.setPriority(10);
-} catch {
-  // a platform that refuses it scans at the usual priority
-}
+lowerThisThreadsPriority();
 
 export interface QrScanTask {
   image: Uint8Array;

@@ -20,13 +20,22 @@ export async function signWebPage(
   }
 }
 
+type PdfAsker = { userId: number } | { reviewerId: number };
+const pdfOwnerOf = (asker: PdfAsker) =>
+  'userId' in asker ? `user:${asker.userId}` : `reviewer:${asker.reviewerId}`;
+
 /** The PDF gateway as one person asks it: their renders take turns with everyone else's. */
-export function pdfGatewayOf(
-  pdf: PdfGateway,
-  asker: { userId: number } | { reviewerId: number },
-): PdfGateway {
-  const owner = 'userId' in asker ? `user:${asker.userId}` : `reviewer:${asker.reviewerId}`;
-  return { htmlToPdf: (html) => pdf.htmlToPdf(html, owner) };
+export function pdfGatewayOf(pdf: PdfGateway, asker: PdfAsker): PdfGateway {
+  const owner = pdfOwnerOf(asker);
+  return {
+    htmlToPdf: (html) => pdf.htmlToPdf(html, owner),
+    checkRoomFor: () => pdf.checkRoomFor(owner),
+  };
+}
+
+/** Refuses a signed-in asker's render past their share before their HTML is read. */
+export function checkPdfRoomFor(pdf: PdfGateway, user: { userId: number } | null): void {
+  if (user) pdf.checkRoomFor(pdfOwnerOf(user));
 }
 
 /** Common/HtmlToPdf through the PDF gateway. */

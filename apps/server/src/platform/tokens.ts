@@ -7,6 +7,7 @@ import {
   type JWK,
   type JWTVerifyGetKey,
 } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { publicJwkOf } from './secrets.js';
 
 /** The audience of access tokens for the platform services (the provider's default resource). */
@@ -31,9 +32,18 @@ export interface TokenVerifier {
   verify(token: string): Promise<VerifiedToken>;
 }
 
+/** Tokens verified lately, kept until they expire (at most this long). */
+const VERIFIED_TOKENS = 10_000;
+const VERIFIED_TOKEN_TTL_MS = 5 * 60_000;
+
 function verifierFor(keys: JWTVerifyGetKey, issuer: string): TokenVerifier {
+  // The same bytes verify the same way until they expire: a caller's next calls (and a flood of
+  // them) cost a lookup, not a signature check. Revocation is checked apart, on every call.
+  const verified = new LRUCache<string, VerifiedToken>({ max: VERIFIED_TOKENS });
   return {
     async verify(token) {
+      const known = verified.get(token);
+      if (known) return known;
       const { payload } = await jwtVerify(token, keys, {
         issuer,
         audience: API_AUDIENCE,
@@ -41,12 +51,16 @@ function verifierFor(keys: JWTVerifyGetKey, issuer: string): TokenVerifier {
       });
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || userId <= 0) throw new Error('token subject is not a user');
-      return {
+      const subject: VerifiedToken = {
         userId,
         name: typeof payload.name === 'string' ? payload.name : '',
         sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
         issuedAt: payload.iat ?? 0,
       };
+      const lifeMs = (payload.exp ?? 0) * 1000 - Date.now();
+      if (lifeMs > 0)
+        verified.set(token, subject, { ttl: Math.min(lifeMs, VERIFIED_TOKEN_TTL_MS) });
+      return subject;
     },
   };
 }

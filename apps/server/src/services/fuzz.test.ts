@@ -151,7 +151,12 @@ describe('fuzzing every call of the contract', () => {
         perUserPerMinute: Number.MAX_SAFE_INTEGER,
         perAddressPerMinute: Number.MAX_SAFE_INTEGER,
       },
-      gateways: { pdf: { htmlToPdf: async () => Buffer.from('%PDF-1.4\n%%EOF\n') } },
+      gateways: {
+        pdf: {
+          htmlToPdf: async () => Buffer.from('%PDF-1.4\n%%EOF\n'),
+          checkRoomFor: () => undefined,
+        },
+      },
     });
     const tables = (await t.db.execute(
       sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,

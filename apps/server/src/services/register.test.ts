@@ -7,6 +7,7 @@ import {
 } from '@portal/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tooManyRequests } from '../domain/errors.js';
 import { createMemoryStore } from '../platform/kv-store.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { installErrorHandling } from './errors.js';
@@ -122,6 +123,49 @@ describe('service framework', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ ErrCode: 400, ErrMsg: '请求内容不是有效的 JSON' });
+  });
+
+  it('judges the caller before reading the body: no token and a broken body is 401, not 400', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/services/exam-flow/OpenService/v1/Project/Follow',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken"',
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ ErrCode: 401, ErrMsg: '请先登录' });
+  });
+
+  it("runs a route's admit check on the known caller before its body is read", async () => {
+    const admitted: (number | null)[] = [];
+    const guarded = Fastify();
+    installErrorHandling(guarded);
+    await registerService(
+      guarded,
+      'exam-flow',
+      [
+        route(follow, async ({ input }) => ({ ProjectId: input.ProjectId, IsFollow: true }), {
+          admit: ({ user }) => {
+            admitted.push(user?.userId ?? null);
+            throw tooManyRequests('您的请求正在处理，请稍后再试');
+          },
+        }),
+      ],
+      t.deps,
+    );
+    const response = await guarded.inject({
+      method: 'POST',
+      url: '/services/exam-flow/OpenService/v1/Project/Follow',
+      headers: {
+        'content-type': 'application/json',
+        authorization: await t.authorization(t.demoUserId),
+      },
+      payload: '{"broken"',
+    });
+    await guarded.close();
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toMatchObject({ ErrMsg: '您的请求正在处理，请稍后再试' });
+    expect(admitted).toEqual([t.demoUserId]);
   });
 
   it('hides a broken answer behind a 500 with the generic message', async () => {

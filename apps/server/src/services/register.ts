@@ -11,6 +11,7 @@ import { tenantIdFor } from '../domain/tenants.js';
 import { RATE_LIMITS, type RateLimits } from '../config.js';
 import type { AppDeps } from '../platform/deps.js';
 import { isTokenRevoked } from '../platform/token-revocation.js';
+import type { VerifiedToken } from '../platform/tokens.js';
 import { ok } from './envelope.js';
 import { claimIdempotencyKey } from './idempotency.js';
 import { containsNul } from './query-text.js';
@@ -19,20 +20,24 @@ import type { AuthUser, PreviewProof, ServiceRoute, UploadedFile } from './route
 
 export { RATE_LIMITS, type RateLimits } from '../config.js';
 
-export async function authenticate(
+/** The bearer token's verified subject (signature, issuer, audience, expiry), or null without one. */
+async function verifiedBearer(
   request: FastifyRequest,
   deps: AppDeps,
-): Promise<AuthUser | null> {
+): Promise<VerifiedToken | null> {
   const header = request.headers.authorization;
   if (!header) return null;
   const [type, token] = header.split(' ');
   if (type?.toLowerCase() !== 'bearer' || !token) throw unauthorized();
-  let subject;
   try {
-    subject = await deps.tokens.verify(token);
+    return await deps.tokens.verify(token);
   } catch {
     throw unauthorized();
   }
+}
+
+/** The token's user, if the account is still open and the token's session has not ended. */
+async function activeCallerOf(subject: VerifiedToken, deps: AppDeps): Promise<AuthUser> {
   const [[user], revoked] = await Promise.all([
     deps.db
       .select({ id: users.id, tenantId: users.tenantId, name: users.name, status: users.status })
@@ -50,6 +55,14 @@ export async function authenticate(
     name: user.name,
     sessionId: subject.sessionId,
   };
+}
+
+export async function authenticate(
+  request: FastifyRequest,
+  deps: AppDeps,
+): Promise<AuthUser | null> {
+  const subject = await verifiedBearer(request, deps);
+  return subject && activeCallerOf(subject, deps);
 }
 
 async function readMultipart(
@@ -112,6 +125,13 @@ function previewProofOf(request: FastifyRequest, reply: FastifyReply, deps: AppD
   };
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, or null: set by the route's onRequest hook, before the body is read. */
+    caller: AuthUser | null;
+  }
+}
+
 /** One Fastify plugin per ServiceID, each route parsed and answered through the contract. */
 export async function registerService(
   app: FastifyInstance,
@@ -137,6 +157,7 @@ export async function registerService(
   });
   await app.register(
     async (service) => {
+      service.decorateRequest('caller', null);
       await service.register(cookie);
       await service.register(multipart, {
         limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 },
@@ -147,21 +168,33 @@ export async function registerService(
         service.route({
           method: endpoint.method,
           url: endpoint.path,
-          onRequest: privateAnswers(endpoint),
-          handler: async (request, reply) => {
-            const user =
-              endpoint.auth === 'required' || request.headers.authorization
-                ? await authenticate(request, deps).catch(async (error: unknown) => {
-                    // A stale token on a public call is treated as anonymous.
-                    if (endpoint.auth !== 'required' && error instanceof DomainError) return null;
-                    // A refused token counts against its address: forged ones cannot flood.
-                    await countCall(`address:${request.ip}`, rateLimits.perAddressPerMinute);
-                    throw error;
-                  })
+          // Who calls, counted and checked from the headers alone: a refused caller's body is
+          // never read, let alone parsed.
+          onRequest: [
+            privateAnswers(endpoint),
+            async (request) => {
+              // A refused token counts against its address: forged ones cannot flood.
+              const refuse = async (error: unknown) => {
+                await countCall(`address:${request.ip}`, rateLimits.perAddressPerMinute);
+                throw error;
+              };
+              // A stale token on a public call is treated as anonymous.
+              const anonymousIfOptional = (error: unknown) =>
+                endpoint.auth !== 'required' && error instanceof DomainError ? null : refuse(error);
+              const subject = await verifiedBearer(request, deps).catch(anonymousIfOptional);
+              // Counted before the database is asked: past the limit a caller costs a signature check.
+              if (subject) await countCall(`user:${subject.userId}`, rateLimits.perUserPerMinute);
+              else await countCall(`address:${request.ip}`, rateLimits.perAddressPerMinute);
+              const user = subject
+                ? await activeCallerOf(subject, deps).catch(anonymousIfOptional)
                 : null;
-            if (user) await countCall(`user:${user.userId}`, rateLimits.perUserPerMinute);
-            else await countCall(`address:${request.ip}`, rateLimits.perAddressPerMinute);
-            if (endpoint.auth === 'required' && !user) throw unauthorized('请先登录');
+              if (endpoint.auth === 'required' && !user) throw unauthorized('请先登录');
+              options.admit?.({ user, deps });
+              request.caller = user;
+            },
+          ],
+          handler: async (request, reply) => {
+            const user = request.caller;
             const answerKey =
               options.sharedAnonymousAnswer && answerTtlMs > 0 && !user && endpoint.method === 'GET'
                 ? `${hostOf(request)} ${request.url}`

@@ -48,6 +48,11 @@ export interface RouteOptions {
    * (their answers may carry their own flags and tenant).
    */
   sharedAnonymousAnswer?: boolean;
+  /**
+   * Whether the caller may be served at all, judged once they are known and before their body is
+   * read (a request that will be refused must not cost its parsing): throws the refusal.
+   */
+  admit?: (args: { user: AuthUser | null; deps: AppDeps }) => void;
 }
 
 /**

@@ -18,15 +18,20 @@ const FLOOD = 20;
 
 describe("One user's PDF renders cannot hold up another's ticket", () => {
   let t: TestApp;
-  /** What the real gateway was asked and each render it finished, in order, by owner. */
+  /** What the real gateway was asked, each render it started and finished, in order, by owner. */
   const events: string[] = [];
   beforeAll(async () => {
     let gateway: ClosablePdfGateway | undefined;
+    const real = () =>
+      (gateway ??= createPdfGateway(t.deps, {
+        onRenderStart: (started) => events.push(`started ${started}`),
+      }));
     const recorded: ClosablePdfGateway = {
+      checkRoomFor: (owner) => real().checkRoomFor(owner),
       async htmlToPdf(html, owner) {
         events.push(`asked ${owner}`);
         try {
-          const pdf = await (gateway ??= createPdfGateway(t.deps)).htmlToPdf(html, owner);
+          const pdf = await real().htmlToPdf(html, owner);
           events.push(`rendered ${owner}`);
           return pdf;
         } catch (error) {
@@ -41,7 +46,7 @@ describe("One user's PDF renders cannot hold up another's ticket", () => {
   });
   afterAll(() => t.close());
 
-  it('turns each flood away past two renders (429) and prints the ticket after at most one render of each flood', async () => {
+  it('turns each flood away past two renders (429) and starts the ticket after at most one render of each flood', async () => {
     const [tenant] = await t.db.select({ tenantId: users.tenantId }).from(users).limit(1);
     const flooders = await t.db
       .insert(users)
@@ -71,9 +76,10 @@ describe("One user's PDF renders cannot hold up another's ticket", () => {
     expect(ticket.body.Data?.Base64).toBeTruthy();
     // DownloadPrint asks as its candidate, and so waits its turn among owners.
     expect(events).toContain(`asked user:${t.demoUserId}`);
+    expect(events).toContain(`started user:${t.demoUserId}`);
     const whileTicketWaited = events.slice(
       events.indexOf(`asked user:${t.demoUserId}`),
-      events.indexOf(`rendered user:${t.demoUserId}`),
+      events.indexOf(`started user:${t.demoUserId}`),
     );
     for (const [index, flood] of answers.entries()) {
       const refused = flood.filter((answer) => answer.status === 429);

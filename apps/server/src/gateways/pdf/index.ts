@@ -1,41 +1,16 @@
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { ERROR_CODES, MAX_PDF_HTML_LENGTH } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import PQueue from 'p-queue';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Piscina } from 'piscina';
 import { badRequest, DomainError, tooManyRequests } from '../../domain/errors.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { GatewayContext } from '../index.js';
 import type { PdfGateway } from '../../domain/ports.js';
-import { withoutResourceHints } from './resource-hints.js';
+import { createWorkerPool } from '../../platform/worker-pool.js';
+import type { RenderResult, RenderTask } from './render-worker.js';
 
 export const CHROMIUM_MISSING = '暂无法生成PDF：服务器未安装Chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // No network for the whole browser, loopback included: no name resolves, every connection
-  // goes to a proxy that is not there.
-  '--host-resolver-rules=MAP * ~NOTFOUND',
-  '--proxy-server=http://127.0.0.1:9',
-  '--proxy-bypass-list=<-loopback>',
-];
-
-/** Starts Chromium under `nice`, so the server's own work comes first on a busy machine. */
-const LOW_PRIORITY_LAUNCHER = fileURLToPath(
-  new URL('../../../bin/chromium-low-priority.sh', import.meta.url),
-);
-
-/** Where the document is served from (by the page's route, never the network): not a file. */
-const DOCUMENT_URL = 'https://pdf.invalid/';
-/** The document may use only what it holds: inline styles and data: URLs. */
-const DOCUMENT_POLICY = "default-src data: 'unsafe-inline'";
 
 /** Pages of the one browser rendering at once (the machine has few cores). */
 export const PDF_PAGES = 2;
@@ -62,71 +37,22 @@ export interface ClosablePdfGateway extends PdfGateway {
 
 const busy = (message: string) => new DomainError(ERROR_CODES.SERVICE_UNAVAILABLE, message);
 
-/** Closes the context when the render outlives its limit, which ends the render in Chromium. */
-async function withinTimeLimit<T>(
-  pageContext: BrowserContext,
-  limitMs: number,
-  render: () => Promise<T>,
-): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      void pageContext.close().catch(() => undefined);
-      reject(busy(PDF_TIMEOUT));
-    }, limitMs);
-  });
-  try {
-    return await Promise.race([render(), expired]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
- * The page printed to A4, read from Chromium as a stream in chunks of 256 KB: page.pdf() brings the
- * whole document as one protocol message, whose parsing held the event loop for hundreds of
- * milliseconds on a large PDF. Past PDF_MAX_BYTES the print is refused.
- */
-async function printAsStream(
-  pageContext: BrowserContext,
-  page: Page,
-  maxBytes: number,
-): Promise<Buffer> {
-  const session = await pageContext.newCDPSession(page);
-  const { stream } = await session.send('Page.printToPDF', {
-    printBackground: true,
-    preferCSSPageSize: true,
-    paperWidth: 8.27,
-    paperHeight: 11.7,
-    transferMode: 'ReturnAsStream',
-  });
-  if (!stream) throw new Error('Chromium printed no stream');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const chunk = await session.send('IO.read', { handle: stream, size: 256 * 1024 });
-      const bytes = Buffer.from(chunk.data, chunk.base64Encoded ? 'base64' : 'utf8');
-      size += bytes.length;
-      if (size > maxBytes) throw badRequest(PDF_RESULT_TOO_LARGE);
-      chunks.push(bytes);
-      if (chunk.eof) return Buffer.concat(chunks);
-    }
-  } finally {
-    await session.send('IO.close', { handle: stream }).catch(() => undefined);
-  }
-}
-
-/**
- * HTML → PDF in headless Chromium: one long-lived browser, started at the first use, rendering
- * PDF_PAGES documents at once, with no network. Renders wait for a page in a bounded queue (full:
+ * HTML → PDF in headless Chromium: one long-lived browser, started at the first use and driven from
+ * a worker thread (render-worker.ts), rendering PDF_PAGES documents at once, with no network. Renders wait for a page in a bounded queue (full:
  * 503) served round-robin across owners (the user who asks): each owner has one render at most on
  * a page or waiting for one, and PDF_RENDERS_PER_OWNER in all (more: 429), so one owner's flood
  * delays another's render by one render at most. A render without an owner waits on its own.
  */
 export function createPdfGateway(
   context: GatewayContext,
-  limits: { renderTimeoutMs?: number; waitLimitMs?: number; maxPdfBytes?: number } = {},
+  limits: {
+    renderTimeoutMs?: number;
+    waitLimitMs?: number;
+    maxPdfBytes?: number;
+    /** Told when a render gets its page, after its wait (the fairness test watches the order). */
+    onRenderStart?: (owner: string | undefined) => void;
+  } = {},
 ): ClosablePdfGateway {
   const { chromiumPath } = context.config;
   const renderTimeoutMs = limits.renderTimeoutMs ?? PDF_RENDER_TIMEOUT_MS;
@@ -143,58 +69,32 @@ export function createPdfGateway(
     owners.set(owner, lane);
     return lane;
   };
-  let browser: Promise<Browser> | null = null;
-  const launch = () => {
-    browser ??= chromium
-      .launch({
-        executablePath: LOW_PRIORITY_LAUNCHER,
-        args: CHROMIUM_ARGS,
-        env: { ...process.env, PORTAL_CHROMIUM: chromiumPath },
-      })
-      .then((b) => {
-        b.on('disconnected', () => (browser = null));
-        return b;
-      })
-      .catch((error: unknown) => {
-        browser = null;
-        throw error;
-      });
-    return browser;
-  };
+  let renderer: Piscina<RenderTask, RenderResult> | undefined;
   const render = async (html: string, deadline: number): Promise<Buffer> => {
-    // offline: CDP's Network.emulateNetworkConditions on every page and frame of the context.
-    const pageContext = await (
-      await launch()
-    ).newContext({ javaScriptEnabled: false, offline: true });
-    try {
-      const limitMs = Math.min(renderTimeoutMs, deadline - Date.now());
-      return await withinTimeLimit(pageContext, limitMs, async () => {
-        const page = await pageContext.newPage();
-        const document = await page.evaluate(withoutResourceHints, html);
-        await pageContext.route('**/*', (route) => {
-          const url = route.request().url();
-          if (url !== DOCUMENT_URL)
-            return url.startsWith('data:') ? route.continue() : route.abort();
-          return route.fulfill({
-            contentType: 'text/html; charset=utf-8',
-            headers: { 'content-security-policy': DOCUMENT_POLICY },
-            body: document,
-          });
-        });
-        await page.goto(DOCUMENT_URL, { waitUntil: 'load', timeout: limitMs });
-        return await printAsStream(pageContext, page, maxPdfBytes);
-      });
-    } finally {
-      await pageContext.close().catch(() => undefined);
-    }
+    renderer ??= createWorkerPool(new URL('./render-worker.js', import.meta.url), {
+      minThreads: 1,
+      maxThreads: 1,
+      concurrentTasksPerWorker: PDF_PAGES,
+      idleTimeout: Number.POSITIVE_INFINITY,
+    });
+    const limitMs = Math.min(renderTimeoutMs, deadline - Date.now());
+    const result = await renderer.run({ html, chromiumPath, limitMs, maxBytes: maxPdfBytes });
+    if ('pdf' in result)
+      return Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength);
+    throw result.refused === 'too-large' ? badRequest(PDF_RESULT_TOO_LARGE) : busy(PDF_TIMEOUT);
+  };
+  const checkRoomFor = (owner: string) => {
+    const lane = owners.get(owner);
+    if (lane && lane.size + lane.pending >= PDF_RENDERS_PER_OWNER)
+      throw tooManyRequests(PDF_OWNER_BUSY);
   };
   return {
+    checkRoomFor,
     async htmlToPdf(html, owner) {
       if (html.length > MAX_PDF_HTML_LENGTH) throw badRequest(PDF_TOO_LARGE);
       if (!fs.existsSync(chromiumPath)) throw busy(CHROMIUM_MISSING);
       const current = owner === undefined ? undefined : owners.get(owner);
-      if (current && current.size + current.pending >= PDF_RENDERS_PER_OWNER)
-        throw tooManyRequests(PDF_OWNER_BUSY);
+      if (owner !== undefined) checkRoomFor(owner);
       if (waiting >= PDF_QUEUE_LIMIT) throw busy(PDF_BUSY);
       const lane = owner === undefined ? undefined : (current ?? laneOf(owner));
       const deadline = Date.now() + waitLimitMs;
@@ -210,6 +110,7 @@ export function createPdfGateway(
         pages.add(
           () => {
             started = true;
+            limits.onRenderStart?.(owner);
             waiting -= 1;
             clearTimeout(waitTimer);
             return render(html, deadline);
@@ -224,9 +125,11 @@ export function createPdfGateway(
       }
     },
     async close() {
-      const current = browser;
-      browser = null;
-      if (current) await (await current.catch(() => null))?.close();
+      const current = renderer;
+      renderer = undefined;
+      if (!current) return;
+      await current.run(undefined as never, { name: 'closeBrowser' }).catch(() => undefined);
+      await current.destroy();
     },
   };
 }

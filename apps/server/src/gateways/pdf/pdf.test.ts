@@ -34,6 +34,7 @@ describe('PDF rendering cannot be tied up', () => {
             renders += 1;
             return Buffer.from('%PDF-1.4\n%%EOF\n');
           },
+          checkRoomFor: () => undefined,
         },
       },
     });

@@ -310,7 +310,12 @@ describe('exam-expand', () => {
   describe('Common/HtmlToPdf', () => {
     it('answers the gateway’s PDF as base64 with a .pdf name', async () => {
       const app = await createTestApp({
-        gateways: { pdf: { htmlToPdf: async () => Buffer.from('%PDF-1.7 fake') } },
+        gateways: {
+          pdf: {
+            htmlToPdf: async () => Buffer.from('%PDF-1.7 fake'),
+            checkRoomFor: () => undefined,
+          },
+        },
       });
       try {
         const { status, body } = await app.call(
@@ -337,6 +342,7 @@ describe('exam-expand', () => {
             htmlToPdf: async () => {
               throw new Error('no chromium');
             },
+            checkRoomFor: () => undefined,
           },
         },
       });

@@ -15,7 +15,12 @@ import { decodeQrCode } from '../../domain/qr-codes.js';
 import { sharePoster } from '../../domain/share-posters.js';
 import { pageConfigFor, tenantIdFor } from '../../domain/tenants.js';
 import { storeUpload, uploadStoreOf } from '../../domain/uploads.js';
-import { htmlToPdfFile, pdfGatewayOf, signWebPage } from '../../domain/web-pages.js';
+import {
+  checkPdfRoomFor,
+  htmlToPdfFile,
+  pdfGatewayOf,
+  signWebPage,
+} from '../../domain/web-pages.js';
 import { route, type ServiceRoute } from '../route.js';
 import { labelRoutes } from './labels.js';
 
@@ -48,8 +53,11 @@ const commonRoutes: ServiceRoute[] = [
       ownOrigins(deps.config),
     ),
   ),
-  route(htmlToPdf, async ({ input, requireUser, deps }) =>
-    htmlToPdfFile(pdfGatewayOf(deps.gateways.pdf, requireUser()), input.Html, input.FileName),
+  route(
+    htmlToPdf,
+    async ({ input, requireUser, deps }) =>
+      htmlToPdfFile(pdfGatewayOf(deps.gateways.pdf, requireUser()), input.Html, input.FileName),
+    { admit: ({ user, deps }) => checkPdfRoomFor(deps.gateways.pdf, user) },
   ),
   route(createWebWeChat, async ({ input, deps }) =>
     signWebPage(deps.gateways.weChat, input.PageUrl, ownOrigins(deps.config)),

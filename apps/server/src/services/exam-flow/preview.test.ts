@@ -64,7 +64,12 @@ describe('ProjectPreview: a reviewer proves who they are; a LoginName alone prov
 
   beforeAll(async () => {
     t = await createTestApp({
-      gateways: { pdf: { htmlToPdf: async () => Buffer.from('%PDF-1.7 preview') } },
+      gateways: {
+        pdf: {
+          htmlToPdf: async () => Buffer.from('%PDF-1.7 preview'),
+          checkRoomFor: () => undefined,
+        },
+      },
     });
     projectId = await projectIdOf(t.db, SEED_PROJECTS.journey);
     positionId = await firstPositionOf(t.db, projectId);
