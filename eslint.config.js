@@ -122,6 +122,20 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [ANTD_MOBILE] }] },
   },
   {
+    files: ['apps/server/src/**/*.ts', 'apps/server/scripts/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'setInterval',
+          message:
+            'Repeated work is a job of the one scheduler (platform/scheduled-jobs.ts, croner): it does not overlap itself, logs failures, stops with the app and runs once across instances.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -9,9 +9,11 @@ import { createGateways } from './gateways/index.js';
 import { createMemoryStore, createRedisStore } from './platform/kv-store.js';
 import { loadOrCreateSecrets, readSecretsFile } from './platform/secrets.js';
 import { createLocalVerifier, createRemoteVerifier } from './platform/tokens.js';
+import { scheduleJob } from './platform/scheduled-jobs.js';
 import { loggableError } from './services/errors.js';
 
-const RECONCILE_EVERY_MS = 5 * 60_000;
+/** Every five minutes: orders whose payment notification never came are asked about. */
+const RECONCILE_SCHEDULE = '0 */5 * * * *';
 
 export interface Portal {
   app: FastifyInstance;
@@ -51,16 +53,19 @@ export async function openPortal(
     { logger: options.logger ?? false },
   );
   const reconciling = config.parts.has('exam-payment')
-    ? setInterval(() => {
-        reconcilePendingOrders(database.db, gateways.payment, new Date(), (orderNo, error) =>
-          app.log.warn(
-            { orderNo, failure: loggableError(error) },
-            'payment reconciliation: query failed',
+    ? scheduleJob({
+        name: 'payment-reconciliation',
+        schedule: RECONCILE_SCHEDULE,
+        sharedBy: database.db,
+        log: app.log,
+        run: () =>
+          reconcilePendingOrders(database.db, gateways.payment, new Date(), (orderNo, error) =>
+            app.log.warn(
+              { orderNo, failure: loggableError(error) },
+              'payment reconciliation: query failed',
+            ),
           ),
-        ).catch((error: unknown) =>
-          app.log.error({ failure: loggableError(error) }, 'payment reconciliation failed'),
-        );
-      }, RECONCILE_EVERY_MS).unref()
+      })
     : undefined;
   app.log.info(
     {
@@ -77,7 +82,7 @@ export async function openPortal(
     db: database.db,
     seeded,
     async close() {
-      clearInterval(reconciling);
+      reconciling?.stop();
       await app.close();
       await store.close();
       await database.close();

@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../platform/deps.js';
+import type { KeyValueStore } from '../platform/kv-store.js';
+import { count, counterFor, isOver, limitedAddress, secondsLeft } from '../platform/rate-limits.js';
 import { interactionRoutes } from './interactions.js';
 import { createProvider } from './provider.js';
 import { createAttemptLimiter } from './accounts.js';
@@ -17,6 +19,12 @@ export const IDENTITY_PREFIX = '/identity';
  * of rows that the adapter sweeps once they expire.
  */
 export const AUTHORIZE_PER_ADDRESS_PER_MINUTE = 300;
+export const authorizeCounter = (store: KeyValueStore) =>
+  counterFor(store, {
+    name: 'authorize',
+    points: AUTHORIZE_PER_ADDRESS_PER_MINUTE,
+    durationSeconds: 60,
+  });
 const AUTHORIZE_PATH = '/connect/authorize';
 
 /** The OpenID Connect provider under /identity (the Authority). */
@@ -35,12 +43,11 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps): Pro
 
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.split('?')[0] === `${IDENTITY_PREFIX}${AUTHORIZE_PATH}`) {
-      const minute = Math.floor(deps.now().getTime() / 60_000);
-      const count = await deps.store.increment(`rate:authorize:${request.ip}:${minute}`, 60);
-      if (count > AUTHORIZE_PER_ADDRESS_PER_MINUTE)
+      const counted = await count(authorizeCounter(deps.store), limitedAddress(request.ip));
+      if (isOver(authorizeCounter(deps.store), counted))
         return reply
           .status(429)
-          .header('retry-after', '60')
+          .header('retry-after', String(secondsLeft(counted)))
           .type('text/html; charset=utf-8')
           .send(
             renderMessagePage({

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { scheduleJob } from './scheduled-jobs.js';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -46,8 +47,8 @@ export const MEMORY_STORE_LIMITS: MemoryStoreLimits = {
 };
 /** Kinds are named by the code (rate, sms, tokens…); past this many, the rest share one bound. */
 const MAX_KINDS = 32;
-/** How often keys past their TTL are dropped without being read again. */
-const PURGE_INTERVAL_MS = 60_000;
+/** Every minute, keys past their TTL are dropped without being read again. */
+const PURGE_SCHEDULE = '0 * * * * *';
 
 export type MemoryStore = KeyValueStore & {
   /** Keys held, expired ones not yet dropped included. */
@@ -88,10 +89,13 @@ export function createMemoryStore(
       cacheOf(key).set(key, entry, options),
     delete: (key: string) => cacheOf(key).delete(key),
   };
-  const purge = setInterval(() => {
-    for (const cache of kinds.values()) cache.purgeStale();
-  }, PURGE_INTERVAL_MS);
-  purge.unref();
+  const purge = scheduleJob({
+    name: 'memory-store-purge',
+    schedule: PURGE_SCHEDULE,
+    run: async () => {
+      for (const cache of kinds.values()) cache.purgeStale();
+    },
+  });
   const live = (key: string) => {
     const entry = entries.get(key);
     if (entry && entry.expiresAt <= now()) {
@@ -136,7 +140,7 @@ export function createMemoryStore(
     rateLimiter: ({ keyPrefix, points, durationSeconds }) =>
       new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds }),
     async close() {
-      clearInterval(purge);
+      purge.stop();
       kinds.clear();
     },
   };

@@ -52,6 +52,15 @@ export async function count(counter: RateLimiterAbstract, key: string): Promise<
   }
 }
 
+/** Counts one for `key` and throws `refusal` when that was one too many. */
+export async function countOrRefuse(
+  counter: RateLimiterAbstract,
+  key: string,
+  refusal: () => Error,
+): Promise<void> {
+  if (isOver(counter, await count(counter, key))) throw refusal();
+}
+
 /** Whether a count is past the counter's points. */
 export const isOver = (counter: RateLimiterAbstract, res: RateLimiterRes) =>
   res.consumedPoints > counter.points;

@@ -8,11 +8,14 @@ describe('access token verification', () => {
   it('answers a token again from what it verified, and stops when the token expires', async () => {
     const { signingJwk } = await createSecrets();
     const verifier = createLocalVerifier(signingJwk, ISSUER);
-    const token = await signAccessToken(signingJwk, ISSUER, { userId: 7, name: '张三' }, 1);
+    const token = await signAccessToken(signingJwk, ISSUER, { userId: 7, name: '张三' }, 3);
     const first = await verifier.verify(token);
     expect(first).toMatchObject({ userId: 7, name: '张三' });
     expect(await verifier.verify(token)).toBe(first);
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      exp: number;
+    };
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 300));
     await expect(verifier.verify(token)).rejects.toThrow(/exp/);
   });
 

@@ -10,6 +10,7 @@ import { PREVIEW_SESSION_EXPIRED, requireReviewer, type Reviewer } from '../doma
 import { tenantIdFor } from '../domain/tenants.js';
 import { RATE_LIMITS, type RateLimits } from '../config.js';
 import type { AppDeps } from '../platform/deps.js';
+import { countOrRefuse, counterFor, limitedAddress } from '../platform/rate-limits.js';
 import { isTokenRevoked } from '../platform/token-revocation.js';
 import type { VerifiedToken } from '../platform/tokens.js';
 import { ok } from './envelope.js';
@@ -140,11 +141,11 @@ export async function registerService(
   deps: AppDeps,
   rateLimits: RateLimits = RATE_LIMITS,
 ): Promise<void> {
-  const countCall = async (caller: string, limit: number) => {
-    const window = Math.floor(deps.now().getTime() / 60_000);
-    if ((await deps.store.increment(`rate:${serviceId}:${caller}:${window}`, 60)) > limit)
-      throw tooManyRequests('请求过于频繁，请稍后再试');
-  };
+  const callsPerMinute = (caller: 'user' | 'address', points: number) =>
+    counterFor(deps.store, { name: `calls:${serviceId}:${caller}`, points, durationSeconds: 60 });
+  const callsOfUser = callsPerMinute('user', rateLimits.perUserPerMinute);
+  const callsOfAddress = callsPerMinute('address', rateLimits.perAddressPerMinute);
+  const refuseCall = () => tooManyRequests('请求过于频繁，请稍后再试');
   // Answers kept for anonymous callers (RouteOptions.sharedAnonymousAnswer), by site and address;
   // bounded in number and size (both are the caller's to vary), dropped when they expire.
   const answerTtlMs = deps.config.anonymousAnswerTtlMs;
@@ -175,7 +176,7 @@ export async function registerService(
             async (request) => {
               // A refused token counts against its address: forged ones cannot flood.
               const refuse = async (error: unknown) => {
-                await countCall(`address:${request.ip}`, rateLimits.perAddressPerMinute);
+                await countOrRefuse(callsOfAddress, limitedAddress(request.ip), refuseCall);
                 throw error;
               };
               // A stale token on a public call is treated as anonymous.
@@ -183,8 +184,8 @@ export async function registerService(
                 endpoint.auth !== 'required' && error instanceof DomainError ? null : refuse(error);
               const subject = await verifiedBearer(request, deps).catch(anonymousIfOptional);
               // Counted before the database is asked: past the limit a caller costs a signature check.
-              if (subject) await countCall(`user:${subject.userId}`, rateLimits.perUserPerMinute);
-              else await countCall(`address:${request.ip}`, rateLimits.perAddressPerMinute);
+              if (subject) await countOrRefuse(callsOfUser, String(subject.userId), refuseCall);
+              else await countOrRefuse(callsOfAddress, limitedAddress(request.ip), refuseCall);
               const user = subject
                 ? await activeCallerOf(subject, deps).catch(anonymousIfOptional)
                 : null;

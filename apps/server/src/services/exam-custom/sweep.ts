@@ -1,21 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { submitExpiredAttempts, SWEEP_INTERVAL_MS } from '../../domain/exams.js';
+import { submitExpiredAttempts } from '../../domain/exams.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { scheduleJob } from '../../platform/scheduled-jobs.js';
+
+/** Every 30 seconds: a candidate whose time ran out sees the paper submitted within half a minute. */
+export const EXAM_SWEEP_SCHEDULE = '*/30 * * * * *';
 
 /**
  * Submits attempts whose time ran out while no page was open. Every exam call also settles its own
- * attempt on access; the sweep covers the candidate who never comes back. Safe on many processes:
- * each attempt is submitted once whoever gets there first.
+ * attempt on access; the sweep covers the candidate who never comes back. Each attempt is submitted
+ * once whoever gets there first, and the sweep runs on one instance at a time.
  */
 export function startExamSweep(app: FastifyInstance, deps: AppDeps): void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    submitExpiredAttempts(deps.db, deps.now())
-      .catch((error: unknown) => deps.log?.error({ err: error }, 'exam sweep failed'))
-      .finally(() => (running = false));
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  const job = scheduleJob({
+    name: 'exam-sweep',
+    schedule: EXAM_SWEEP_SCHEDULE,
+    sharedBy: deps.db,
+    log: deps.log,
+    run: () => submitExpiredAttempts(deps.db, deps.now()),
+  });
+  app.addHook('onClose', async () => job.stop());
 }

@@ -9,6 +9,7 @@ import { tooManyRequests } from '../../domain/errors.js';
 import { tenantIdFor } from '../../domain/tenants.js';
 import { renderPdf } from '../../domain/tickets.js';
 import { pdfGatewayOf } from '../../domain/web-pages.js';
+import { countOrRefuse, counterFor } from '../../platform/rate-limits.js';
 import { PUBLIC_READ, route, type ServiceRoute } from '../route.js';
 
 /** A reviewer's PDF renders a minute: the renderer is shared by every candidate's ticket. */
@@ -31,13 +32,14 @@ export const labelRoutes: ServiceRoute[] = [
     PUBLIC_READ,
   ),
   route(previewHtmlToPdf, async ({ input, deps, requireReviewer }) => {
-    const minute = Math.floor(deps.now().getTime() / 60_000);
-    const renders = await deps.store.increment(
-      `preview:pdf:${requireReviewer().reviewerId}:${minute}`,
-      60,
+    const renders = counterFor(deps.store, {
+      name: 'preview-pdf',
+      points: PREVIEW_PDFS_PER_MINUTE,
+      durationSeconds: 60,
+    });
+    await countOrRefuse(renders, String(requireReviewer().reviewerId), () =>
+      tooManyRequests('预览生成PDF过于频繁，请一分钟后再试'),
     );
-    if (renders > PREVIEW_PDFS_PER_MINUTE)
-      throw tooManyRequests('预览生成PDF过于频繁，请一分钟后再试');
     const pdf = pdfGatewayOf(deps.gateways.pdf, requireReviewer());
     return renderPdf(pdf, input.Html, input.FileName ?? '预览');
   }),

@@ -29,20 +29,20 @@ import { tenantIdFor } from '../../domain/tenants.js';
 import { sampleTicket } from '../../domain/tickets.js';
 import { createAttemptLimiter, tooManyAttempts } from '../../identity/accounts.js';
 import type { KeyValueStore } from '../../platform/kv-store.js';
+import { count, counterFor } from '../../platform/rate-limits.js';
 import { route, type ServiceRoute } from '../route.js';
 
 /** After this many failed preview sign-ins of one login name, the slide check is asked for. */
 export const PREVIEW_FAILURES_BEFORE_CAPTCHA = 2;
-const FAILURE_WINDOW_SECONDS = 15 * 60;
-const failureKey = (loginName: string) => `preview:failures:${loginName}`;
+/** A LoginName's failed passwords, kept a quarter of an hour from the first. */
+const failuresOf = (store: KeyValueStore) =>
+  counterFor(store, {
+    name: 'preview-failures',
+    points: PREVIEW_FAILURES_BEFORE_CAPTCHA,
+    durationSeconds: 15 * 60,
+  });
 
 // Sign-in's own limits, on a key space of their own (a login name is not a mobile number).
-const limiters = new WeakMap<KeyValueStore, ReturnType<typeof createAttemptLimiter>>();
-function limiterFor(store: KeyValueStore) {
-  let limiter = limiters.get(store);
-  if (!limiter) limiters.set(store, (limiter = createAttemptLimiter(store)));
-  return limiter;
-}
 
 /**
  * ProjectPreview/ calls (§6): a reviewer, proven by the preview login's HttpOnly proof and named by
@@ -50,10 +50,11 @@ function limiterFor(store: KeyValueStore) {
  */
 export const previewRoutes: ServiceRoute[] = [
   route(previewLogin, async ({ input, deps, clientIp, host, previewProof }) => {
-    const limiter = limiterFor(deps.store);
+    const limiter = createAttemptLimiter(deps.store);
+    const failures = failuresOf(deps.store);
     const attemptKey = `preview:${input.LoginName}`;
-    const failures = Number((await deps.store.get(failureKey(input.LoginName))) ?? 0);
-    if (failures >= PREVIEW_FAILURES_BEFORE_CAPTCHA) {
+    const failed = (await failures.get(input.LoginName))?.consumedPoints ?? 0;
+    if (failed >= PREVIEW_FAILURES_BEFORE_CAPTCHA) {
       if (!input.CaptchaToken)
         throw badRequest('请先完成滑动验证', { Captcha: '请先完成滑动验证' });
       await consumeCaptchaToken(deps, input.CaptchaToken, CAPTCHA_SCENE, clientIp);
@@ -62,15 +63,12 @@ export const previewRoutes: ServiceRoute[] = [
     if (wait > 0) throw tooManyRequests(tooManyAttempts(wait));
     const reviewer = await verifyReviewerPassword(deps.db, input.LoginName, input.Password);
     if (!reviewer) {
-      await deps.store.increment(failureKey(input.LoginName), FAILURE_WINDOW_SECONDS);
+      await count(failures, input.LoginName);
       throw badRequest(PREVIEW_SIGN_IN_FAILED, { Password: PREVIEW_SIGN_IN_FAILED });
     }
     if (reviewer.tenantId !== (await tenantIdFor(deps.db, host, null)))
       throw forbidden(PREVIEW_OTHER_TENANT);
-    await Promise.all([
-      limiter.succeeded(attemptKey, clientIp),
-      deps.store.delete(failureKey(input.LoginName)),
-    ]);
+    await Promise.all([limiter.succeeded(attemptKey, clientIp), failures.delete(input.LoginName)]);
     previewProof.set(await startPreviewSession(deps.store, reviewer), PREVIEW_SESSION_TTL_SECONDS);
     return {
       LoginName: reviewer.loginName,

@@ -1,0 +1,64 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { openTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { scheduleJob, type ScheduledJob } from './scheduled-jobs.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const EVERY_SECOND = '* * * * * *';
+
+describe('scheduled jobs', () => {
+  let database: TestDatabase;
+  /** A second instance's own connection to the same database (the same handle when embedded). */
+  let second: DatabaseHandle;
+  const jobs: ScheduledJob[] = [];
+  beforeAll(async () => {
+    database = await openTestDatabase('portal_jobs');
+    const pool = (database.handle.db as { $client?: unknown }).$client;
+    second =
+      pool instanceof pg.Pool
+        ? await openDatabase({ databaseUrl: pool.options.connectionString })
+        : database.handle;
+  });
+  afterAll(async () => {
+    for (const job of jobs) job.stop();
+    if (second !== database.handle) await second.close();
+    await database.close();
+  });
+
+  it('runs on its schedule, and a failed run does not stop the next', async () => {
+    const runs: number[] = [];
+    jobs.push(
+      scheduleJob({
+        name: 'fails-once',
+        schedule: EVERY_SECOND,
+        run: async () => {
+          runs.push(Date.now());
+          if (runs.length === 1) throw new Error('the first run fails');
+        },
+      }),
+    );
+    await sleep(3_300);
+    expect(runs.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('runs a shared job on one instance at a time', async () => {
+    let running = 0;
+    let mostAtOnce = 0;
+    let runs = 0;
+    const slowRun = async () => {
+      running += 1;
+      runs += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      await sleep(1_500);
+      running -= 1;
+    };
+    for (const handle of [database.handle, second])
+      jobs.push(
+        scheduleJob({ name: 'shared', schedule: EVERY_SECOND, sharedBy: handle.db, run: slowRun }),
+      );
+    await sleep(4_500);
+    expect(runs).toBeGreaterThanOrEqual(2);
+    expect(mostAtOnce).toBe(1);
+  });
+});

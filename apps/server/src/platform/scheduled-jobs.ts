@@ -1,0 +1,78 @@
+import { Cron } from 'croner';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Database } from '../db/client.js';
+
+export interface JobOptions {
+  /** Names the job in logs and in its lock. */
+  name: string;
+  /** A croner pattern with seconds, read in Beijing time: '*\/30 * * * * *' is every 30 s. */
+  schedule: string;
+  /**
+   * A job that changes shared data runs on one instance at a time: on PostgreSQL it takes an
+   * advisory lock named after the job, and an instance that finds it taken skips that run. An
+   * embedded database lives in one process, where a lock in memory does the same.
+   */
+  sharedBy?: Database;
+  log?: FastifyBaseLogger;
+  run: () => Promise<unknown>;
+}
+
+export interface ScheduledJob {
+  stop(): void;
+}
+
+/** Jobs running on an embedded database, by database: its instances all live in this process. */
+const runningOnEmbedded = new WeakMap<Database, Set<string>>();
+
+async function aloneAcrossInstances(db: Database, name: string, run: () => Promise<unknown>) {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) {
+    let running = runningOnEmbedded.get(db);
+    if (!running) runningOnEmbedded.set(db, (running = new Set()));
+    if (running.has(name)) return;
+    running.add(name);
+    try {
+      return await run();
+    } finally {
+      running.delete(name);
+    }
+  }
+  // A session lock on a connection of its own, held while the job runs on the pool's others.
+  const connection = await client.connect();
+  const lockName = `portal-job:${name}`;
+  try {
+    const { rows } = await connection.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock(hashtext($1)) as locked',
+      [lockName],
+    );
+    if (!rows[0]?.locked) return;
+    try {
+      await run();
+    } finally {
+      await connection.query('select pg_advisory_unlock(hashtext($1))', [lockName]);
+    }
+  } finally {
+    connection.release();
+  }
+}
+
+/**
+ * The app's one scheduler (croner): a run never overlaps the previous one (protect), a failure is
+ * logged and the next run comes as planned, and the timer does not keep the process alive.
+ */
+export function scheduleJob({ name, schedule, sharedBy, log, run }: JobOptions): ScheduledJob {
+  const job = new Cron(
+    schedule,
+    {
+      timezone: 'Asia/Shanghai',
+      protect: true,
+      unref: true,
+      catch: (error) => log?.error({ err: error, job: name }, 'scheduled job failed'),
+    },
+    async () => {
+      await (sharedBy ? aloneAcrossInstances(sharedBy, name, run) : run());
+    },
+  );
+  return { stop: () => job.stop() };
+}
