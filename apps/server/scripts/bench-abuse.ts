@@ -106,7 +106,7 @@ async function startServer(databaseUrl: string) {
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
       EVENT_LOOP_REPORT: report,
-      // The load-test setting of the README's limits: what holds here is not the rate limit.
+      // The load-test setting of the limits (docs/operations.md): what holds here is not the rate limit.
       RATE_LIMIT_ADDRESS_PER_MINUTE: '100000000',
       RATE_LIMIT_USER_PER_MINUTE: '100000000',
       ...weChatPayEnv(dataDir),
