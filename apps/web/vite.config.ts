@@ -73,7 +73,7 @@ function chunkPackages(): Plugin {
 }
 
 /**
- * The support floor (README "Browser support"): ES2020 syntax, Safari/WKWebView 14 (iOS 14), Chrome 87
+ * The support floor (docs/decisions.md, "Support floor"): ES2020 syntax, Safari/WKWebView 14 (iOS 14), Chrome 87
  * (WeChat's Android X5/XWeb kernels). `npm run build` checks the output with es-check against
  * ES_FLOOR and fails when a chunk holds newer syntax.
  */

@@ -4,7 +4,7 @@
  *
  * 1. autocannon (50 connections, medians of 3 runs) on Project/GetProjectList and
  *    Project/GetProject, each run beside a run on a bare Fastify JSON route, on PGlite and on
- *    PostgreSQL (the demo data; the servers run with the load-test rate limits of the README).
+ *    PostgreSQL (the demo data; the servers run with the load-test rate limits of docs/operations.md).
  * 2. GetProjectList's first page, page 500 and keyword searches with 100,000 generated projects on
  *    PostgreSQL, one client, median of 21 requests (and the first, whose count is not yet kept).
  *
@@ -103,7 +103,7 @@ async function startPortal(
       DATA_DIR: dataDir,
       SERVICES: 'exam-flow,exam-expand',
       LOG_LEVEL: 'warn',
-      // The load-test setting of the README's limits: one load machine is not 50 visitors.
+      // The load-test setting of the limits (docs/operations.md): one load machine is not 50 visitors.
       RATE_LIMIT_ADDRESS_PER_MINUTE: '100000000',
       RATE_LIMIT_USER_PER_MINUTE: '100000000',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -410,7 +410,7 @@ function report(loads: LoadRow[], queries: QueryRow[], before: ReturnType<typeof
     '',
     `## Throughput: autocannon, ${CONNECTIONS} connections, ${DURATION} s a run, medians of ${RUNS}`,
     '',
-    `Target on PostgreSQL: ≥ ${TARGET_SHARE_OF_BARE * 100}% of the bare Fastify JSON route's requests per second, p99 ≤ ${TARGET_P99_MS} ms. The server runs as deployed: an anonymous answer of these public reads is shared for a second (\`ANONYMOUS_ANSWER_TTL_MS\`, README "Limits"); the "shared answers off" row has every request run the query.`,
+    `Target on PostgreSQL: ≥ ${TARGET_SHARE_OF_BARE * 100}% of the bare Fastify JSON route's requests per second, p99 ≤ ${TARGET_P99_MS} ms. The server runs as deployed: an anonymous answer of these public reads is shared for a second (\`ANONYMOUS_ANSWER_TTL_MS\`, docs/operations.md "Limits"); the "shared answers off" row has every request run the query.`,
     '',
     '| database | call | req/s | p50 ms | p99 ms | errors | bare route req/s (beside) | share of bare | target |',
     '|---|---|---|---|---|---|---|---|---|',

@@ -12,8 +12,9 @@
  *   --label "text" (named in the results file)
  *
  * Each candidate sends X-Forwarded-For with its own address and the servers run with
- * TRUST_PROXY=on, as behind the README's proxy: the per-address rate limit then counts each
- * candidate, not the one machine the load comes from.
+ * TRUST_PROXY=on, as behind a proxy (docs/operations.md): nothing counted per address counts the
+ * one machine the load comes from. Each candidate's calls carry its own token, so the service rate
+ * limit counts each candidate as a user, as in an exam room.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -186,7 +187,7 @@ function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   );
 }
 
-/** A round-robin proxy in front of the processes, as any proxy of the README's scale-out. */
+/** A round-robin proxy in front of the processes, as any proxy of the scale-out in docs/operations.md. */
 function startProxy(port: number, upstreams: number[]): http.Server {
   let next = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -393,7 +394,7 @@ async function main(): Promise<void> {
     if (!fs.existsSync(RESULTS_FILE))
       fs.writeFileSync(
         RESULTS_FILE,
-        '# Online exam benchmark (`npm run bench:exam -w apps/server`)\n\nEach run adds its table below; see the README for what they mean.\n\n',
+        '# Online exam benchmark (`npm run bench:exam -w apps/server`)\n\nEach run adds its table below; see docs/performance.md for what they mean.\n\n',
       );
     fs.appendFileSync(RESULTS_FILE, `${table}\n`);
   } finally {

@@ -76,7 +76,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Service calls a minute per signed-in user / per anonymous address (README, "Limits"). */
+  /** Service calls a minute per signed-in user / per anonymous address (docs/operations.md, "Limits"). */
   RATE_LIMIT_USER_PER_MINUTE: z.coerce
     .number()
     .int()
@@ -87,7 +87,7 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(() => RATE_LIMITS.perAddressPerMinute),
-  /** How long a public read's answer is shared among anonymous callers (README, "Limits"); 0: never. */
+  /** How long a public read's answer is shared among anonymous callers (docs/operations.md, "Limits"); 0: never. */
   ANONYMOUS_ANSWER_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** What one account's uploads may weigh together, in MB. */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_UPLOAD_QUOTA_MB),
@@ -164,7 +164,7 @@ export interface ServerConfig {
 }
 
 /**
- * Calls a minute per service (README, "Limits"): a signed-in caller is counted as a user, so an
+ * Calls a minute per service (docs/operations.md, "Limits"): a signed-in caller is counted as a user, so an
  * exam room of 500 behind one address is 500 callers; an anonymous caller by address, sized for
  * those 500 opening the public pages at once. A load test raises them with the two settings.
  */

@@ -6,7 +6,7 @@ import { badRequest } from './errors.js';
 import { deriveProjectState } from './project-state.js';
 
 /**
- * The project list's one statement (README, "The project list query"): the page is found on the
+ * The project list's one statement (docs/decisions.md, "The project list"): the page is found on the
  * index projects_list_idx (by offset for PageIndex, by cursor for the infinite list) reading only
  * its keys, the page's summaries — category, labels, application count — are joined, and it says
  * whether any stored state order is out of date (then those rows are recomputed and it runs again).
@@ -274,7 +274,7 @@ export async function listPage(
   };
 }
 
-/** Counts per tenant and filter, kept a short while (README): the count is not a page's cost. */
+/** Counts per tenant and filter, kept a short while (docs/decisions.md): the count is not a page's cost. */
 export const COUNT_TTL_MS = 10_000;
 const countCaches = new WeakMap<Database, Map<string, { n: number; until: number }>>();
 

@@ -150,7 +150,7 @@ export interface ProjectListQuery extends PageQuery {
 
 /**
  * Project/GetProjectList: applying first, then not started, closed, finished; by the organiser's
- * order and newest window within each (README, "The project list query").
+ * order and newest window within each (docs/decisions.md, "The project list").
  */
 export async function listProjects(
   db: Database,

@@ -9,7 +9,7 @@ import { applicationOf, projectIdOf } from './exam-flow/flow-test-kit.js';
 const CANDIDATES = 500;
 const AT_ONCE = 50;
 
-/** The load the limits are sized for (README, "Limits"): one exam room behind one NAT address. */
+/** The load the limits are sized for (docs/operations.md, "Limits"): one exam room behind one NAT address. */
 describe('an exam room of 500 candidates behind one address', () => {
   let t: TestApp;
   let rooms: Array<{ userId: number; applyId: number }>;

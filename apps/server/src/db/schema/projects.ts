@@ -105,7 +105,7 @@ export const projects = pgTable(
     ),
     index('projects_rank_from_idx').on(t.rankFrom),
     index('projects_rank_until_idx').on(t.rankUntil),
-    // Keyword search (README, "The project list query"): trigrams for 3+ characters,
+    // Keyword search (docs/decisions.md, "The project list"): trigrams for 3+ characters,
     // unigrams and bigrams (portal_grams, migration 0004) for 1-2.
     index('projects_search_trgm_idx').using(
       'gin',
