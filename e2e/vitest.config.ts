@@ -7,6 +7,9 @@ export default defineConfig({
     // One real server and one Chromium at a time: the machine has two cores.
     fileParallelism: false,
     testTimeout: 90_000,
+    // What a page shows after an action may wait on a request and a render: on a loaded two-core
+    // machine that can take seconds (the default of one second failed CI once).
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
   },
 });
