@@ -70,6 +70,13 @@ describe('service framework', () => {
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers });
+  const followWithBrokenBody = (server: typeof app, authorization?: string) =>
+    server.inject({
+      method: 'POST',
+      url: '/services/exam-flow/OpenService/v1/Project/Follow',
+      headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+      payload: '{"broken"',
+    });
 
   it('answers 401 in the envelope when a required token is missing', async () => {
     const response = await get('/services/exam-account/OpenService/v1/User/GetUser');
@@ -112,26 +119,13 @@ describe('service framework', () => {
   });
 
   it('refuses malformed JSON with 400 and says so', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/services/exam-flow/OpenService/v1/Project/Follow',
-      headers: {
-        'content-type': 'application/json',
-        authorization: await t.authorization(t.demoUserId),
-      },
-      payload: '{"broken"',
-    });
+    const response = await followWithBrokenBody(app, await t.authorization(t.demoUserId));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ ErrCode: 400, ErrMsg: '请求内容不是有效的 JSON' });
   });
 
   it('judges the caller before reading the body: no token and a broken body is 401, not 400', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/services/exam-flow/OpenService/v1/Project/Follow',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"broken"',
-    });
+    const response = await followWithBrokenBody(app);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ ErrCode: 401, ErrMsg: '请先登录' });
   });
@@ -153,15 +147,7 @@ describe('service framework', () => {
       ],
       t.deps,
     );
-    const response = await guarded.inject({
-      method: 'POST',
-      url: '/services/exam-flow/OpenService/v1/Project/Follow',
-      headers: {
-        'content-type': 'application/json',
-        authorization: await t.authorization(t.demoUserId),
-      },
-      payload: '{"broken"',
-    });
+    const response = await followWithBrokenBody(guarded, await t.authorization(t.demoUserId));
     await guarded.close();
     expect(response.statusCode).toBe(429);
     expect(response.json()).toMatchObject({ ErrMsg: '您的请求正在处理，请稍后再试' });
