@@ -8,6 +8,7 @@ import { registerGatewayRoutes } from './gateways/routes.js';
 import { registerHost } from './host/index.js';
 import { registerIdentity } from './identity/index.js';
 import type { AppDeps } from './platform/deps.js';
+import { readinessCheck } from './platform/readiness.js';
 import { installRequestIds, requestIdMixin, requestIdOf } from './platform/request-id.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { answerClientError, installErrorHandling } from './services/errors.js';
@@ -78,5 +79,10 @@ export async function buildApp(
   if (config.parts.has('identity')) await registerIdentity(app, deps);
   if (config.parts.has('web')) await registerHost(app, deps);
   app.get('/healthz', async () => ({ status: 'ok', parts: [...config.parts] }));
+  const readiness = readinessCheck(deps);
+  app.get('/readyz', async (request, reply) => {
+    const answer = await readiness(request.log);
+    return reply.status(answer.status === 'ready' ? 200 : 503).send(answer);
+  });
   return app;
 }
