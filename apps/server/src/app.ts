@@ -11,6 +11,7 @@ import type { AppDeps } from './platform/deps.js';
 import { readinessCheck } from './platform/readiness.js';
 import { installRequestIds, requestIdMixin, requestIdOf } from './platform/request-id.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
+import { endConnectionsOnClose } from './platform/shutdown.js';
 import { answerClientError, installErrorHandling } from './services/errors.js';
 import { startExamSweep } from './services/exam-custom/sweep.js';
 import { registerProjectCoverRoute } from './services/exam-flow/cover-route.js';
@@ -42,6 +43,7 @@ export async function buildApp(
     clientErrorHandler: (error, socket) => answerClientError(error, socket, app.log),
   });
   installRequestIds(app);
+  endConnectionsOnClose(app);
   installErrorHandling(app);
   await registerSecurityHeaders(app, config);
   // JSON answers and the host page, brotli or gzip as the browser accepts; built assets come

@@ -8,16 +8,24 @@ import { reconcilePendingOrders } from './domain/payments.js';
 import { createGateways } from './gateways/index.js';
 import { createMemoryStore, createRedisStore } from './platform/kv-store.js';
 import { loadOrCreateSecrets, readSecretsFile } from './platform/secrets.js';
+import { closeApp } from './platform/shutdown.js';
 import { createLocalVerifier, createRemoteVerifier } from './platform/tokens.js';
 import { loggableError } from './services/errors.js';
+import { scheduleJob } from './services/jobs.js';
 
-const RECONCILE_EVERY_MS = 5 * 60_000;
+/** Every 5 minutes, pending payment orders are checked with their provider. */
+const RECONCILE_SCHEDULE = '0 */5 * * * *';
 
 export interface Portal {
   app: FastifyInstance;
   db: Database;
   /** Demo data was written on this start (demo mode, empty database). */
   seeded: boolean;
+  /**
+   * A shutdown: no new connections; the requests under way have DRAIN_LIMIT_MS to finish, then
+   * their connections are closed; the jobs stop once a pass under way ends; the shared store and
+   * the database pool close last.
+   */
   close(): Promise<void>;
 }
 
@@ -50,18 +58,15 @@ export async function openPortal(
     { config, db: database.db, store, tokens, secrets, gateways, now: () => new Date() },
     { logger: options.logger ?? false },
   );
-  const reconciling = config.parts.has('exam-payment')
-    ? setInterval(() => {
-        reconcilePendingOrders(database.db, gateways.payment, new Date(), (orderNo, error) =>
-          app.log.warn(
-            { orderNo, failure: loggableError(error) },
-            'payment reconciliation: query failed',
-          ),
-        ).catch((error: unknown) =>
-          app.log.error({ failure: loggableError(error) }, 'payment reconciliation failed'),
-        );
-      }, RECONCILE_EVERY_MS).unref()
-    : undefined;
+  if (config.parts.has('exam-payment'))
+    scheduleJob(app, 'payment reconciliation', RECONCILE_SCHEDULE, async () => {
+      await reconcilePendingOrders(database.db, gateways.payment, new Date(), (orderNo, error) =>
+        app.log.warn(
+          { orderNo, failure: loggableError(error) },
+          'payment reconciliation: query failed',
+        ),
+      );
+    });
   app.log.info(
     {
       mode: config.mode,
@@ -77,8 +82,7 @@ export async function openPortal(
     db: database.db,
     seeded,
     async close() {
-      clearInterval(reconciling);
-      await app.close();
+      await closeApp(app);
       await store.close();
       await database.close();
     },

@@ -28,8 +28,8 @@ const EXAM_OPEN: readonly ApplyStatus[] = ['Paid', 'TicketIssued'];
  * sent in time and spent the rest on the network (Moodle's "grace period").
  */
 export const SUBMIT_GRACE_MS = 15_000;
-/** How often the sweep submits attempts whose time ran out with no page open. */
-export const SWEEP_INTERVAL_MS = 30_000;
+/** When the sweep submits attempts whose time ran out with no page open: every 30 s (croner). */
+export const SWEEP_SCHEDULE = '*/30 * * * * *';
 
 type QuestionRow = typeof examQuestions.$inferSelect;
 type PaperRow = typeof examPapers.$inferSelect;

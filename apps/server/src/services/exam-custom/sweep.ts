@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { submitExpiredAttempts, SWEEP_INTERVAL_MS } from '../../domain/exams.js';
+import { submitExpiredAttempts, SWEEP_SCHEDULE } from '../../domain/exams.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { scheduleJob } from '../jobs.js';
 
 /**
  * Submits attempts whose time ran out while no page was open. Every exam call also settles its own
@@ -8,14 +9,7 @@ import type { AppDeps } from '../../platform/deps.js';
  * each attempt is submitted once whoever gets there first.
  */
 export function startExamSweep(app: FastifyInstance, deps: AppDeps): void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    submitExpiredAttempts(deps.db, deps.now())
-      .catch((error: unknown) => deps.log?.error({ err: error }, 'exam sweep failed'))
-      .finally(() => (running = false));
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  scheduleJob(app, 'exam sweep', SWEEP_SCHEDULE, async () => {
+    await submitExpiredAttempts(deps.db, deps.now());
+  });
 }

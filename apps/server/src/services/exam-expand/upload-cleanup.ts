@@ -1,7 +1,7 @@
-import { Cron } from 'croner';
 import type { FastifyInstance } from 'fastify';
 import { deleteUnattachedUploads } from '../../domain/uploads.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { scheduleJob } from '../jobs.js';
 
 /** Every day at 03:30 Beijing time, when the fewest candidates are uploading. */
 export const UPLOAD_CLEANUP_SCHEDULE = '0 30 3 * * *';
@@ -11,18 +11,8 @@ export const UPLOAD_CLEANUP_SCHEDULE = '0 30 3 * * *';
  * directly). Safe on many processes: each upload is deleted once, whoever gets there first.
  */
 export function startUploadCleanup(app: FastifyInstance, deps: AppDeps): void {
-  const job = new Cron(
-    UPLOAD_CLEANUP_SCHEDULE,
-    {
-      timezone: 'Asia/Shanghai',
-      protect: true,
-      unref: true,
-      catch: (error) => deps.log?.error({ err: error }, 'upload cleanup failed'),
-    },
-    async () => {
-      const deleted = await deleteUnattachedUploads(deps.db, deps.config.dataDir, deps.now());
-      deps.log?.info(deleted, 'upload cleanup');
-    },
-  );
-  app.addHook('onClose', async () => job.stop());
+  scheduleJob(app, 'upload cleanup', UPLOAD_CLEANUP_SCHEDULE, async () => {
+    const deleted = await deleteUnattachedUploads(deps.db, deps.config.dataDir, deps.now());
+    app.log.info(deleted, 'upload cleanup');
+  });
 }
