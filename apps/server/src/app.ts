@@ -8,7 +8,10 @@ import { registerGatewayRoutes } from './gateways/routes.js';
 import { registerHost } from './host/index.js';
 import { registerIdentity } from './identity/index.js';
 import type { AppDeps } from './platform/deps.js';
+import { readinessCheck } from './platform/readiness.js';
+import { installRequestIds, requestIdMixin, requestIdOf } from './platform/request-id.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
+import { endConnectionsOnClose } from './platform/shutdown.js';
 import { answerClientError, installErrorHandling } from './services/errors.js';
 import { startExamSweep } from './services/exam-custom/sweep.js';
 import { registerProjectCoverRoute } from './services/exam-flow/cover-route.js';
@@ -30,12 +33,17 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const { config } = deps;
-  const app = Fastify({
-    logger: options.logger ?? false,
+  const logger = options.logger === true ? {} : options.logger;
+  const app: FastifyInstance = Fastify({
+    // Each line names its request, those logged through app.log during one included.
+    logger: logger ? { ...logger, mixin: requestIdMixin } : false,
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: 4 * 1024 * 1024,
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, app.log),
   });
+  installRequestIds(app);
+  endConnectionsOnClose(app);
   installErrorHandling(app);
   await registerSecurityHeaders(app, config);
   // JSON answers and the host page, brotli or gzip as the browser accepts; built assets come
@@ -73,5 +81,10 @@ export async function buildApp(
   if (config.parts.has('identity')) await registerIdentity(app, deps);
   if (config.parts.has('web')) await registerHost(app, deps);
   app.get('/healthz', async () => ({ status: 'ok', parts: [...config.parts] }));
+  const readiness = readinessCheck(deps);
+  app.get('/readyz', async (request, reply) => {
+    const answer = await readiness(request.log);
+    return reply.status(answer.status === 'ready' ? 200 : 503).send(answer);
+  });
   return app;
 }

@@ -8,8 +8,9 @@ import { reconcilePendingOrders } from './domain/payments.js';
 import { createGateways } from './gateways/index.js';
 import { createMemoryStore, createRedisStore } from './platform/kv-store.js';
 import { loadOrCreateSecrets, readSecretsFile } from './platform/secrets.js';
+import { closeApp } from './platform/shutdown.js';
 import { createLocalVerifier, createRemoteVerifier } from './platform/tokens.js';
-import { scheduleJob } from './platform/scheduled-jobs.js';
+import { scheduleAppJob } from './platform/scheduled-jobs.js';
 import { loggableError } from './services/errors.js';
 
 /** Every five minutes: orders whose payment notification never came are asked about. */
@@ -20,6 +21,11 @@ export interface Portal {
   db: Database;
   /** Demo data was written on this start (demo mode, empty database). */
   seeded: boolean;
+  /**
+   * A shutdown: no new connections; the requests under way have DRAIN_LIMIT_MS to finish, then
+   * their connections are closed; the jobs stop once a pass under way ends; the shared store and
+   * the database pool close last.
+   */
   close(): Promise<void>;
 }
 
@@ -52,21 +58,19 @@ export async function openPortal(
     { config, db: database.db, store, tokens, secrets, gateways, now: () => new Date() },
     { logger: options.logger ?? false },
   );
-  const reconciling = config.parts.has('exam-payment')
-    ? scheduleJob({
-        name: 'payment-reconciliation',
-        schedule: RECONCILE_SCHEDULE,
-        sharedBy: database.db,
-        log: app.log,
-        run: () =>
-          reconcilePendingOrders(database.db, gateways.payment, new Date(), (orderNo, error) =>
-            app.log.warn(
-              { orderNo, failure: loggableError(error) },
-              'payment reconciliation: query failed',
-            ),
+  if (config.parts.has('exam-payment'))
+    scheduleAppJob(app, {
+      name: 'payment reconciliation',
+      schedule: RECONCILE_SCHEDULE,
+      sharedBy: database.db,
+      run: () =>
+        reconcilePendingOrders(database.db, gateways.payment, new Date(), (orderNo, error) =>
+          app.log.warn(
+            { orderNo, failure: loggableError(error) },
+            'payment reconciliation: query failed',
           ),
-      })
-    : undefined;
+        ),
+    });
   app.log.info(
     {
       mode: config.mode,
@@ -82,8 +86,7 @@ export async function openPortal(
     db: database.db,
     seeded,
     async close() {
-      reconciling?.stop();
-      await app.close();
+      await closeApp(app);
       await store.close();
       await database.close();
     },

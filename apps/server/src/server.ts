@@ -6,6 +6,11 @@ import {
   DEMO_REVIEWER_PASSWORD,
 } from './demo-data/20-users.js';
 import { openPortal } from './portal.js';
+import { DRAIN_LIMIT_MS } from './platform/shutdown.js';
+import { loggableError } from './services/errors.js';
+
+/** What closing the jobs, the store and the pool may take after the drain. */
+const SHUTDOWN_GRACE_MS = 5_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,7 +30,18 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await portal.close();
+    // A close that hangs past the drain (a pool that will not end) gives up.
+    setTimeout(() => {
+      app.log.error('shutdown did not finish in time');
+      process.exit(1);
+    }, DRAIN_LIMIT_MS + SHUTDOWN_GRACE_MS);
+    try {
+      await portal.close();
+    } catch (error) {
+      app.log.error({ failure: loggableError(error) }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.info('shut down');
     process.exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));

@@ -1,16 +1,29 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.js';
 
-/** Every body on the wire: `{ ErrCode, ErrMsg, Data }`; success is HTTP 200 with ErrCode 0. */
+/**
+ * Every body on the wire: `{ ErrCode, ErrMsg, Data }`; success is HTTP 200 with ErrCode 0. A
+ * refusal also names its request (RequestId, the X-Request-Id header's value), the id its log
+ * lines carry: a caller who reports an error can quote it.
+ */
 export function envelopeSchema<T extends z.ZodType>(data: T) {
-  return z.object({ ErrCode: z.number().int(), ErrMsg: z.string(), Data: data });
+  return z.object({
+    ErrCode: z.number().int(),
+    ErrMsg: z.string(),
+    Data: data,
+    RequestId: z.string().optional(),
+  });
 }
 
 export interface Envelope<T> {
   ErrCode: number;
   ErrMsg: string;
   Data: T;
+  RequestId?: string;
 }
+
+/** The header that carries a request's id both ways (RequestId in a refusal). */
+export const REQUEST_ID_HEADER = 'x-request-id';
 
 export const ERROR_CODES = {
   OK: 0,

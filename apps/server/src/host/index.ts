@@ -20,7 +20,7 @@ import { REGION_DATA } from '../domain/regions.js';
 import { pageConfigFor, type PageConfig } from '../domain/tenants.js';
 import type { AppDeps } from '../platform/deps.js';
 import { hostPageHelmet } from '../platform/security-headers.js';
-import { refusal } from '../services/envelope.js';
+import { refuse } from '../services/envelope.js';
 import { firstAnswersFor } from './first-answers.js';
 import { drawFirstScreen, loadFirstScreenRenderer } from './first-screen.js';
 import { loadRoutePreloads, preloadsFor, type RoutePreloads } from './preloads.js';
@@ -236,7 +236,7 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
   // Any other page address: the SPA sends unknown paths to the project list (§2).
   app.get('/*', (request, reply) => {
     if (API_PREFIXES.some((p) => request.url.startsWith(p)))
-      return reply.status(404).send(refusal(404, `接口不存在：GET ${request.url.split('?')[0]}`));
+      return refuse(reply, 404, `接口不存在：GET ${request.url.split('?')[0]}`);
     return reply.redirect(FALLBACK_ROUTE);
   });
 }

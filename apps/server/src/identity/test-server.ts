@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -24,6 +23,7 @@ import type { AppDeps } from '../platform/deps.js';
 import { createMemoryStore } from '../platform/kv-store.js';
 import { createSecrets } from '../platform/secrets.js';
 import { createLocalVerifier } from '../platform/tokens.js';
+import { freePort } from '../testing/free-port.js';
 import { humanTrail, solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
 import { toQuery } from '../testing/test-app.js';
 import { openTestDatabase } from '../testing/test-database.js';
@@ -47,17 +47,6 @@ export interface IdentityTestServer {
   /** Stops the app and builds a new one over the same database, keys and port. */
   restart(): Promise<void>;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startIdentityTestServer(

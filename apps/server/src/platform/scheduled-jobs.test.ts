@@ -21,25 +21,9 @@ describe('scheduled jobs', () => {
         : database.handle;
   });
   afterAll(async () => {
-    for (const job of jobs) job.stop();
+    for (const job of jobs) await job.stop();
     if (second !== database.handle) await second.close();
     await database.close();
-  });
-
-  it('runs on its schedule, and a failed run does not stop the next', async () => {
-    const runs: number[] = [];
-    jobs.push(
-      scheduleJob({
-        name: 'fails-once',
-        schedule: EVERY_SECOND,
-        run: async () => {
-          runs.push(Date.now());
-          if (runs.length === 1) throw new Error('the first run fails');
-        },
-      }),
-    );
-    await sleep(3_300);
-    expect(runs.length).toBeGreaterThanOrEqual(2);
   });
 
   it('runs a shared job on one instance at a time', async () => {

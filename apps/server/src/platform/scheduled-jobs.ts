@@ -1,7 +1,8 @@
 import { Cron } from 'croner';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../db/client.js';
+import { loggableError } from './loggable-error.js';
 
 export interface JobOptions {
   /** Names the job in logs and in its lock. */
@@ -19,7 +20,8 @@ export interface JobOptions {
 }
 
 export interface ScheduledJob {
-  stop(): void;
+  /** Stops the schedule; resolves once a run under way has finished. */
+  stop(): Promise<void>;
 }
 
 /** Jobs running on an embedded database, by database: its instances all live in this process. */
@@ -59,20 +61,35 @@ async function aloneAcrossInstances(db: Database, name: string, run: () => Promi
 
 /**
  * The app's one scheduler (croner): a run never overlaps the previous one (protect), a failure is
- * logged and the next run comes as planned, and the timer does not keep the process alive.
+ * logged and the next run comes as planned, the timer does not keep the process alive, and a stop
+ * (a shutdown) lets a run under way finish before the database pool closes.
  */
 export function scheduleJob({ name, schedule, sharedBy, log, run }: JobOptions): ScheduledJob {
-  const job = new Cron(
-    schedule,
-    {
-      timezone: 'Asia/Shanghai',
-      protect: true,
-      unref: true,
-      catch: (error) => log?.error({ err: error, job: name }, 'scheduled job failed'),
+  let underWay: Promise<void> = Promise.resolve();
+  const job = new Cron(schedule, { timezone: 'Asia/Shanghai', protect: true, unref: true }, () => {
+    underWay = (async () => {
+      try {
+        await (sharedBy ? aloneAcrossInstances(sharedBy, name, run) : run());
+      } catch (error) {
+        log?.error({ job: name, failure: loggableError(error) }, `${name} failed`);
+      }
+    })();
+    return underWay;
+  });
+  return {
+    async stop() {
+      job.stop();
+      await underWay;
     },
-    async () => {
-      await (sharedBy ? aloneAcrossInstances(sharedBy, name, run) : run());
-    },
-  );
-  return { stop: () => job.stop() };
+  };
+}
+
+/** A job of the app: it stops, its run under way finished, when the app closes. */
+export function scheduleAppJob(
+  app: FastifyInstance,
+  options: Omit<JobOptions, 'log'>,
+): ScheduledJob {
+  const job = scheduleJob({ ...options, log: app.log });
+  app.addHook('onClose', () => job.stop());
+  return job;
 }

@@ -1,9 +1,13 @@
-import { ERROR_CODES } from '@portal/contracts';
+import { ERROR_CODES, REQUEST_ID_HEADER } from '@portal/contracts';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { z, ZodError } from 'zod';
 import { DomainError } from '../domain/errors.js';
-import { refusal, SERVER_ERROR_MESSAGE } from './envelope.js';
+import { newRequestId, REQUEST_ID_LOG_LABEL } from '../platform/request-id.js';
+import { loggableError } from '../platform/loggable-error.js';
+import { refusal, refuse, SERVER_ERROR_MESSAGE } from './envelope.js';
+
+export { loggableError };
 
 /** Zod issues → one Chinese message plus the fields at fault (path joined with dots). */
 export function describeZodError(error: ZodError): {
@@ -41,64 +45,49 @@ const CLIENT_ERRORS: Record<string, [status: number, reason: string, message: st
 
 /**
  * Node's HTTP parser refuses some requests before Fastify sees them (a query string past the
- * header limit, a malformed request line); those answers are the envelope too.
+ * header limit, a malformed request line); those answers are the envelope too, with an id of
+ * their own that the log line names.
  */
-export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+export function answerClientError(
+  error: Error & { code?: string },
+  socket: Socket,
+  log: FastifyBaseLogger,
+): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
     400,
     'Bad Request',
     '请求格式有误',
   ];
-  const body = Buffer.from(JSON.stringify(refusal(status, message)));
+  const requestId = newRequestId();
+  log.info(
+    { [REQUEST_ID_LOG_LABEL]: requestId, code: error.code, status },
+    'request refused by the HTTP parser',
+  );
+  const body = Buffer.from(JSON.stringify(refusal(status, message, null, requestId)));
   const head =
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `${REQUEST_ID_HEADER}: ${requestId}\r\n` +
     `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
   if (socket.writable) socket.end(Buffer.concat([Buffer.from(head), body]));
   else socket.destroy();
 }
 
 /**
- * A failure as the log keeps it: what failed and where, never the values a query carried or a
- * driver's detail line (both hold what callers sent: names, ID numbers, mobiles).
+ * One place turns every failure into the envelope, which names the request (RequestId); 5xx
+ * details stay in the log, under the same id.
  */
-export function loggableError(error: unknown, depth = 0): Record<string, unknown> {
-  if (!(error instanceof Error)) return { type: typeof error };
-  const failed = error as Error & { query?: unknown; params?: unknown; code?: unknown };
-  const sqlState = typeof failed.code === 'string' && /^[0-9A-Z]{5}$/.test(failed.code);
-  // A database's own message may quote a value ('value "…" is out of range'): its code says enough.
-  const message =
-    'params' in failed
-      ? `Failed query: ${String(failed.query)}`
-      : sqlState
-        ? `database error ${String(failed.code)}`
-        : failed.message;
-  return {
-    type: failed.name,
-    message,
-    ...(typeof failed.code === 'string' ? { code: failed.code } : {}),
-    stack: [
-      `${failed.name}: ${message}`,
-      ...(failed.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)),
-    ].join('\n'),
-    ...(failed.cause && depth < 3 ? { cause: loggableError(failed.cause, depth + 1) } : {}),
-  };
-}
-
-/** One place turns every failure into the envelope; 5xx details stay in the log. */
 export function installErrorHandling(app: FastifyInstance): void {
   // The contract's own messages are Chinese; zod's built-in ones (types, ranges) are made so too.
   z.config(z.locales.zhCN());
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof DomainError) {
       const data = error.fieldErrors ? { FieldErrors: error.fieldErrors } : null;
-      return reply.status(error.status).send(refusal(error.status, error.message, data));
+      return refuse(reply, error.status, error.message, data);
     }
     if (error instanceof ZodError) {
       const { message, fieldErrors } = describeZodError(error);
-      return reply
-        .status(ERROR_CODES.BAD_REQUEST)
-        .send(refusal(ERROR_CODES.BAD_REQUEST, message, { FieldErrors: fieldErrors }));
+      return refuse(reply, ERROR_CODES.BAD_REQUEST, message, { FieldErrors: fieldErrors });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status < 500) {
@@ -106,20 +95,17 @@ export function installErrorHandling(app: FastifyInstance): void {
       const message =
         FRAMEWORK_MESSAGES[code] ??
         (status === 429 ? '请求过于频繁，请稍后再试' : `请求有误（${status}）`);
-      return reply.status(status).send(refusal(status, message));
+      return refuse(reply, status, message);
     }
     // Not under `err`: the logger's error serializer would join the causes' own messages back in.
     request.log.error({ failure: loggableError(error) }, 'request failed');
-    return reply.status(500).send(refusal(ERROR_CODES.SERVER_ERROR, SERVER_ERROR_MESSAGE));
+    return refuse(reply, ERROR_CODES.SERVER_ERROR, SERVER_ERROR_MESSAGE);
   });
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send(
-        refusal(
-          ERROR_CODES.NOT_FOUND,
-          `接口不存在：${request.method} ${request.url.split('?')[0]}`,
-        ),
-      );
+    refuse(
+      reply,
+      ERROR_CODES.NOT_FOUND,
+      `接口不存在：${request.method} ${request.url.split('?')[0]}`,
+    );
   });
 }

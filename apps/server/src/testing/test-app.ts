@@ -19,7 +19,7 @@ import { DEMO_MOBILE } from '../demo-data/20-users.js';
 import { createGateways } from '../gateways/index.js';
 import type { Gateways } from '../domain/ports.js';
 import type { AppDeps } from '../platform/deps.js';
-import { createMemoryStore } from '../platform/kv-store.js';
+import { createMemoryStore, type KeyValueStore } from '../platform/kv-store.js';
 import { createSecrets } from '../platform/secrets.js';
 import { createLocalVerifier, signAccessToken } from '../platform/tokens.js';
 import { openTestDatabase } from './test-database.js';
@@ -29,6 +29,8 @@ export interface TestAppOptions extends BuildAppOptions {
   env?: Record<string, string>;
   gateways?: Partial<Gateways>;
   now?: () => Date;
+  /** What is shared across instances (memory unless told); the app closes it when it closes. */
+  store?: KeyValueStore;
 }
 
 export interface CallOptions {
@@ -82,7 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const secrets = await createSecrets();
-  const store = createMemoryStore();
+  const store = options.store ?? createMemoryStore();
   const deps: AppDeps = {
     config,
     db: handle.db,

@@ -1,6 +1,7 @@
 import { maskMobile } from '@portal/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.js';
+import { refuse } from '../../services/envelope.js';
 import type { KeyValueStore } from '../../platform/kv-store.js';
 import type { GatewayContext } from '../index.js';
 import type { SmsGateway } from '../../domain/ports.js';
@@ -62,10 +63,7 @@ export async function registerSmsRoutes(app: FastifyInstance, deps: AppDeps): Pr
   if (!deps.config.smsDevOutbox) return;
   app.get<{ Querystring: { mobile?: string } }>('/gateways/sms/outbox', async (request, reply) => {
     const mobile = request.query.mobile ?? '';
-    if (!/^1\d{10}$/.test(mobile))
-      return reply
-        .status(400)
-        .send({ ErrCode: 400, ErrMsg: '请提供11位手机号 mobile', Data: null });
+    if (!/^1\d{10}$/.test(mobile)) return refuse(reply, 400, '请提供11位手机号 mobile');
     return { Items: await readOutbox(deps.store, mobile) };
   });
 }

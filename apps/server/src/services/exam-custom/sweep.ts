@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { submitExpiredAttempts } from '../../domain/exams.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { scheduleJob } from '../../platform/scheduled-jobs.js';
+import { scheduleAppJob } from '../../platform/scheduled-jobs.js';
 
 /** Every 30 seconds: a candidate whose time ran out sees the paper submitted within half a minute. */
 export const EXAM_SWEEP_SCHEDULE = '*/30 * * * * *';
@@ -12,12 +12,10 @@ export const EXAM_SWEEP_SCHEDULE = '*/30 * * * * *';
  * once whoever gets there first, and the sweep runs on one instance at a time.
  */
 export function startExamSweep(app: FastifyInstance, deps: AppDeps): void {
-  const job = scheduleJob({
-    name: 'exam-sweep',
+  scheduleAppJob(app, {
+    name: 'exam sweep',
     schedule: EXAM_SWEEP_SCHEDULE,
     sharedBy: deps.db,
-    log: deps.log,
     run: () => submitExpiredAttempts(deps.db, deps.now()),
   });
-  app.addHook('onClose', async () => job.stop());
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteUnattachedUploads } from '../../domain/uploads.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { scheduleJob } from '../../platform/scheduled-jobs.js';
+import { scheduleAppJob } from '../../platform/scheduled-jobs.js';
 
 /** Every day at 03:30 Beijing time, when the fewest candidates are uploading. */
 export const UPLOAD_CLEANUP_SCHEDULE = '0 30 3 * * *';
@@ -11,15 +11,13 @@ export const UPLOAD_CLEANUP_SCHEDULE = '0 30 3 * * *';
  * directly). Safe on many processes: each upload is deleted once, whoever gets there first.
  */
 export function startUploadCleanup(app: FastifyInstance, deps: AppDeps): void {
-  const job = scheduleJob({
-    name: 'upload-cleanup',
+  scheduleAppJob(app, {
+    name: 'upload cleanup',
     schedule: UPLOAD_CLEANUP_SCHEDULE,
     sharedBy: deps.db,
-    log: deps.log,
     run: async () => {
       const deleted = await deleteUnattachedUploads(deps.db, deps.config.dataDir, deps.now());
-      deps.log?.info(deleted, 'upload cleanup');
+      app.log.info(deleted, 'upload cleanup');
     },
   });
-  app.addHook('onClose', async () => job.stop());
 }

@@ -6,7 +6,7 @@ import {
   uploadSignerOf,
 } from '../../domain/uploads.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { refusal } from '../envelope.js';
+import { refuse } from '../envelope.js';
 import { authenticate } from '../register.js';
 
 const NOT_FOUND = '文件不存在、已删除或链接已过期';
@@ -26,13 +26,13 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
       let owner: number | null = null;
       if (typeof expires !== 'string' || typeof signature !== 'string') {
         const user = await authenticate(request, deps);
-        if (!user) return reply.status(401).send(refusal(401, '请登录后查看文件'));
+        if (!user) return refuse(reply, 401, '请登录后查看文件');
         owner = user.userId;
       } else if (!id || !isGenuineUploadSignature(signer, id, expires, signature))
-        return reply.status(404).send(refusal(404, NOT_FOUND));
+        return refuse(reply, 404, NOT_FOUND);
       const file = id ? await readUpload(deps.db, deps.config.dataDir, id) : null;
       if (!file || (owner !== null && file.row.userId !== owner))
-        return reply.status(404).send(refusal(404, NOT_FOUND));
+        return refuse(reply, 404, NOT_FOUND);
       return reply
         .type(file.row.contentType)
         .header('x-content-type-options', 'nosniff')

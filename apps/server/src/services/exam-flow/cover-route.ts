@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { projects } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { refusal } from '../envelope.js';
+import { refuse } from '../envelope.js';
 
 /** A data: URL's bytes and type; only images. */
 export function decodeImageDataUrl(url: string): { contentType: string; data: Buffer } | null {
@@ -39,7 +39,7 @@ export async function registerProjectCoverRoute(
               .where(eq(projects.id, id))
           : [];
       const image = row ? decodeImageDataUrl(row.coverUrl) : null;
-      if (!image) return reply.status(404).send(refusal(404, '封面不存在'));
+      if (!image) return refuse(reply, 404, '封面不存在');
       return reply
         .type(image.contentType)
         .header('x-content-type-options', 'nosniff')
