@@ -24,6 +24,10 @@ describe("One user's PDF renders cannot hold up another's ticket", () => {
     let gateway: ClosablePdfGateway | undefined;
     const real = () =>
       (gateway ??= createPdfGateway(t.deps, {
+        // What is tested is the order renders start in; on a busy machine (another test file
+        // rendering too) the ticket beside two heavy documents can take more than the usual limit.
+        renderTimeoutMs: 40_000,
+        waitLimitMs: 80_000,
         onRenderStart: (started) => events.push(`started ${started}`),
       }));
     const recorded: ClosablePdfGateway = {
