@@ -206,11 +206,13 @@ function pageScript(action: string): string {
     var left = seconds;
     sendButton.disabled = true;
     sendButton.textContent = left + '秒后重新获取';
-    var timer = setInterval(function () {
+    // The resend button's countdown, in the visitor's page: one tick a second until it is 0.
+    function tick() {
       left -= 1;
-      if (left <= 0) { clearInterval(timer); sendButton.disabled = false; sendButton.textContent = '获取验证码'; }
-      else sendButton.textContent = left + '秒后重新获取';
-    }, 1000);
+      if (left <= 0) { sendButton.disabled = false; sendButton.textContent = '获取验证码'; }
+      else { sendButton.textContent = left + '秒后重新获取'; setTimeout(tick, 1000); }
+    }
+    setTimeout(tick, 1000);
   }
   sendButton.addEventListener('click', function () {
     fail('');

@@ -1,10 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { KeyValueStore } from './kv-store.js';
 
 export { RateLimiterRes };
@@ -21,22 +16,20 @@ export interface CounterOptions {
 const counters = new WeakMap<KeyValueStore, Map<string, RateLimiterAbstract>>();
 
 /**
- * A rate-limiter-flexible counter on the app's shared store: in its Redis when it has one (shared
- * by every instance), in memory otherwise. Made once per store, so every caller counts together.
+ * A named counter of the app's shared store (KeyValueStore.rateLimiter: its Redis when it has one,
+ * shared by every instance, memory otherwise), made once per store and name so every caller
+ * counts together.
  */
 export function counterFor(store: KeyValueStore, options: CounterOptions): RateLimiterAbstract {
   let named = counters.get(store);
   if (!named) counters.set(store, (named = new Map()));
   let counter = named.get(options.name);
   if (!counter) {
-    const common = { points: options.points, duration: options.durationSeconds };
-    counter = store.redis
-      ? new RateLimiterRedis({
-          ...common,
-          storeClient: store.redis.client,
-          keyPrefix: `${store.redis.prefix}rl:${options.name}`,
-        })
-      : new RateLimiterMemory({ ...common, keyPrefix: options.name });
+    counter = store.rateLimiter({
+      keyPrefix: options.name,
+      points: options.points,
+      durationSeconds: options.durationSeconds,
+    });
     named.set(options.name, counter);
   }
   return counter;
