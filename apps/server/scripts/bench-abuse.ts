@@ -12,7 +12,11 @@
  * PostgreSQL (BENCH_DATABASE_URL) with WeChat Pay configured (keys made for the run, nothing
  * reaches WeChat), prints a markdown table and writes it to bench-results/abuse.md.
  *
- *   options: --duration 20 (seconds a phase) --rate 50 (victim calls a second) --port 18400
+ * Quiet and attack alternate for --rounds rounds: the machine's own noise moves a p99 of a few
+ * milliseconds by as much as the attack, so each round's ratio is shown and the median judged;
+ * the event loop's max delay is the worst of all rounds.
+ *
+ *   options: --duration 20 (seconds a phase) --rounds 3 --rate 50 (victim calls a second) --port 18400
  *            --only email,png16,png4,pdf,notify (some kinds only, to find which one hurts) --no-build
  *            --cpu-prof DIR (the server writes V8 CPU profiles of its threads there when it stops)
  */
@@ -41,6 +45,7 @@ import { signAccessToken } from '../src/platform/tokens.js';
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '20' },
+    rounds: { type: 'string', default: '3' },
     rate: { type: 'string', default: '50' },
     port: { type: 'string', default: '18400' },
     only: { type: 'string', default: '' },
@@ -50,6 +55,7 @@ const { values: args } = parseArgs({
   },
 });
 const DURATION = Number(args.duration);
+const ROUNDS = Number(args.rounds);
 const RATE = Number(args.rate);
 const PORT = Number(args.port);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -318,35 +324,55 @@ async function main() {
   log('warming up');
   await autocannon({ url: `${urlOf(getProjectList)}?PageIndex=1&PageSize=10`, duration: 3 });
   await eventLoop();
-  log(`quiet: ${DURATION} s of GetProjectList at ${RATE}/s`);
-  const quiet = await victimLoad();
-  const quietLoop = await eventLoop();
-  log('attack starts');
-  const attacks = attackerProcess(token);
-  await new Promise((r) => setTimeout(r, 3_000));
-  await eventLoop();
-  log(`under attack: ${DURATION} s of GetProjectList at ${RATE}/s`);
-  const attacked = await victimLoad();
-  const attackedLoop = await eventLoop();
-  const counts = await attacks.stop();
-  const ratio = attacked.p99 / Math.max(quiet.p99, 1);
+  type Phase = Awaited<ReturnType<typeof victimLoad>> & { loop: { maxMs: number; p99Ms: number } };
+  const rounds: { quiet: Phase; attacked: Phase }[] = [];
+  const counts = new Map<string, AttackCount>();
+  for (let round = 1; round <= ROUNDS; round++) {
+    log(`round ${round}/${ROUNDS}, quiet: ${DURATION} s of GetProjectList at ${RATE}/s`);
+    const quiet = { ...(await victimLoad()), loop: await eventLoop() };
+    log('attack starts');
+    const attacks = attackerProcess(token);
+    await new Promise((r) => setTimeout(r, 3_000));
+    await eventLoop();
+    log(`round ${round}/${ROUNDS}, under attack: ${DURATION} s of GetProjectList at ${RATE}/s`);
+    const attacked = { ...(await victimLoad()), loop: await eventLoop() };
+    for (const [name, count] of await attacks.stop()) {
+      const total = counts.get(name) ?? { sent: 0, answers: new Map<number, number>() };
+      total.sent += count.sent;
+      for (const [status, n] of count.answers)
+        total.answers.set(status, (total.answers.get(status) ?? 0) + n);
+      counts.set(name, total);
+    }
+    // Settle: the attacker's connections linger a moment after it stops.
+    await new Promise((r) => setTimeout(r, 3_000));
+    await eventLoop();
+    rounds.push({ quiet, attacked });
+  }
+  const ratios = rounds.map(({ quiet, attacked }) => attacked.p99 / Math.max(quiet.p99, 1));
+  const ratio = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
+  const worstLoopMax = Math.max(...rounds.map(({ attacked }) => attacked.loop.maxMs));
   const ok = (pass: boolean) => (pass ? 'met' : '**not met**');
+  const row = (name: string, phase: Phase) =>
+    `| ${name} | ${phase.p50} ms | ${phase.p99} ms | ${phase.errors} | ${phase.loop.p99Ms} ms | ${phase.loop.maxMs} ms |`;
   const lines = [
     `# Abuse benchmark`,
     '',
     `Run ${new Date().toISOString()} on ${os.cpus().length} cores, Node ${process.version}, PostgreSQL; ` +
       `the compiled server. The victim reads GetProjectList (page 1) at a steady ${RATE} calls a second ` +
-      `for ${DURATION} s, first alone, then while one client sends the worst request of each kind.`,
+      `for ${DURATION} s, first alone, then while one client sends the worst request of each kind; ` +
+      `${ROUNDS} rounds.`,
     '',
-    '| phase | victim p50 | victim p99 | victim errors | event loop p99 | event loop max |',
+    '| round, phase | victim p50 | victim p99 | victim errors | event loop p99 | event loop max |',
     '|---|---|---|---|---|---|',
-    `| quiet | ${quiet.p50} ms | ${quiet.p99} ms | ${quiet.errors} | ${quietLoop.p99Ms} ms | ${quietLoop.maxMs} ms |`,
-    `| under attack | ${attacked.p50} ms | ${attacked.p99} ms | ${attacked.errors} | ${attackedLoop.p99Ms} ms | ${attackedLoop.maxMs} ms |`,
+    ...rounds.flatMap(({ quiet, attacked }, i) => [
+      row(`${i + 1}, quiet`, quiet),
+      row(`${i + 1}, under attack (p99 ${ratios[i]!.toFixed(2)}× quiet)`, attacked),
+    ]),
     '',
-    `- Victim p99 under attack / quiet: **${ratio.toFixed(2)}×** (target ≤ ${TARGET_P99_RATIO}×: ${ok(ratio <= TARGET_P99_RATIO)}; a quiet p99 under 1 ms counts as 1 ms).`,
-    `- Event loop max delay under attack: **${attackedLoop.maxMs} ms** (target < ${TARGET_LOOP_MAX_MS} ms: ${ok(attackedLoop.maxMs < TARGET_LOOP_MAX_MS)}).`,
+    `- Victim p99 under attack / quiet, median of the rounds: **${ratio.toFixed(2)}×** (target ≤ ${TARGET_P99_RATIO}×: ${ok(ratio <= TARGET_P99_RATIO)}; a quiet p99 under 1 ms counts as 1 ms).`,
+    `- Event loop max delay under attack, worst round: **${worstLoopMax} ms** (target < ${TARGET_LOOP_MAX_MS} ms: ${ok(worstLoopMax < TARGET_LOOP_MAX_MS)}).`,
     '',
-    '| attack | sent | answers (status × count) |',
+    '| attack, all rounds | sent | answers (status × count) |',
     '|---|---|---|',
     ...[...counts].map(
       ([name, count]) =>

@@ -12,6 +12,7 @@ import { readinessCheck } from './platform/readiness.js';
 import { installRequestIds, requestIdMixin, requestIdOf } from './platform/request-id.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { endConnectionsOnClose } from './platform/shutdown.js';
+import { closeUnreadBodies } from './platform/unread-bodies.js';
 import { answerClientError, installErrorHandling } from './services/errors.js';
 import { startExamSweep } from './services/exam-custom/sweep.js';
 import { registerProjectCoverRoute } from './services/exam-flow/cover-route.js';
@@ -45,6 +46,7 @@ export async function buildApp(
   installRequestIds(app);
   endConnectionsOnClose(app);
   installErrorHandling(app);
+  closeUnreadBodies(app);
   await registerSecurityHeaders(app, config);
   // JSON answers and the host page, brotli or gzip as the browser accepts; built assets come
   // precompressed from the web build (the host's @fastify/static preCompressed), left as they are.

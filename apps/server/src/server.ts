@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { ConfigError, loadConfig } from './config.js';
 import {
   DEMO_MOBILE,
@@ -9,10 +10,19 @@ import { openPortal } from './portal.js';
 import { DRAIN_LIMIT_MS } from './platform/shutdown.js';
 import { loggableError } from './services/errors.js';
 
+/**
+ * The old generation may grow to twice what the last full collection kept before the next one
+ * starts. V8's own factor falls towards 1.1 when the CPU is busy, and a server under a flood of
+ * refused requests then ran a full collection every 150 ms, each pausing it 20–60 ms
+ * (docs/performance.md, "Abuse"). The live heap is about 45 MB: this costs tens of megabytes.
+ */
+const HEAP_GROWING_PERCENT = 100;
+
 /** What closing the jobs, the store and the pool may take after the drain. */
 const SHUTDOWN_GRACE_MS = 5_000;
 
 async function main(): Promise<void> {
+  v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const config = loadConfig();
   if (config.mode === 'test')
     throw new ConfigError(

@@ -130,7 +130,7 @@ describe('service framework', () => {
     expect(response.json()).toMatchObject({ ErrCode: 401, ErrMsg: '请先登录' });
   });
 
-  it("runs a route's admit check on the known caller before its body is read", async () => {
+  it("runs a route's admit check on the token's caller before the database and the body", async () => {
     const admitted: (number | null)[] = [];
     const guarded = Fastify();
     installErrorHandling(guarded);
@@ -139,19 +139,21 @@ describe('service framework', () => {
       'exam-flow',
       [
         route(follow, async ({ input }) => ({ ProjectId: input.ProjectId, IsFollow: true }), {
-          admit: ({ user }) => {
-            admitted.push(user?.userId ?? null);
+          admit: ({ caller }) => {
+            admitted.push(caller?.userId ?? null);
             throw tooManyRequests('您的请求正在处理，请稍后再试');
           },
         }),
       ],
       t.deps,
     );
-    const response = await followWithBrokenBody(guarded, await t.authorization(t.demoUserId));
+    const known = await followWithBrokenBody(guarded, await t.authorization(t.demoUserId));
+    // No such account: looked up first, this would be 401.
+    const unknown = await followWithBrokenBody(guarded, await t.authorization(987_654));
     await guarded.close();
-    expect(response.statusCode).toBe(429);
-    expect(response.json()).toMatchObject({ ErrMsg: '您的请求正在处理，请稍后再试' });
-    expect(admitted).toEqual([t.demoUserId]);
+    expect([known.statusCode, unknown.statusCode]).toEqual([429, 429]);
+    expect(known.json()).toMatchObject({ ErrMsg: '您的请求正在处理，请稍后再试' });
+    expect(admitted).toEqual([t.demoUserId, 987_654]);
   });
 
   it('hides a broken answer behind a 500 with the generic message', async () => {

@@ -186,11 +186,11 @@ export async function registerService(
               // Counted before the database is asked: past the limit a caller costs a signature check.
               if (subject) await countOrRefuse(callsOfUser, String(subject.userId), refuseCall);
               else await countOrRefuse(callsOfAddress, limitedAddress(request.ip), refuseCall);
+              options.admit?.({ caller: subject, deps });
               const user = subject
                 ? await activeCallerOf(subject, deps).catch(anonymousIfOptional)
                 : null;
               if (endpoint.auth === 'required' && !user) throw unauthorized('请先登录');
-              options.admit?.({ user, deps });
               request.caller = user;
             },
           ],

@@ -49,10 +49,11 @@ export interface RouteOptions {
    */
   sharedAnonymousAnswer?: boolean;
   /**
-   * Whether the caller may be served at all, judged once they are known and before their body is
-   * read (a request that will be refused must not cost its parsing): throws the refusal.
+   * Whether the caller may be served at all, judged from their verified token alone, before the
+   * database is asked and before their body is read (a request that will be refused must cost
+   * neither): throws the refusal. `caller` is null without a token.
    */
-  admit?: (args: { user: AuthUser | null; deps: AppDeps }) => void;
+  admit?: (args: { caller: { userId: number } | null; deps: AppDeps }) => void;
 }
 
 /**

@@ -57,7 +57,7 @@ const commonRoutes: ServiceRoute[] = [
     htmlToPdf,
     async ({ input, requireUser, deps }) =>
       htmlToPdfFile(pdfGatewayOf(deps.gateways.pdf, requireUser()), input.Html, input.FileName),
-    { admit: ({ user, deps }) => checkPdfRoomFor(deps.gateways.pdf, user) },
+    { admit: ({ caller, deps }) => checkPdfRoomFor(deps.gateways.pdf, caller) },
   ),
   route(createWebWeChat, async ({ input, deps }) =>
     signWebPage(deps.gateways.weChat, input.PageUrl, ownOrigins(deps.config)),
