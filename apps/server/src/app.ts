@@ -8,6 +8,7 @@ import { registerGatewayRoutes } from './gateways/routes.js';
 import { registerHost } from './host/index.js';
 import { registerIdentity } from './identity/index.js';
 import type { AppDeps } from './platform/deps.js';
+import { observePool, registerMetricsRoute, timeRequests } from './platform/metrics.js';
 import { readinessCheck } from './platform/readiness.js';
 import { installRequestIds, requestIdMixin, requestIdOf } from './platform/request-id.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
@@ -47,6 +48,8 @@ export async function buildApp(
   endConnectionsOnClose(app);
   installErrorHandling(app);
   closeUnreadBodies(app);
+  timeRequests(app);
+  observePool(app, deps.db);
   await registerSecurityHeaders(app, config);
   // JSON answers and the host page, brotli or gzip as the browser accepts; built assets come
   // precompressed from the web build (the host's @fastify/static preCompressed), left as they are.
@@ -82,6 +85,7 @@ export async function buildApp(
   if (config.devTools) await registerDevTools(app, deps);
   if (config.parts.has('identity')) await registerIdentity(app, deps);
   if (config.parts.has('web')) await registerHost(app, deps);
+  registerMetricsRoute(app, config.metricsToken);
   app.get('/healthz', async () => ({ status: 'ok', parts: [...config.parts] }));
   const readiness = readinessCheck(deps);
   app.get('/readyz', async (request, reply) => {

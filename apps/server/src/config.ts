@@ -91,6 +91,11 @@ const envSchema = z.object({
   ANONYMOUS_ANSWER_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** What one account's uploads may weigh together, in MB. */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_UPLOAD_QUOTA_MB),
+  /** Who may read /metrics: the bearer of this token; without it, this machine only. */
+  METRICS_TOKEN: z
+    .string()
+    .refine((token) => token === '' || token.length >= 32, 'METRICS_TOKEN: 32 characters or more')
+    .default(''),
 });
 
 export interface AliyunSmsSettings {
@@ -161,6 +166,8 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   anonymousAnswerTtlMs: number;
   uploadQuotaBytes: number;
+  /** Bearer token for /metrics; empty: readable from this machine only. */
+  metricsToken: string;
 }
 
 /**
@@ -398,5 +405,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     anonymousAnswerTtlMs: e.ANONYMOUS_ANSWER_TTL_MS,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

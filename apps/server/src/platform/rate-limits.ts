@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { KeyValueStore } from './kv-store.js';
+import { rateLimitRefusals } from './metrics.js';
 
 export { RateLimiterRes };
 
@@ -37,12 +38,15 @@ export function counterFor(store: KeyValueStore, options: CounterOptions): RateL
 
 /** Counts one for `key` in one atomic step; the result says how many, whether or not that was too many. */
 export async function count(counter: RateLimiterAbstract, key: string): Promise<RateLimiterRes> {
+  let res: RateLimiterRes;
   try {
-    return await counter.consume(key);
+    res = await counter.consume(key);
   } catch (refused) {
-    if (refused instanceof RateLimiterRes) return refused;
-    throw refused;
+    if (!(refused instanceof RateLimiterRes)) throw refused;
+    res = refused;
   }
+  if (isOver(counter, res)) rateLimitRefusals.inc({ counter: counter.keyPrefix });
+  return res;
 }
 
 /** Counts one for `key` and throws `refusal` when that was one too many. */

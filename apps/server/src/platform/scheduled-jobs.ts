@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../db/client.js';
 import { loggableError } from './loggable-error.js';
+import { jobRuns } from './metrics.js';
 
 export interface JobOptions {
   /** Names the job in logs and in its lock. */
@@ -27,15 +28,21 @@ export interface ScheduledJob {
 /** Jobs running on an embedded database, by database: its instances all live in this process. */
 const runningOnEmbedded = new WeakMap<Database, Set<string>>();
 
-async function aloneAcrossInstances(db: Database, name: string, run: () => Promise<unknown>) {
+/** Runs `run` unless another instance is running the job; says whether it ran. */
+async function aloneAcrossInstances(
+  db: Database,
+  name: string,
+  run: () => Promise<unknown>,
+): Promise<boolean> {
   const client = (db as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) {
     let running = runningOnEmbedded.get(db);
     if (!running) runningOnEmbedded.set(db, (running = new Set()));
-    if (running.has(name)) return;
+    if (running.has(name)) return false;
     running.add(name);
     try {
-      return await run();
+      await run();
+      return true;
     } finally {
       running.delete(name);
     }
@@ -48,9 +55,10 @@ async function aloneAcrossInstances(db: Database, name: string, run: () => Promi
       'select pg_try_advisory_lock(hashtext($1)) as locked',
       [lockName],
     );
-    if (!rows[0]?.locked) return;
+    if (!rows[0]?.locked) return false;
     try {
       await run();
+      return true;
     } finally {
       await connection.query('select pg_advisory_unlock(hashtext($1))', [lockName]);
     }
@@ -69,8 +77,10 @@ export function scheduleJob({ name, schedule, sharedBy, log, run }: JobOptions):
   const job = new Cron(schedule, { timezone: 'Asia/Shanghai', protect: true, unref: true }, () => {
     underWay = (async () => {
       try {
-        await (sharedBy ? aloneAcrossInstances(sharedBy, name, run) : run());
+        const ran = sharedBy ? await aloneAcrossInstances(sharedBy, name, run) : (await run(), true);
+        jobRuns.inc({ job: name, outcome: ran ? 'ok' : 'skipped' });
       } catch (error) {
+        jobRuns.inc({ job: name, outcome: 'failed' });
         log?.error({ job: name, failure: loggableError(error) }, `${name} failed`);
       }
     })();

@@ -7,6 +7,7 @@ import { badRequest, DomainError, tooManyRequests } from '../../domain/errors.js
 import type { AppDeps } from '../../platform/deps.js';
 import type { GatewayContext } from '../index.js';
 import type { PdfGateway } from '../../domain/ports.js';
+import { pdfRenders } from '../../platform/metrics.js';
 import { createWorkerPool } from '../../platform/worker-pool.js';
 import type { RenderResult, RenderTask } from './render-worker.js';
 
@@ -78,7 +79,10 @@ export function createPdfGateway(
       idleTimeout: Number.POSITIVE_INFINITY,
     });
     const limitMs = Math.min(renderTimeoutMs, deadline - Date.now());
-    const result = await renderer.run({ html, chromiumPath, limitMs, maxBytes: maxPdfBytes });
+    pdfRenders.inc({ state: 'rendering' });
+    const result = await renderer
+      .run({ html, chromiumPath, limitMs, maxBytes: maxPdfBytes })
+      .finally(() => pdfRenders.dec({ state: 'rendering' }));
     if ('pdf' in result)
       return Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength);
     throw result.refused === 'too-large' ? badRequest(PDF_RESULT_TOO_LARGE) : busy(PDF_TIMEOUT);
@@ -106,12 +110,14 @@ export function createPdfGateway(
       );
       let started = false;
       waiting += 1;
+      pdfRenders.inc({ state: 'waiting' });
       const onPage = () =>
         pages.add(
           () => {
             started = true;
             limits.onRenderStart?.(owner);
             waiting -= 1;
+            pdfRenders.dec({ state: 'waiting' });
             clearTimeout(waitTimer);
             return render(html, deadline);
           },
@@ -121,7 +127,10 @@ export function createPdfGateway(
         return await (lane ? lane.add(onPage, { signal: waited.signal }) : onPage());
       } finally {
         clearTimeout(waitTimer);
-        if (!started) waiting -= 1;
+        if (!started) {
+          waiting -= 1;
+          pdfRenders.dec({ state: 'waiting' });
+        }
       }
     },
     async close() {
