@@ -44,6 +44,8 @@ export async function buildApp(
     bodyLimit: 4 * 1024 * 1024,
     clientErrorHandler: (error, socket) => answerClientError(error, socket, app.log),
   });
+  // Work outside a request's (an SMS provider's failure) logs through the app's logger.
+  deps.log ??= app.log;
   installRequestIds(app);
   endConnectionsOnClose(app);
   installErrorHandling(app);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { writeSeedUploads } from './demo-data/files.js';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
@@ -6,7 +6,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { seedIfEmpty } from './demo-data/index.js';
 import { reconcilePendingOrders } from './domain/payments.js';
 import { createGateways } from './gateways/index.js';
-import { createMemoryStore, createRedisStore } from './platform/kv-store.js';
+import { createMemoryStore, createRedisStore, type KeyValueStore } from './platform/kv-store.js';
 import { loadOrCreateSecrets, readSecretsFile } from './platform/secrets.js';
 import { closeApp } from './platform/shutdown.js';
 import { createLocalVerifier, createRemoteVerifier } from './platform/tokens.js';
@@ -33,6 +33,21 @@ export interface Portal {
  * Everything a started server needs, by mode: production reads its keys from SECRETS_FILE and
  * gets no demo data; demo generates keys into DATA_DIR and seeds an empty database.
  */
+/** A lost Redis connection, logged once until it is back (ioredis retries it; /readyz reports it). */
+function logRedisFailures(store: KeyValueStore, log: FastifyBaseLogger): void {
+  const redis = store.redis?.client;
+  let down = false;
+  redis?.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    log.error({ failure: loggableError(error) }, 'redis: connection failed');
+  });
+  redis?.on('ready', () => {
+    if (down) log.info('redis: connection back');
+    down = false;
+  });
+}
+
 export async function openPortal(
   config: ServerConfig,
   options: { logger?: boolean | object } = {},
@@ -58,6 +73,7 @@ export async function openPortal(
     { config, db: database.db, store, tokens, secrets, gateways, now: () => new Date() },
     { logger: options.logger ?? false },
   );
+  logRedisFailures(store, app.log);
   if (config.parts.has('exam-payment'))
     scheduleAppJob(app, {
       name: 'payment reconciliation',

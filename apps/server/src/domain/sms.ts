@@ -12,6 +12,7 @@ import { users } from '../db/schema/index.js';
 import type { AppDeps } from '../platform/deps.js';
 import type { KeyValueStore } from '../platform/kv-store.js';
 import { count, counterFor, isOver, limitedAddress, secondsLeft } from '../platform/rate-limits.js';
+import { loggableError } from '../platform/loggable-error.js';
 import { consumeCaptchaToken } from './captcha.js';
 import {
   badRequest,
@@ -240,7 +241,7 @@ export async function sendSmsCode(
   } catch (error) {
     await deps.store.delete(codeKey(input.scene, input.mobile));
     await giveBackSendBudgets(deps, input);
-    deps.log?.error({ err: error }, 'sms gateway failed');
+    deps.log?.error({ failure: loggableError(error) }, 'sms gateway failed');
     if (error instanceof DomainError) throw error;
     throw new DomainError(ERROR_CODES.SERVICE_UNAVAILABLE, '短信发送失败，请稍后再试');
   }

@@ -148,6 +148,9 @@ export function createMemoryStore(
 
 export function createRedisStore(url: string, prefix = 'portal:'): KeyValueStore {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  // ioredis retries a lost connection and prints each failure unless someone listens: the app
+  // logs them (portal.ts), a test has its own checks.
+  redis.on('error', () => {});
   const k = (key: string) => prefix + key;
   return {
     redis: { client: redis, prefix },

@@ -77,7 +77,9 @@ export function scheduleJob({ name, schedule, sharedBy, log, run }: JobOptions):
   const job = new Cron(schedule, { timezone: 'Asia/Shanghai', protect: true, unref: true }, () => {
     underWay = (async () => {
       try {
-        const ran = sharedBy ? await aloneAcrossInstances(sharedBy, name, run) : (await run(), true);
+        const ran = sharedBy
+          ? await aloneAcrossInstances(sharedBy, name, run)
+          : (await run(), true);
         jobRuns.inc({ job: name, outcome: ran ? 'ok' : 'skipped' });
       } catch (error) {
         jobRuns.inc({ job: name, outcome: 'failed' });
