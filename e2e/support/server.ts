@@ -54,6 +54,9 @@ export async function startServer({
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Journeys run browsers, servers and the renderer on two cores at once: at the lowest
+      // priority a ticket's render would wait past its time limit.
+      PDF_RENDERER_NICE: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

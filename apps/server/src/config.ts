@@ -75,6 +75,8 @@ const envSchema = z.object({
   DEV_TOOLS: z.enum(['on', 'off']).optional(),
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  /** The PDF renderer's CPU priority, as nice (0–19): 19 yields to everything the server answers. */
+  PDF_RENDERER_NICE: z.coerce.number().int().min(0).max(19).default(19),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Service calls a minute per signed-in user / per anonymous address (docs/operations.md, "Limits"). */
   RATE_LIMIT_USER_PER_MINUTE: z.coerce
@@ -162,6 +164,7 @@ export interface ServerConfig {
   /** Believe X-Forwarded-For/-Host/-Proto: only behind a proxy that sets them. */
   trustProxy: boolean;
   chromiumPath: string;
+  pdfRendererNice: number;
   logLevel: string;
   rateLimits: RateLimits;
   anonymousAnswerTtlMs: number;
@@ -398,6 +401,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     devTools: mode !== 'production' && e.DEV_TOOLS !== 'off',
     trustProxy: e.TRUST_PROXY === 'on',
     chromiumPath: e.CHROMIUM_PATH,
+    pdfRendererNice: e.PDF_RENDERER_NICE,
     logLevel: e.LOG_LEVEL,
     rateLimits: {
       perUserPerMinute: e.RATE_LIMIT_USER_PER_MINUTE,

@@ -20,6 +20,7 @@ import {
 import { isUniqueViolation } from '../db/errors.js';
 import { APPLY_NOT_FOUND, moveApplication } from './applications.js';
 import { badRequest, conflict, notFound } from './errors.js';
+import { processCache } from '../platform/process-cache.js';
 
 /** The exam opens once the fee is paid (free projects: once the ticket is printed). */
 const EXAM_OPEN: readonly ApplyStatus[] = ['Paid', 'TicketIssued'];
@@ -142,19 +143,21 @@ interface Exam {
  * minute per database, so an autosave costs two queries (the attempt with its context, the update).
  */
 const QUESTION_CACHE_MS = 60_000;
-const questionCache = new WeakMap<Database, Map<number, { at: number; rows: QuestionRow[] }>>();
+const questions = (db: Database) =>
+  processCache<number, QuestionRow[]>(db, 'paper questions', {
+    max: 1_000,
+    ttlMs: QUESTION_CACHE_MS,
+  });
 
 async function paperQuestions(db: Database, paperId: number): Promise<QuestionRow[]> {
-  let byPaper = questionCache.get(db);
-  if (!byPaper) questionCache.set(db, (byPaper = new Map()));
-  const cached = byPaper.get(paperId);
-  if (cached && Date.now() - cached.at < QUESTION_CACHE_MS) return cached.rows;
+  const cached = questions(db).get(paperId);
+  if (cached) return cached;
   const rows = await db
     .select()
     .from(examQuestions)
     .where(eq(examQuestions.paperId, paperId))
     .orderBy(asc(examQuestions.sort), asc(examQuestions.id));
-  byPaper.set(paperId, { at: Date.now(), rows });
+  questions(db).set(paperId, rows);
   return rows;
 }
 
@@ -444,26 +447,23 @@ async function storeSave(
  * paper and attempt per save.
  */
 interface SaveTarget {
-  at: number;
   userId: number;
   attemptId: number;
   paper: PaperRow;
 }
-const MAX_SAVE_TARGETS = 50_000;
-const saveTargets = new WeakMap<Database, Map<number, SaveTarget>>();
+const saveTargets = (db: Database) =>
+  processCache<number, SaveTarget>(db, 'save targets', {
+    max: 50_000,
+    ttlMs: QUESTION_CACHE_MS,
+  });
 
 function savedTarget(db: Database, applyId: number, userId: number): SaveTarget | undefined {
-  const target = saveTargets.get(db)?.get(applyId);
-  if (!target || target.userId !== userId || Date.now() - target.at > QUESTION_CACHE_MS)
-    return undefined;
-  return target;
+  const target = saveTargets(db).get(applyId);
+  return target?.userId === userId ? target : undefined;
 }
 
 function keepTarget(db: Database, applyId: number, target: SaveTarget): void {
-  let byApply = saveTargets.get(db);
-  if (!byApply) saveTargets.set(db, (byApply = new Map()));
-  if (byApply.size >= MAX_SAVE_TARGETS) byApply.clear();
-  byApply.set(applyId, target);
+  saveTargets(db).set(applyId, target);
 }
 
 /** ProjectOnLineExamine/SaveAnswers: the autosave. */
@@ -498,7 +498,7 @@ export async function saveExamAnswers(
   }
   const { paper, questions, attempt } = await requireAttempt(db, userId, input.ApplyId, now);
   checkAnswers(questions, input.Answers);
-  keepTarget(db, input.ApplyId, { at: Date.now(), userId, attemptId: attempt.id, paper });
+  keepTarget(db, input.ApplyId, { userId, attemptId: attempt.id, paper });
   return attemptView(await storeSave(db, attempt, input, now), paper, now);
 }
 

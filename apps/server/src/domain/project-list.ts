@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { queryRows, type Database } from '../db/client.js';
 import { badRequest } from './errors.js';
 import { deriveProjectState } from './project-state.js';
+import { processCache } from '../platform/process-cache.js';
 
 /**
  * The project list's one statement (docs/decisions.md, "The project list"): the page is found on the
@@ -276,15 +277,14 @@ export async function listPage(
 
 /** Counts per tenant and filter, kept a short while (docs/decisions.md): the count is not a page's cost. */
 export const COUNT_TTL_MS = 10_000;
-const countCaches = new WeakMap<Database, Map<string, { n: number; until: number }>>();
+const counts = (db: Database) =>
+  processCache<string, number>(db, 'project counts', { max: 1_000, ttlMs: COUNT_TTL_MS });
 
 export function forgetCounts(db: Database): void {
-  countCaches.delete(db);
+  counts(db).clear();
 }
 
 export async function countProjects(db: Database, filter: ListFilter): Promise<number> {
-  let cache = countCaches.get(db);
-  if (!cache) countCaches.set(db, (cache = new Map()));
   const key = JSON.stringify([
     filter.tenantId,
     filter.keyword?.toLowerCase() ?? '',
@@ -292,15 +292,13 @@ export async function countProjects(db: Database, filter: ListFilter): Promise<n
     filter.categoryId ?? 0,
     filter.state ?? '',
   ]);
-  const hit = cache.get(key);
-  const t = Date.now();
-  if (hit && hit.until > t) return hit.n;
+  const hit = counts(db).get(key);
+  if (hit !== undefined) return hit;
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from projects p where ${filterWhere(filter)}`,
   );
   const n = Number(row?.n ?? 0);
-  if (cache.size > 1_000) cache.clear();
-  cache.set(key, { n, until: t + COUNT_TTL_MS });
+  counts(db).set(key, n);
   return n;
 }

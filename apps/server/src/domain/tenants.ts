@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { tenantDomains, tenants } from '../db/schema/index.js';
+import { processCache } from '../platform/process-cache.js';
 
 /** A host name as stored: lower case, no port. */
 export const normalizeHost = (host: string) => host.trim().toLowerCase().replace(/:\d+$/, '');
@@ -38,7 +39,9 @@ export async function pageConfigFor(db: Database, host: string): Promise<PageCon
 
 /** How long a process keeps a site's tenant: domains are set up once, not changed per request. */
 export const TENANT_CACHE_TTL_MS = 60_000;
-const siteTenants = new WeakMap<Database, Map<string, { tenantId: number; until: number }>>();
+const siteTenants = (db: Database) =>
+  // Host headers are the visitor's to choose: the cache must not grow with them.
+  processCache<string, number>(db, 'site tenants', { max: 1_000, ttlMs: TENANT_CACHE_TTL_MS });
 
 /** The signed-in user's tenant, else the site's, else the first one (single-tenant default). */
 export async function tenantIdFor(
@@ -48,10 +51,8 @@ export async function tenantIdFor(
 ): Promise<number> {
   if (user) return user.tenantId;
   const name = normalizeHost(host);
-  let cache = siteTenants.get(db);
-  if (!cache) siteTenants.set(db, (cache = new Map()));
-  const hit = cache.get(name);
-  if (hit && hit.until > Date.now()) return hit.tenantId;
+  const hit = siteTenants(db).get(name);
+  if (hit !== undefined) return hit;
   // One statement: the domain's tenant, else the first.
   const [row] = await db
     .select({ tenantId: tenants.id })
@@ -63,8 +64,6 @@ export async function tenantIdFor(
     .orderBy(sql`${tenantDomains.domain} is null`, asc(tenants.id))
     .limit(1);
   const tenantId = row?.tenantId ?? 0;
-  // Host headers are the visitor's to choose: the cache must not grow with them.
-  if (cache.size > 1_000) cache.clear();
-  cache.set(name, { tenantId, until: Date.now() + TENANT_CACHE_TTL_MS });
+  siteTenants(db).set(name, tenantId);
   return tenantId;
 }

@@ -55,7 +55,7 @@ export function createPdfGateway(
     onRenderStart?: (owner: string | undefined) => void;
   } = {},
 ): ClosablePdfGateway {
-  const { chromiumPath } = context.config;
+  const { chromiumPath, pdfRendererNice: nice } = context.config;
   const renderTimeoutMs = limits.renderTimeoutMs ?? PDF_RENDER_TIMEOUT_MS;
   const waitLimitMs = limits.waitLimitMs ?? PDF_WAIT_LIMIT_MS;
   const maxPdfBytes = limits.maxPdfBytes ?? PDF_MAX_BYTES;
@@ -81,7 +81,7 @@ export function createPdfGateway(
     const limitMs = Math.min(renderTimeoutMs, deadline - Date.now());
     pdfRenders.inc({ state: 'rendering' });
     const result = await renderer
-      .run({ html, chromiumPath, limitMs, maxBytes: maxPdfBytes })
+      .run({ html, chromiumPath, nice, limitMs, maxBytes: maxPdfBytes })
       .finally(() => pdfRenders.dec({ state: 'rendering' }));
     if ('pdf' in result)
       return Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength);

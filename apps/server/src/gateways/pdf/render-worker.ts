@@ -23,7 +23,7 @@ const CHROMIUM_ARGS = [
   '--proxy-bypass-list=<-loopback>',
 ];
 
-/** Starts Chromium under `nice`, so the server's own work comes first on a busy machine. */
+/** Starts Chromium at a low priority, so the server's own work comes first on a busy machine. */
 const LOW_PRIORITY_LAUNCHER = fileURLToPath(
   new URL('../../../bin/chromium-low-priority.sh', import.meta.url),
 );
@@ -36,6 +36,8 @@ const DOCUMENT_POLICY = "default-src data: 'unsafe-inline'";
 export interface RenderTask {
   html: string;
   chromiumPath: string;
+  /** The browser's nice, for its whole session (bin/chromium-low-priority.sh). */
+  nice: number;
   limitMs: number;
   maxBytes: number;
 }
@@ -47,12 +49,12 @@ class TooLarge extends Error {}
 class OutOfTime extends Error {}
 
 let browser: Promise<Browser> | null = null;
-function launch(chromiumPath: string): Promise<Browser> {
+function launch(chromiumPath: string, nice: number): Promise<Browser> {
   browser ??= chromium
     .launch({
       executablePath: LOW_PRIORITY_LAUNCHER,
       args: CHROMIUM_ARGS,
-      env: { ...process.env, PORTAL_CHROMIUM: chromiumPath },
+      env: { ...process.env, PORTAL_CHROMIUM: chromiumPath, PORTAL_CHROMIUM_NICE: String(nice) },
     })
     .then((b) => {
       b.on('disconnected', () => (browser = null));
@@ -123,12 +125,13 @@ async function printAsStream(
 export default async function renderPdf({
   html,
   chromiumPath,
+  nice,
   limitMs,
   maxBytes,
 }: RenderTask): Promise<RenderResult> {
   // offline: CDP's Network.emulateNetworkConditions on every page and frame of the context.
   const pageContext = await (
-    await launch(chromiumPath)
+    await launch(chromiumPath, nice)
   ).newContext({ javaScriptEnabled: false, offline: true });
   try {
     const pdf = await withinTimeLimit(pageContext, limitMs, async () => {
