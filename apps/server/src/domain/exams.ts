@@ -21,6 +21,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { APPLY_NOT_FOUND, moveApplication } from './applications.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { processCache } from '../platform/process-cache.js';
+import { beijingMinute } from '../platform/beijing-time.js';
 
 /** The exam opens once the fee is paid (free projects: once the ticket is printed). */
 const EXAM_OPEN: readonly ApplyStatus[] = ['Paid', 'TicketIssued'];
@@ -119,15 +120,10 @@ function examClosedMessage(project: { feeInFen: number }): string {
     : '审核通过并打印准考证后才能参加在线考试';
 }
 
-/** Beijing time, as candidates read it: 2027-02-04 14:00 */
-function beijingTime(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
-}
-
 /** The paper is served and taken only from the exam's start time. */
 function refuseBeforeStart(project: { examStartAt: Date | null }, now: Date): void {
   if (project.examStartAt && now < project.examStartAt)
-    throw conflict(`考试尚未开始，开考时间为${beijingTime(project.examStartAt)}（北京时间）`);
+    throw conflict(`考试尚未开始，开考时间为${beijingMinute(project.examStartAt)}（北京时间）`);
 }
 
 interface Exam {

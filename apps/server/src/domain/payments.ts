@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from './errors.js';
 import { createUserMessage } from './messages.js';
 import { ownAddress } from './own-addresses.js';
 import { pageOf } from './paging.js';
+import { beijingDateTime } from '../platform/beijing-time.js';
 
 export const ORDER_NOT_FOUND = '订单不存在';
 
@@ -81,10 +82,7 @@ async function toPaymentOrder(db: Database, row: PaymentOrderRow, now: Date) {
 
 /** P + Beijing date-time + 6 random digits: unique enough, and readable on a receipt. */
 export function newOrderNo(now: Date): string {
-  const stamp = new Date(now.getTime() + 8 * 3600_000)
-    .toISOString()
-    .replace(/\D/g, '')
-    .slice(0, 14);
+  const stamp = beijingDateTime(now).replace(/\D/g, '');
   return `P${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 

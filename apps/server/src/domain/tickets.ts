@@ -31,6 +31,7 @@ import { isGenuineSignature, qrCodeDataUrl, ticketCheckUrl } from './ticket-chec
 import { ownImageDataUrl } from './uploads.js';
 import type { KeyValueStore } from '../platform/kv-store.js';
 import { htmlToPdfFile } from './web-pages.js';
+import { beijingMinute } from '../platform/beijing-time.js';
 
 export interface TicketData {
   candidateName: string;
@@ -68,28 +69,15 @@ export function ticketRules(hasOnlineExam: boolean): string[] {
       ];
 }
 
-const beijing = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-export function formatBeijingTime(date: Date): string {
-  return beijing.format(date).replace(/\//g, '-');
-}
-
 const DAY_MS = 24 * 3600_000;
 
 function examTime(data: TicketData): string {
   if (!data.examStart) return '另行通知';
   // An online exam open over days (随报随考): the deadline is what the candidate needs.
   if (data.examEnd && data.examEnd.getTime() - data.examStart.getTime() > DAY_MS)
-    return `随报随考，${formatBeijingTime(data.examEnd)}（北京时间）前完成`;
-  const end = data.examEnd ? ` 至 ${formatBeijingTime(data.examEnd).slice(11)}` : '';
-  return `${formatBeijingTime(data.examStart)}${end}（北京时间）`;
+    return `随报随考，${beijingMinute(data.examEnd)}（北京时间）前完成`;
+  const end = data.examEnd ? ` 至 ${beijingMinute(data.examEnd).slice(11)}` : '';
+  return `${beijingMinute(data.examStart)}${end}（北京时间）`;
 }
 
 /** The admission ticket as a self-contained A4 page (also the PDF's source). */

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Database } from '../db/client.js';
 import { loggableError } from './loggable-error.js';
 import { jobRuns } from './metrics.js';
+import { BEIJING_TIME_ZONE } from './beijing-time.js';
 
 export interface JobOptions {
   /** Names the job in logs and in its lock. */
@@ -74,20 +75,24 @@ async function aloneAcrossInstances(
  */
 export function scheduleJob({ name, schedule, sharedBy, log, run }: JobOptions): ScheduledJob {
   let underWay: Promise<void> = Promise.resolve();
-  const job = new Cron(schedule, { timezone: 'Asia/Shanghai', protect: true, unref: true }, () => {
-    underWay = (async () => {
-      try {
-        const ran = sharedBy
-          ? await aloneAcrossInstances(sharedBy, name, run)
-          : (await run(), true);
-        jobRuns.inc({ job: name, outcome: ran ? 'ok' : 'skipped' });
-      } catch (error) {
-        jobRuns.inc({ job: name, outcome: 'failed' });
-        log?.error({ job: name, failure: loggableError(error) }, `${name} failed`);
-      }
-    })();
-    return underWay;
-  });
+  const job = new Cron(
+    schedule,
+    { timezone: BEIJING_TIME_ZONE, protect: true, unref: true },
+    () => {
+      underWay = (async () => {
+        try {
+          const ran = sharedBy
+            ? await aloneAcrossInstances(sharedBy, name, run)
+            : (await run(), true);
+          jobRuns.inc({ job: name, outcome: ran ? 'ok' : 'skipped' });
+        } catch (error) {
+          jobRuns.inc({ job: name, outcome: 'failed' });
+          log?.error({ job: name, failure: loggableError(error) }, `${name} failed`);
+        }
+      })();
+      return underWay;
+    },
+  );
   return {
     async stop() {
       job.stop();

@@ -1,6 +1,7 @@
 import { createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { beijingDateTime } from '../../platform/beijing-time.js';
 
 /**
  * A local Alipay open-platform gateway for tests (loopback only): it checks the application's
@@ -30,8 +31,7 @@ export const alipaySignContent = (params: Record<string, string>, leaveOut: stri
 const rsa2 = (key: KeyObject, text: string) =>
   createSign('RSA-SHA256').update(text, 'utf8').sign(key, 'base64');
 
-const beijingNow = () =>
-  new Date(Date.now() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+const beijingNow = () => beijingDateTime(new Date());
 
 export async function startFakeAlipay(options: {
   appId: string;

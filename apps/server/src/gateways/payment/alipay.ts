@@ -5,6 +5,7 @@ import type {
   PaymentState,
   RefundStatus,
 } from '../../domain/ports.js';
+import { fromBeijingDateTime } from '../../platform/beijing-time.js';
 
 /** Alipay open platform (gateway.do, RSA2, public-key mode) through the official alipay-sdk. */
 export interface AlipaySettings {
@@ -28,8 +29,7 @@ const TRADE_STATES: Record<string, PaymentState['status']> = {
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 const fen = (amount: string | undefined) => (amount ? Math.round(Number(amount) * 100) : -1);
 /** Alipay's times are Beijing time without a zone: "2026-11-23 10:00:00". */
-const beijingTime = (text: string | undefined) =>
-  text ? new Date(`${text.replace(' ', 'T')}+08:00`) : null;
+const beijingTime = (text: string | undefined) => (text ? fromBeijingDateTime(text) : null);
 
 function stateOf(tradeStatus: string | undefined, paidAt: string | undefined): PaymentState {
   const status = TRADE_STATES[tradeStatus ?? ''] ?? 'Pending';
