@@ -16,6 +16,7 @@ import { uploads, users, type UploadRow } from '../db/schema/index.js';
 import type { AppDeps } from '../platform/deps.js';
 import type { ServerSecrets } from '../platform/secrets.js';
 import { badRequest, DomainError } from './errors.js';
+import { fileTypeFromBuffer } from 'file-type';
 
 export type UploadType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
 const EXTENSIONS: Record<UploadType, string> = {
@@ -29,19 +30,12 @@ export const UPLOAD_URL_PREFIX = '/uploads/';
 /** An upload never attached to anything kept is deleted this long after it was made. */
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 3600_000;
 
-/** The real type, by the file's first bytes, whatever the browser declared. */
-export function sniffType(data: Buffer): UploadType | null {
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff)
-    return 'image/jpeg';
-  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'image/png';
-  if (
-    data.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    data.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'image/webp';
-  if (data.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-  return null;
+const UPLOAD_TYPES = new Set<string>(Object.keys(EXTENSIONS));
+
+/** The real type, by the file's content (file-type), whatever the browser declared. */
+export async function sniffType(data: Buffer): Promise<UploadType | null> {
+  const found = await fileTypeFromBuffer(data);
+  return found && UPLOAD_TYPES.has(found.mime) ? (found.mime as UploadType) : null;
 }
 
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
@@ -215,7 +209,7 @@ export async function storeUpload(
   if (file.data.length === 0) throw badRequest('文件内容为空', { File: '文件内容为空' });
   if (file.data.length > MAX_UPLOAD_BYTES)
     throw new DomainError(ERROR_CODES.PAYLOAD_TOO_LARGE, '文件过大，请压缩后再上传（不超过10MB）');
-  const type = sniffType(file.data);
+  const type = await sniffType(file.data);
   const allowed = PURPOSE_TYPES[purpose]!;
   if (!type || !allowed.includes(type))
     throw new DomainError(
