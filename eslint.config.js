@@ -153,6 +153,24 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/server/src/services/**/*.ts'],
+    ignores: ['apps/server/src/services/**/*.test.ts', 'apps/server/src/services/**/*-test-kit.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/**', '**/db', 'drizzle-orm', 'drizzle-orm/*'],
+              message:
+                'Services speak HTTP: what they read or write goes through the domain (domain/<rules>.ts), which owns the queries.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/contracts/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -290,3 +290,15 @@ export async function submitQuestion(
     .where(eq(users.id, user.userId));
   return toQuestion({ ...row!, askerName: asker?.name ?? user.name });
 }
+
+/** A project's cover as stored (a data: URL), or undefined for no such project. */
+export async function projectCoverUrl(
+  db: Database,
+  projectId: number,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ coverUrl: projects.coverUrl })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return row?.coverUrl;
+}

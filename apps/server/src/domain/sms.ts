@@ -21,6 +21,7 @@ import {
   unauthorized,
   verificationExpired,
 } from './errors.js';
+import { isActiveUser } from './users.js';
 
 export { checkCaptcha, createCaptchaChallenge } from './captcha.js';
 
@@ -68,7 +69,7 @@ async function activeUserIdByMobile(deps: SmsDeps, mobile: string): Promise<numb
   const [row] = await deps.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.mobile, mobile), eq(users.status, 'active')));
+    .where(and(eq(users.mobile, mobile), isActiveUser));
   return row?.id ?? null;
 }
 

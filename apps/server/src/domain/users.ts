@@ -50,13 +50,28 @@ export function toProfile(row: UserRow): UserProfile {
   };
 }
 
+/** Who counts as a user at all: an account not closed. Every query of "a user" says it so. */
+export const isActiveUser = eq(users.status, 'active');
+
 /** An active account; a closed one is gone as far as the services are concerned. */
 async function activeUser(db: Database, userId: number): Promise<UserRow> {
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.status, 'active')));
+    .where(and(eq(users.id, userId), isActiveUser));
   if (!row) throw notFound('账号不存在或已注销');
+  return row;
+}
+
+/** A signed-in caller's account as every call needs it, if it is still active. */
+export async function findActiveCaller(
+  db: Database,
+  userId: number,
+): Promise<{ id: number; tenantId: number; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, tenantId: users.tenantId, name: users.name })
+    .from(users)
+    .where(and(eq(users.id, userId), isActiveUser));
   return row;
 }
 
@@ -191,9 +206,7 @@ export async function realPersonVerify(
   const [holder] = await db
     .select({ id: users.id })
     .from(users)
-    .where(
-      and(eq(users.idNumber, idNumber), eq(users.isRealName, true), eq(users.status, 'active')),
-    );
+    .where(and(eq(users.idNumber, idNumber), eq(users.isRealName, true), isActiveUser));
   const claim = { realName: name, idNumber };
   try {
     return toProfile(await update(db, userId, { ...claim, isRealName: !holder }));

@@ -1,13 +1,12 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { ERROR_CODES, MAX_UPLOAD_BYTES, readQueryText, type ServiceId } from '@portal/contracts';
-import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { users } from '../db/schema/index.js';
 import { badRequest, DomainError, tooManyRequests, unauthorized } from '../domain/errors.js';
 import { PREVIEW_SESSION_EXPIRED, requireReviewer, type Reviewer } from '../domain/preview.js';
 import { tenantIdFor } from '../domain/tenants.js';
+import { findActiveCaller } from '../domain/users.js';
 import { RATE_LIMITS, type RateLimits } from '../config.js';
 import type { AppDeps } from '../platform/deps.js';
 import { countOrRefuse, counterFor, limitedAddress } from '../platform/rate-limits.js';
@@ -39,15 +38,12 @@ async function verifiedBearer(
 
 /** The token's user, if the account is still open and the token's session has not ended. */
 async function activeCallerOf(subject: VerifiedToken, deps: AppDeps): Promise<AuthUser> {
-  const [[user], revoked] = await Promise.all([
-    deps.db
-      .select({ id: users.id, tenantId: users.tenantId, name: users.name, status: users.status })
-      .from(users)
-      .where(eq(users.id, subject.userId)),
+  const [user, revoked] = await Promise.all([
+    findActiveCaller(deps.db, subject.userId),
     isTokenRevoked(deps.store, subject),
   ]);
   // A closed account's tokens stop working at once.
-  if (!user || user.status !== 'active') throw unauthorized('账号不存在或已注销，请重新登录');
+  if (!user) throw unauthorized('账号不存在或已注销，请重新登录');
   // Signed out, or ended by a password change elsewhere.
   if (revoked) throw unauthorized();
   return {

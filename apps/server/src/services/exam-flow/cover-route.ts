@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { projects } from '../../db/schema/index.js';
+import { projectCoverUrl } from '../../domain/projects.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { refuse } from '../envelope.js';
 
@@ -31,14 +30,9 @@ export async function registerProjectCoverRoute(
     '/services/exam-flow/project-covers/:id',
     async (request, reply) => {
       const id = Number(request.params.id);
-      const [row] =
-        Number.isSafeInteger(id) && id > 0
-          ? await deps.db
-              .select({ coverUrl: projects.coverUrl })
-              .from(projects)
-              .where(eq(projects.id, id))
-          : [];
-      const image = row ? decodeImageDataUrl(row.coverUrl) : null;
+      const coverUrl =
+        Number.isSafeInteger(id) && id > 0 ? await projectCoverUrl(deps.db, id) : undefined;
+      const image = coverUrl ? decodeImageDataUrl(coverUrl) : null;
       if (!image) return refuse(reply, 404, '封面不存在');
       return reply
         .type(image.contentType)
