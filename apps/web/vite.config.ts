@@ -201,6 +201,13 @@ const browserBuild: UserConfig = {
           // src/shared/react-dom-client.ts, so its CommonJS body runs with its chunk), zod, the
           // contract, and Vite's preload helper, which every lazy import calls.
           groups: [
+            // The entry's first import: boot.ts runs the entry's imports before the entry, and
+            // the libraries in them call what an older phone lacks at once.
+            {
+              name: 'polyfills',
+              test: /node_modules[\\/]core-js[\\/]|src[\\/]app[\\/]polyfills\.ts$/,
+              priority: 4,
+            },
             {
               name: 'react-dom',
               test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/]shared[\\/]react-dom-client\.ts$/,

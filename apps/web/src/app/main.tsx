@@ -1,5 +1,8 @@
+// First: what the rest may call on an older phone.
+import './polyfills';
 import 'nprogress/nprogress.css';
 import './global.css';
+import { startFailure } from './start-failure';
 
 // The entry holds nothing else: otherwise the bundler puts code shared with later chunks here, and
 // a chunk that imports it would start the app before the chunks a drawn page's boot.ts runs one
@@ -9,6 +12,7 @@ import('./start').then(
   (error: unknown) => {
     console.error(error);
     const root = document.getElementById('root');
-    if (root) root.textContent = '页面加载失败，请检查网络连接后刷新页面。';
+    const { heading, detail } = startFailure(error);
+    if (root) root.textContent = `${heading}：${detail}`;
   },
 );
