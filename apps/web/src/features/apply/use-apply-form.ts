@@ -7,7 +7,7 @@ import {
   type FormField,
   type FormValues,
 } from '@portal/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { useContractForm } from '../../platform/forms';
 import { useApplyArchive, useSaveApplyArchive } from '../account';
@@ -109,7 +109,10 @@ export function useApplyForm({
     reset(pickFieldValues(query.data.Form.Fields, start));
     setFilled(true);
   }, [filled, query.data, archive.isPending, archive.data, projectId, reset]);
-  useEffect(() => {
+  // Subscribed as the filled form is committed, before anything can type into it: a passive
+  // effect runs a moment later, and what was typed in that moment never reached the draft (a
+  // test typing at once after the fields appeared lost it under load).
+  useLayoutEffect(() => {
     if (!filled) return;
     const subscription = watch((values, { name }) => {
       if (name) writeDraft(projectId, values as FormValues);
