@@ -2,7 +2,6 @@
 import './polyfills';
 import 'nprogress/nprogress.css';
 import './global.css';
-import { startFailure } from './start-failure';
 
 // The entry holds nothing else: otherwise the bundler puts code shared with later chunks here, and
 // a chunk that imports it would start the app before the chunks a drawn page's boot.ts runs one
@@ -12,7 +11,6 @@ import('./start').then(
   (error: unknown) => {
     console.error(error);
     const root = document.getElementById('root');
-    const { heading, detail } = startFailure(error);
-    if (root) root.textContent = `${heading}：${detail}`;
+    if (root) root.textContent = '页面加载失败，请检查网络连接后刷新页面。';
   },
 );

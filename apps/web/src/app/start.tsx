@@ -11,7 +11,6 @@ import {
 import { StatusPage } from '../shared/ui/status-page';
 import { ConfigErrorPage } from './config-error-page';
 import { Providers } from './providers';
-import { startFailure } from './start-failure';
 
 // One import per function: a conditional around two import() calls made vite preload both chunks.
 const loadMobileLayout = () => import('./mobile-app');
@@ -63,7 +62,9 @@ export function start(): void {
         },
         (error: unknown) => {
           console.error(error);
-          createRoot(container).render(<StatusPage tone="error" {...startFailure(error)} />);
+          createRoot(container).render(
+            <StatusPage tone="error" heading="页面加载失败" detail="请检查网络连接后刷新页面。" />,
+          );
         },
       );
   }
