@@ -81,9 +81,15 @@ const statementNames = new Map<string, string>();
  * statement (the project list's) is planned once per connection rather than on every call: its
  * planning took longer than its execution. In a transaction (no $client) it goes through drizzle.
  */
-export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+/** The PostgreSQL pool behind a database handle; none for the embedded database or a transaction. */
+export function poolOf(db: Database): pg.Pool | undefined {
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
+  return client instanceof pg.Pool ? client : undefined;
+}
+
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const client = poolOf(db);
+  if (client) {
     const { sql: text, params } = dialect.sqlToQuery(query);
     let name = statementNames.get(text);
     if (!name) {

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
-import pg from 'pg';
+import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Database } from '../db/client.js';
+import { poolOf, type Database } from '../db/client.js';
 
 /**
  * The process's Prometheus metrics (prom-client), served at /metrics. One registry a process:
@@ -68,8 +68,8 @@ new Gauge({
 
 /** Counts the app's PostgreSQL pool in db_pool_connections while the app is open. */
 export function observePool(app: FastifyInstance, db: Database): void {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return;
+  const client = poolOf(db);
+  if (!client) return;
   pools.add(client);
   app.addHook('onClose', async () => {
     pools.delete(client);

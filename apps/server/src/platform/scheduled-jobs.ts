@@ -1,7 +1,6 @@
 import { Cron } from 'croner';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import pg from 'pg';
-import type { Database } from '../db/client.js';
+import { poolOf, type Database } from '../db/client.js';
 import { loggableError } from './loggable-error.js';
 import { jobRuns } from './metrics.js';
 import { BEIJING_TIME_ZONE } from './beijing-time.js';
@@ -35,8 +34,8 @@ async function aloneAcrossInstances(
   name: string,
   run: () => Promise<unknown>,
 ): Promise<boolean> {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) {
+  const client = poolOf(db);
+  if (!client) {
     let running = runningOnEmbedded.get(db);
     if (!running) runningOnEmbedded.set(db, (running = new Set()));
     if (running.has(name)) return false;
