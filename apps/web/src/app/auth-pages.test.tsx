@@ -110,6 +110,17 @@ describe('§4 the mobile my tab offers sign-out', () => {
         difference_ntime: 0,
       }),
     );
+    // As the server answers: without a token, GetUser is 401 (which sends a page to sign in).
+    const { fetchMock, calls } = stubServices();
+    const answer = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) =>
+      new URL(String(input)).pathname.endsWith('/User/GetUser') &&
+      !new Headers(init?.headers).has('Authorization')
+        ? new Response(JSON.stringify({ ErrCode: 401, ErrMsg: '请先登录', Data: null }), {
+            status: 401,
+          })
+        : answer!(input, init),
+    );
     const { router } = startApp(MOBILE_ROUTES, paths.my(), MobileShell);
     await settled(router);
     render(
@@ -125,6 +136,12 @@ describe('§4 the mobile my tab offers sign-out', () => {
     );
     expect(localStorage.getItem(KEY)).toBeNull();
     expect(useSessionStore.getState().token).toBe('');
+    // While the browser goes to Auth/OutLogin, the emptied page asks nothing and goes nowhere else.
+    const profileCalls = calls('/User/GetUser').length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls('/User/GetUser')).toHaveLength(profileCalls);
+    expect(router.state.location.pathname).toBe(paths.my());
+    expect(assign).toHaveBeenCalledTimes(1);
     // antd-mobile's dialog lives in its own root: let it finish closing before the test ends.
     await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull(), {
       timeout: 5000,

@@ -14,7 +14,7 @@ export { loadProfile, refreshSignIn, sendToSignIn, signOut } from './auth/sign-i
 export { currentPlatformCode, deviceTypeOf, type DeviceType, PLATFORM_CODES } from './device';
 export * from './http';
 export { refreshShareLink, useLayoutStore, type VisitedView } from './layout-store';
-export { type Navigate, navigateTo, setNavigate } from './navigation';
+export { leaveTo, type Navigate, navigateTo, setNavigate } from './navigation';
 export { type Notifier, notifyError, setNotifier } from './notifier';
 export { clearPersonalStorage, personalStorage } from './personal-storage';
 export { progress } from './progress';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { leaveTo } from '../../platform';
 import { useRelieveWeChatBind } from './api/profile-mutations';
 import { fetchWeChatAuthorize, useBindWeChat, useWeChatBindUser } from './api/wechat-bind';
 
@@ -72,7 +73,7 @@ export function useWeChatBinding({
     setNotice('');
     setLeaving(true);
     try {
-      window.location.assign(await authorize());
+      leaveTo(await authorize());
     } catch {
       // The HTTP layer has said why.
       setLeaving(false);

@@ -1,5 +1,6 @@
 import type { PaymentOrder } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { leaveTo } from '../../platform';
 import { useNewPaymentOrder, useProjectPaymentOrder } from './api/get-project-payment-order';
 import { useVerifiedOrder } from './api/verify-payment-order';
 import { rememberedOrder, rememberOrder } from './remembered-order';
@@ -21,7 +22,7 @@ export function paymentStageOf(order: PaymentOrder, returned: boolean): PaymentS
  */
 export function usePayment(
   applyId: number | undefined,
-  leave = (url: string) => window.location.assign(url),
+  leave = leaveTo,
 ) {
   // The order sent to the cashier earlier: its state is asked of the gateway, not assumed.
   const [returnedOrderId, setReturnedOrderId] = useState(() =>

@@ -4,6 +4,7 @@ import { randomString } from '../../shared/random';
 import { authorityOf } from '../runtime-config';
 import { LOGIN_BACK_NEXT_PATH, OIDC_NONCE, OIDC_STATE, OIDC_USER_PREFIX } from '../storage-keys';
 import { decodeJwt, INVALID_JWT } from './jwt';
+import { leaveTo } from '../navigation';
 
 /** §9: length of the random state and nonce. */
 export const STATE_LENGTH = 32;
@@ -40,7 +41,6 @@ export interface OidcUserRecord {
 }
 
 type Go = (url: string) => void;
-const assign: Go = (url) => window.location.assign(url);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export function oidcUserKey(clientId: string): string {
@@ -67,7 +67,7 @@ export function authorizeUrl(
 }
 
 /** §4: starts a sign-in; state and nonce wait in session storage for the callback. */
-export function signinRedirect(config: RuntimeConfig, go: Go = assign): void {
+export function signinRedirect(config: RuntimeConfig, go: Go = leaveTo): void {
   const state = randomString(STATE_LENGTH);
   const nonce = randomString(STATE_LENGTH);
   sessionStorage.setItem(OIDC_STATE, state);
@@ -148,7 +148,7 @@ export function signedInUser(config: RuntimeConfig, now?: number): OidcUserRecor
 }
 
 /** §4: removes the record and goes to the provider's Auth/OutLogin, back to /views/auth/loginout. */
-export function signout(config: RuntimeConfig, go: Go = assign): void {
+export function signout(config: RuntimeConfig, go: Go = leaveTo): void {
   localStorage.removeItem(oidcUserKey(config.WebSite.UserClient.ClientID));
   const returnUrl = encodeURIComponent(`${window.location.origin}${paths.authLoginout()}`);
   go(`${authorityOf(config)}/Auth/OutLogin?ReturnUrl=${returnUrl}`);

@@ -13,10 +13,15 @@ export function profileQueryOptions() {
   });
 }
 
-/** The session's profile, loading it (with loading and error states) only when it is missing. */
+/**
+ * The session's profile, loading it (with loading and error states) only when it is missing and
+ * someone is signed in: a sign-out empties the session while the page is still shown, and a call
+ * without a token then would answer 401 and send the page to sign in instead of signing out.
+ */
 export function useProfile() {
   const userData = useSessionStore((s) => s.userData);
-  const query = useQuery({ ...profileQueryOptions(), enabled: userData === null });
+  const signedIn = useSessionStore((s) => Boolean(s.token));
+  const query = useQuery({ ...profileQueryOptions(), enabled: signedIn && userData === null });
   return { profile: userData, query };
 }
 
