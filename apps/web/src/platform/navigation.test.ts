@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leaveTo, navigateTo, setNavigate } from './navigation';
+import { paths } from './paths';
 
 afterEach(() => {
   setNavigate(null);
@@ -12,18 +13,18 @@ describe('leaving the app for another document', () => {
     const navigate = vi.fn();
     setNavigate(navigate);
 
-    navigateTo('/views/my');
+    navigateTo(paths.my());
     expect(navigate).toHaveBeenCalledTimes(1);
 
     leaveTo('https://id.example.com/identity/Auth/OutLogin');
     expect(assign).toHaveBeenCalledWith('https://id.example.com/identity/Auth/OutLogin');
     // A late 401 would send the page to sign in, overriding the sign-out under way.
-    navigateTo('/views/auth/login');
+    navigateTo(paths.authLogin());
     expect(navigate).toHaveBeenCalledTimes(1);
 
     window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
-    navigateTo('/views/my');
-    expect(navigate).toHaveBeenLastCalledWith('/views/my');
+    navigateTo(paths.my());
+    expect(navigate).toHaveBeenLastCalledWith(paths.my());
     expect(navigate).toHaveBeenCalledTimes(2);
   });
 });
