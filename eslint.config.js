@@ -6,6 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const web = 'apps/web/src';
+const server = 'apps/server/src';
 // A feature reaches another only through its index (and `testing` holds shared test helpers).
 const features = fs
   .readdirSync(new URL(`./${web}/features`, import.meta.url), { withFileTypes: true })
@@ -136,6 +137,91 @@ export default tseslint.config(
     },
   },
   {
+    // The server's layers: platform ← domain ← services / identity / host, gateways beside the
+    // domain behind its ports, render/ drawing what it is given. Tests and test kits may reach all.
+    files: [`${server}/**/*.ts`],
+    ignores: [`${server}/**/*.test.ts`, `${server}/**/*-test-kit.ts`, `${server}/testing/**`],
+    plugins: { import: importPlugin },
+    // The server's imports name the built .js of each .ts (NodeNext): the TypeScript resolver maps them.
+    settings: {
+      'import/resolver': { typescript: { project: 'apps/server/tsconfig.json' } },
+    },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: `${server}/platform`,
+              from: `${server}/domain`,
+              except: ['./ports.ts'],
+              message:
+                'platform/ is the base every layer stands on: of the domain it knows the ports only.',
+            },
+            {
+              target: `${server}/platform`,
+              from: [
+                `${server}/services`,
+                `${server}/gateways`,
+                `${server}/host`,
+                `${server}/identity`,
+                `${server}/render`,
+              ],
+              message: 'platform/ is the base every layer stands on: it imports none of them.',
+            },
+            {
+              target: `${server}/render`,
+              from: `${server}/domain`,
+              except: ['./errors.ts'],
+              message: 'render/ draws what it is given: of the domain it knows the errors only.',
+            },
+            {
+              target: `${server}/render`,
+              from: [
+                `${server}/db`,
+                `${server}/services`,
+                `${server}/gateways`,
+                `${server}/host`,
+                `${server}/identity`,
+              ],
+              message: 'render/ draws what it is given: it reads no database and knows no HTTP.',
+            },
+            {
+              target: `${server}/domain`,
+              from: [
+                `${server}/services`,
+                `${server}/gateways`,
+                `${server}/host`,
+                `${server}/identity`,
+              ],
+              message:
+                'Domain rules know nothing of HTTP or of gateways: the domain owns its ports (domain/ports.ts) and gateways are passed in.',
+            },
+            {
+              target: `${server}/gateways`,
+              from: `${server}/domain`,
+              except: ['./ports.ts', './errors.ts'],
+              message:
+                'A gateway adapts one outside service to a port of domain/ports.ts: it applies no rule.',
+            },
+            {
+              target: `${server}/gateways`,
+              from: [`${server}/db`, `${server}/services`, `${server}/host`, `${server}/identity`],
+              except: ['./domain/ports.ts', './domain/errors.ts'],
+              message:
+                'A gateway adapts one outside service to a port of domain/ports.ts: it reads no table and applies no rule.',
+            },
+            {
+              target: `${server}/host`,
+              from: [`${server}/services`, `${server}/identity`, `${server}/gateways`],
+              message: 'The host draws the first screen from the domain; services answer calls.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -143,9 +229,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['fastify', '@fastify/*', '**/services/**', '**/gateways/**', '**/gateways'],
-              message:
-                'Domain rules know nothing of HTTP or of gateways: the domain owns its ports (domain/ports.ts) and gateways are passed in.',
+              group: ['fastify', '@fastify/*'],
+              message: 'Domain rules know nothing of HTTP: services speak it.',
             },
           ],
         },

@@ -20,6 +20,7 @@ import { registerProjectCoverRoute } from './services/exam-flow/cover-route.js';
 import { startUploadCleanup } from './services/exam-expand/upload-cleanup.js';
 import { registerUploadRoutes } from './services/exam-expand/uploads-route.js';
 import { registerTicketCheckRoute } from './services/exam-flow/ticket-check-route.js';
+import { registerProviderNotifyRoute } from './services/exam-payment/provider-notify-route.js';
 import { SERVICE_ROUTES } from './services/index.js';
 import { registerService, type RateLimits } from './services/register.js';
 
@@ -83,6 +84,7 @@ export async function buildApp(
   if (config.parts.has('exam-flow')) await registerProjectCoverRoute(app, deps);
   if (config.parts.has('exam-flow')) await registerTicketCheckRoute(app, deps);
   if (config.parts.has('exam-custom')) startExamSweep(app, deps);
+  await registerProviderNotifyRoute(app, deps, deps.gateways.payment.notifications);
   await registerGatewayRoutes(app, deps);
   if (config.devTools) await registerDevTools(app, deps);
   if (config.parts.has('identity')) await registerIdentity(app, deps);

@@ -57,7 +57,7 @@ describe('a production start with its providers and keys', () => {
         },
         { method: 'GET' as const, url: '/gateways/sms/outbox?mobile=13800138000' },
         { method: 'GET' as const, url: '/gateways/payment/cashier?orderNo=P1&sign=x' },
-        { method: 'POST' as const, url: '/gateways/payment/notify', payload: {} },
+        { method: 'POST' as const, url: '/gateways/payment/sandbox/notify', payload: {} },
         { method: 'GET' as const, url: '/gateways/wechat/authorize?redirect_uri=x' },
       ].map((request) => portal.app.inject(request)),
     );

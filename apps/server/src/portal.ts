@@ -4,14 +4,14 @@ import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedIfEmpty } from './demo-data/index.js';
-import { reconcilePendingOrders } from './domain/payments.js';
+import { reconcilePendingOrders } from './domain/payments/payments.js';
 import { createGateways } from './gateways/index.js';
 import { createMemoryStore, createRedisStore, type KeyValueStore } from './platform/kv-store.js';
 import { loadOrCreateSecrets, readSecretsFile } from './platform/secrets.js';
 import { closeApp } from './platform/shutdown.js';
 import { createLocalVerifier, createRemoteVerifier } from './platform/tokens.js';
 import { scheduleAppJob } from './platform/scheduled-jobs.js';
-import { loggableError } from './services/errors.js';
+import { loggableError } from './platform/loggable-error.js';
 
 /** Every five minutes: orders whose payment notification never came are asked about. */
 const RECONCILE_SCHEDULE = '0 */5 * * * *';

@@ -8,7 +8,7 @@ import {
 } from './demo-data/20-users.js';
 import { openPortal } from './portal.js';
 import { DRAIN_LIMIT_MS } from './platform/shutdown.js';
-import { loggableError } from './services/errors.js';
+import { loggableError } from './platform/loggable-error.js';
 
 /**
  * The old generation may grow to twice what the last full collection kept before the next one

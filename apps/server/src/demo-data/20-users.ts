@@ -1,4 +1,4 @@
-import { hashPassword } from '../domain/passwords.js';
+import { hashPassword } from '../domain/accounts/passwords.js';
 import type { Database } from '../db/client.js';
 import { reviewers, tenants, users } from '../db/schema/index.js';
 

@@ -1,8 +1,8 @@
 import type { ApplyStatus, FormValues } from '@portal/contracts';
 import { asc, eq } from 'drizzle-orm';
-import { checkFormValues } from '../domain/applications.js';
-import { scoreAnswers } from '../domain/exams.js';
-import { ticketNumberFor } from '../domain/tickets.js';
+import { checkFormValues } from '../domain/applications/applications.js';
+import { scoreAnswers } from '../domain/exams/exams.js';
+import { ticketNumberFor } from '../domain/tickets/tickets.js';
 import type { Database } from '../db/client.js';
 import {
   applicationEvents,

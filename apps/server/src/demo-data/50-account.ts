@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { createUserMessage } from '../domain/messages.js';
+import { createUserMessage } from '../domain/notices/messages.js';
 import type { Database } from '../db/client.js';
 import { userApplyArchives, userMessages, users } from '../db/schema/index.js';
 import { DEMO_MOBILE } from './20-users.js';

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import jpeg from 'jpeg-js';
 import type { Database } from '../db/client.js';
 import { uploads } from '../db/schema/index.js';
-import { keptFileValue, uploadsDir } from '../domain/uploads.js';
+import { keptFileValue, uploadsDir } from '../domain/uploads/uploads.js';
 
 /**
  * The seeded candidates' uploaded files, drawn at seed time (no binaries in git): a real ID photo

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { applications } from '../db/schema/index.js';
 import { notFound } from '../domain/errors.js';
-import { reviewApplication, startReview } from '../domain/review.js';
+import { reviewApplication, startReview } from '../domain/applications/review.js';
 import type { AppDeps } from '../platform/deps.js';
-import { ok } from '../services/envelope.js';
+import { ok } from '../platform/envelope.js';
 
 const reviewSchema = z.object({
   ApplyId: idSchema,

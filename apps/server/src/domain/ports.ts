@@ -62,9 +62,11 @@ export interface PaymentGateway {
   queryPayment(orderNo: string): Promise<PaymentState>;
   refund?(request: RefundRequest): Promise<RefundStatus>;
   queryRefund?(request: Pick<RefundRequest, 'orderNo' | 'refundNo'>): Promise<RefundStatus>;
-  /** A real provider's notifications; the sandbox has its own route. */
-  notifications?: PaymentNotifications;
+  /** How the provider tells us an order's outcome (received at providerNotifyPath). */
+  notifications: PaymentNotifications;
 }
+/** Where a provider's notifications are received. */
+export const providerNotifyPath = (provider: string) => `/gateways/payment/${provider}/notify`;
 export interface PaymentNotifications {
   /** The provider's name in the notify path: /gateways/payment/<provider>/notify. */
   provider: string;
@@ -74,6 +76,8 @@ export interface PaymentNotifications {
   verify(request: {
     headers: Record<string, string | string[] | undefined>;
     body: string;
+    /** Our clock when it arrived, for a freshness check. */
+    receivedAt: Date;
   }): Promise<PaymentNotification | null>;
   accepted: NotificationAnswer;
   refused: NotificationAnswer;

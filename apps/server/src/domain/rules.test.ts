@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { standardFormFields, withCheckDigit } from '../testing/demo-fixtures.js';
-import { checkFormValues } from './applications.js';
-import { questionsInAttemptOrder, scoreAnswers } from './exams.js';
-import { buildLabelTree } from './labels.js';
+import { checkFormValues } from './applications/applications.js';
+import { questionsInAttemptOrder, scoreAnswers } from './exams/exams.js';
+import { buildLabelTree } from './projects/labels.js';
 import { escapeHtml } from '../platform/html.js';
-import { candidateOf, renderTicketHtml, ticketRules } from './tickets.js';
+import { candidateOf, renderTicketHtml, ticketRules } from './tickets/tickets.js';
 
 const photo = {
   FileId: 'AAAAAAAAAAAAAAAAAAAAAA',

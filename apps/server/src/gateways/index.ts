@@ -5,12 +5,11 @@ import type { ServerSecrets } from '../platform/secrets.js';
 import { createCaptchaGateway } from './captcha/index.js';
 import { ALIPAY_PROVIDER, createAlipayGateway } from './payment/alipay.js';
 import { createPaymentGateway } from './payment/index.js';
-import { providerNotifyPath } from './payment/provider-notify.js';
 import { createWeChatPayGateway, WECHAT_PAY_PROVIDER } from './payment/wechat-pay.js';
 import { createPdfGateway } from './pdf/index.js';
 import { createAliyunSmsGateway } from './sms/aliyun-sms.js';
 import { createSmsGateway } from './sms/index.js';
-import type { Gateways, PaymentGateway } from '../domain/ports.js';
+import { providerNotifyPath, type Gateways, type PaymentGateway } from '../domain/ports.js';
 import { createWeChatGateway } from './wechat/index.js';
 
 export type { Gateways } from '../domain/ports.js';

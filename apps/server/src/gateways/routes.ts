@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/deps.js';
 import { registerPaymentRoutes } from './payment/index.js';
-import { registerProviderNotifyRoute } from './payment/provider-notify.js';
 import { registerPdfRoutes } from './pdf/index.js';
 import { registerSmsRoutes } from './sms/index.js';
 import { registerWeChatRoutes } from './wechat/index.js';
 
 /** Gateways' pages under /gateways: the demo's cashier, WeChat authorisation and SMS outbox. */
 export async function registerGatewayRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const { notifications } = deps.gateways.payment;
-  if (notifications) await registerProviderNotifyRoute(app, deps, notifications);
-  else if (deps.config.payment.provider === 'sandbox') await registerPaymentRoutes(app, deps);
+  if (deps.config.payment.provider === 'sandbox') await registerPaymentRoutes(app, deps);
   await registerPdfRoutes(app, deps);
   await registerSmsRoutes(app, deps);
   // The sandbox's WeChat authorisation would bind any identity: never in production.

@@ -17,10 +17,10 @@ import {
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REGION_DATA } from '../domain/regions.js';
-import { pageConfigFor, type PageConfig } from '../domain/tenants.js';
+import { pageConfigFor, type PageConfig } from '../domain/sites/tenants.js';
 import type { AppDeps } from '../platform/deps.js';
 import { hostPageHelmet } from '../platform/security-headers.js';
-import { refuse } from '../services/envelope.js';
+import { refuse } from '../platform/envelope.js';
 import { firstAnswersFor } from './first-answers.js';
 import { drawFirstScreen, loadFirstScreenRenderer } from './first-screen.js';
 import { loadRoutePreloads, preloadsFor, type RoutePreloads } from './preloads.js';

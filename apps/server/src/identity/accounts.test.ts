@@ -9,10 +9,9 @@ import {
   createAttemptLimiter,
   LONGEST_ADDRESS_DELAY_MS,
   FREE_TRIES_PER_MOBILE,
-  SIGN_IN_FAILED,
-  signInWithPassword,
   type AttemptLimiter,
-} from './accounts.js';
+} from '../platform/attempt-limiter.js';
+import { SIGN_IN_FAILED, signInWithPassword } from './accounts.js';
 
 describe('sign-in failure limits: no lockout of a number or of an address', () => {
   let database: TestDatabase;

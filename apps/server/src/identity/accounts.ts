@@ -1,10 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { tenants, users, type UserRow } from '../db/schema/index.js';
-import { hashPassword, verifyPassword } from '../domain/passwords.js';
-import { CAPTCHA_REQUIRED, tooManyAttempts, type AttemptLimiter } from './attempt-limiter.js';
-
-export * from './attempt-limiter.js';
+import { hashPassword, verifyPassword } from '../domain/accounts/passwords.js';
+import {
+  CAPTCHA_REQUIRED,
+  tooManyAttempts,
+  type AttemptLimiter,
+} from '../platform/attempt-limiter.js';
 
 export const SIGN_IN_FAILED = '手机号或密码不正确';
 export const MOBILE_TAKEN = '该手机号已注册，请直接登录';

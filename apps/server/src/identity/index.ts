@@ -5,10 +5,10 @@ import type { KeyValueStore } from '../platform/kv-store.js';
 import { count, counterFor, isOver, limitedAddress, secondsLeft } from '../platform/rate-limits.js';
 import { interactionRoutes } from './interactions.js';
 import { createProvider } from './provider.js';
-import { createAttemptLimiter } from './accounts.js';
+import { createAttemptLimiter } from '../platform/attempt-limiter.js';
 import { renderMessagePage } from './pages.js';
 import { createSmsSignIn } from './sms.js';
-import { loggableError } from '../services/errors.js';
+import { loggableError } from '../platform/loggable-error.js';
 
 /** Where the provider is mounted in this process; the Authority's public URL may differ. */
 export const IDENTITY_PREFIX = '/identity';

@@ -8,13 +8,12 @@ import {
 } from '@portal/contracts';
 import type Provider from 'oidc-provider';
 import type { InteractionDetails, KoaContext, KoaMiddleware } from 'oidc-provider';
-import { checkCaptcha } from '../domain/captcha.js';
+import { checkCaptcha } from '../domain/accounts/captcha.js';
 import { DomainError } from '../domain/errors.js';
-import { ownAddress, ownOrigins } from '../domain/own-addresses.js';
+import { ownAddress, ownOrigins } from '../platform/own-addresses.js';
 import type { AppDeps } from '../platform/deps.js';
+import { CAPTCHA_REQUIRED, createAttemptLimiter } from '../platform/attempt-limiter.js';
 import {
-  CAPTCHA_REQUIRED,
-  createAttemptLimiter,
   createUser,
   findActiveUserById,
   findActiveUserByMobile,

@@ -14,7 +14,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { oidcPayloads } from '../db/schema/index.js';
 import { humanTrail, solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
-import { createUser, FREE_TRIES_PER_MOBILE } from './accounts.js';
+import { FREE_TRIES_PER_MOBILE } from '../platform/attempt-limiter.js';
+import { createUser } from './accounts.js';
 import {
   accessTokenOf,
   callbackUrlOf,

@@ -6,10 +6,11 @@ import { InMemoryWebStorage, OidcClient, WebStorageStateStore } from 'oidc-clien
 import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
 import { DEMO_MOBILE, DEMO_PASSWORD } from '../testing/demo-fixtures.js';
-import { hashPassword } from '../domain/passwords.js';
+import { hashPassword } from '../domain/accounts/passwords.js';
 import { API_AUDIENCE, createRemoteVerifier } from '../platform/tokens.js';
 import { humanTrail, solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
-import { CAPTCHA_REQUIRED, SIGN_IN_FAILED } from './accounts.js';
+import { CAPTCHA_REQUIRED } from '../platform/attempt-limiter.js';
+import { SIGN_IN_FAILED } from './accounts.js';
 import {
   callbackUrlOf,
   CookieBrowser,

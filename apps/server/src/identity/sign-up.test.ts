@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
 import { DEMO_MOBILE } from '../testing/demo-fixtures.js';
 import { solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
-import { endSmsCooldown } from '../domain/sms.js';
-import { createAttemptLimiter, FREE_TRIES_PER_MOBILE, MOBILE_TAKEN } from './accounts.js';
+import { endSmsCooldown } from '../domain/accounts/sms.js';
+import { createAttemptLimiter, FREE_TRIES_PER_MOBILE } from '../platform/attempt-limiter.js';
+import { MOBILE_TAKEN } from './accounts.js';
 import { AGREEMENT_REQUIRED } from './interactions.js';
 import {
   accessTokenOf,

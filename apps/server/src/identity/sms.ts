@@ -1,11 +1,11 @@
 import { CAPTCHA_SCENE, MOBILE_PATTERN, SMS_CODE_LENGTH, type SmsScene } from '@portal/contracts';
 import type { KoaContext } from 'oidc-provider';
-import { checkCaptcha, createCaptchaChallenge } from '../domain/captcha.js';
+import { checkCaptcha, createCaptchaChallenge } from '../domain/accounts/captcha.js';
 import { DomainError } from '../domain/errors.js';
-import { consumeVerifyToken, sendSmsCode, verifySmsCode } from '../domain/sms.js';
+import { consumeVerifyToken, sendSmsCode, verifySmsCode } from '../domain/accounts/sms.js';
 import type { AppDeps } from '../platform/deps.js';
 import { findActiveUserByMobile, SIGN_IN_FAILED, type SignInOutcome } from './accounts.js';
-import type { AttemptLimiter } from './attempt-limiter.js';
+import type { AttemptLimiter } from '../platform/attempt-limiter.js';
 import { readJson } from './interactions.js';
 
 /** The SMS path of the sign-in and sign-up pages (slide check, send, verify). */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database } from '../db/client.js';
 import { countPendingMigrations } from '../db/migrations.js';
-import { loggableError } from '../services/errors.js';
+import { loggableError } from '../platform/loggable-error.js';
 import type { KeyValueStore } from './kv-store.js';
 
 /** How long a check may take before the instance counts as not ready (a probe's own limit is often 1 s). */

@@ -5,9 +5,7 @@ import { z, ZodError } from 'zod';
 import { DomainError } from '../domain/errors.js';
 import { newRequestId, REQUEST_ID_LOG_LABEL } from '../platform/request-id.js';
 import { loggableError } from '../platform/loggable-error.js';
-import { refusal, refuse, SERVER_ERROR_MESSAGE } from './envelope.js';
-
-export { loggableError };
+import { refusal, refuse, SERVER_ERROR_MESSAGE } from '../platform/envelope.js';
 
 /** Zod issues → one Chinese message plus the fields at fault (path joined with dots). */
 export function describeZodError(error: ZodError): {

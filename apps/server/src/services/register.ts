@@ -4,15 +4,19 @@ import { ERROR_CODES, MAX_UPLOAD_BYTES, readQueryText, type ServiceId } from '@p
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, DomainError, tooManyRequests, unauthorized } from '../domain/errors.js';
-import { PREVIEW_SESSION_EXPIRED, requireReviewer, type Reviewer } from '../domain/preview.js';
-import { tenantIdFor } from '../domain/tenants.js';
-import { findActiveCaller } from '../domain/users.js';
+import {
+  PREVIEW_SESSION_EXPIRED,
+  requireReviewer,
+  type Reviewer,
+} from '../domain/preview/preview.js';
+import { tenantIdFor } from '../domain/sites/tenants.js';
+import { findActiveCaller } from '../domain/accounts/users.js';
 import { RATE_LIMITS, type RateLimits } from '../config.js';
 import type { AppDeps } from '../platform/deps.js';
 import { countOrRefuse, counterFor, limitedAddress } from '../platform/rate-limits.js';
 import { isTokenRevoked } from '../platform/token-revocation.js';
 import type { VerifiedToken } from '../platform/tokens.js';
-import { ok } from './envelope.js';
+import { ok } from '../platform/envelope.js';
 import { claimIdempotencyKey } from './idempotency.js';
 import { containsNul } from './query-text.js';
 import { privateAnswers } from './cache-control.js';

@@ -1,5 +1,5 @@
 import type { Endpoint, ParsedRequestOf, ResponseOf } from '@portal/contracts';
-import type { Reviewer } from '../domain/preview.js';
+import type { Reviewer } from '../domain/preview/preview.js';
 import type { AppDeps } from '../platform/deps.js';
 
 export interface AuthUser {

@@ -80,7 +80,7 @@ export const projects = pgTable(
      * The list's state order (0 applying, 1 not started, 2 closed, 3 finished), stored so an index
      * serves it, valid while rankFrom <= now < rankUntil. A new row, and a row whose title, times
      * or order change (trigger projects_list_dirty), has rankUntil -infinity: the list statement
-     * recomputes the rows outside their window before it reads (domain/project-list.ts).
+     * recomputes the rows outside their window before it reads (domain/projects/project-list.ts).
      */
     listRank: smallint().notNull().default(9),
     rankFrom: time()

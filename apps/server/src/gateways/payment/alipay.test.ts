@@ -15,7 +15,7 @@ import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { applicationOf, projectIdOf } from '../../services/exam-flow/flow-test-kit.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { startFakeAlipay, type FakeAlipay } from './alipay-fake.js';
-import { providerNotifyPath } from './provider-notify.js';
+import { providerNotifyPath } from '../../domain/ports.js';
 
 const APP_ID = '2021000000000001';
 const NOTIFY = providerNotifyPath('alipay');

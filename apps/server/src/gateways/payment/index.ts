@@ -1,21 +1,25 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../domain/errors.js';
-import { settlePaymentOrder } from '../../domain/payments.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { KeyValueStore } from '../../platform/kv-store.js';
 import { cashierPageHelmet } from '../../platform/security-headers.js';
 import type { GatewayContext } from '../index.js';
-import type { PaymentGateway, PaymentState } from '../../domain/ports.js';
+import {
+  providerNotifyPath,
+  type NotificationAnswer,
+  type PaymentGateway,
+  type PaymentNotification,
+  type PaymentState,
+} from '../../domain/ports.js';
 import { renderCashierPage } from './cashier-page.js';
-import { providerCallbackOptions } from './provider-notify.js';
 
 /** The sandbox keeps an order's record this long (the cashier link's life). */
 const RECORD_TTL_SECONDS = 30 * 24 * 3600;
 export const CASHIER_PATH = '/gateways/payment/cashier';
 /** How old (or how far ahead) a notification's timestamp may be. */
 export const PAYMENT_NOTICE_MAX_AGE_SECONDS = 5 * 60;
-export const NOTIFY_PATH = '/gateways/payment/notify';
+export const SANDBOX_PROVIDER = 'sandbox';
 
 export interface SandboxPayment {
   orderNo: string;
@@ -72,10 +76,60 @@ export async function recordOutcome(
   return next;
 }
 
+const envelopeAnswer = (status: number, message: string): NotificationAnswer => ({
+  status,
+  contentType: 'application/json; charset=utf-8',
+  body: JSON.stringify({ ErrCode: status === 200 ? 0 : status, ErrMsg: message, Data: null }),
+});
+
+/**
+ * The cashier's notice, as a provider's would be checked: signed with the payment secret and no
+ * older (or further ahead) than five minutes, so a captured one cannot be replayed. The amount is
+ * the one in the sandbox's own book, as a provider reports what was paid.
+ */
+async function verifyNotice(
+  store: KeyValueStore,
+  secret: string,
+  body: string,
+  now: Date,
+): Promise<PaymentNotification | null> {
+  let notice: Partial<PaymentNotice>;
+  try {
+    notice = JSON.parse(body) as Partial<PaymentNotice>;
+  } catch {
+    return null;
+  }
+  if (
+    typeof notice.OrderNo !== 'string' ||
+    (notice.Status !== 'Paid' && notice.Status !== 'Cancelled') ||
+    typeof notice.Timestamp !== 'number' ||
+    typeof notice.Sign !== 'string' ||
+    !verifySignature(secret, noticeText(notice as PaymentNotice), notice.Sign)
+  )
+    return null;
+  if (Math.abs(now.getTime() / 1000 - notice.Timestamp) > PAYMENT_NOTICE_MAX_AGE_SECONDS)
+    return null;
+  const record = await readRecord(store, notice.OrderNo);
+  if (!record) return null;
+  return {
+    orderNo: notice.OrderNo,
+    amountInFen: record.amountInFen,
+    state: { status: notice.Status, paidAt: notice.PaidAt ? new Date(notice.PaidAt) : null },
+  };
+}
+
 /** A local cashier that pays or cancels; production plugs a real provider in here. */
 export function createPaymentGateway(context: GatewayContext): PaymentGateway {
   const { config, secrets, store } = context;
   return {
+    notifications: {
+      provider: SANDBOX_PROVIDER,
+      signatureHeaders: [],
+      verify: ({ body, receivedAt }) =>
+        verifyNotice(store, secrets.paymentSecret, body, receivedAt),
+      accepted: envelopeAnswer(200, ''),
+      refused: envelopeAnswer(400, '支付通知无效：签名不符、已过期或订单不存在'),
+    },
     async createPayment(request) {
       const record: SandboxPayment = { ...request, status: 'Pending', paidAt: null };
       await store.set(recordKey(request.orderNo), JSON.stringify(record), RECORD_TTL_SECONDS);
@@ -166,7 +220,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps)
         // Notify as a provider would; a lost notice is caught by VerifyPaymentOrder.
         const response = await app.inject({
           method: 'POST',
-          url: NOTIFY_PATH,
+          url: providerNotifyPath(SANDBOX_PROVIDER),
           payload: { ...notice, Sign: sign(secret, noticeText(notice)) },
         });
         if (response.statusCode !== 200)
@@ -176,28 +230,6 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps)
           );
       }
       return reply.redirect(record.returnUrl, 303);
-    });
-
-    scope.post(NOTIFY_PATH, providerCallbackOptions(deps), async (request) => {
-      const notice = (request.body ?? {}) as Partial<PaymentNotice>;
-      if (
-        typeof notice.OrderNo !== 'string' ||
-        (notice.Status !== 'Paid' && notice.Status !== 'Cancelled') ||
-        typeof notice.Timestamp !== 'number' ||
-        typeof notice.Sign !== 'string' ||
-        !verifySignature(secret, noticeText(notice as PaymentNotice), notice.Sign)
-      )
-        throw badRequest('支付通知签名无效');
-      // A signed notice replayed later (captured, or delayed for ever) is refused by its age.
-      const ageSeconds = Math.abs(deps.now().getTime() / 1000 - notice.Timestamp);
-      if (ageSeconds > PAYMENT_NOTICE_MAX_AGE_SECONDS) throw badRequest('支付通知已过期');
-      await settlePaymentOrder(
-        deps.db,
-        notice.OrderNo,
-        { status: notice.Status, paidAt: notice.PaidAt ? new Date(notice.PaidAt) : null },
-        deps.now(),
-      );
-      return { ErrCode: 0, ErrMsg: '', Data: null };
     });
   });
 }

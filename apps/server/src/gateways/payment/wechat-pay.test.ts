@@ -11,8 +11,8 @@ import {
 import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { applicationOf, projectIdOf } from '../../services/exam-flow/flow-test-kit.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { reconcilePendingOrders, RECONCILE_AFTER_MS } from '../../domain/payments.js';
-import { providerNotifyPath } from './provider-notify.js';
+import { reconcilePendingOrders, RECONCILE_AFTER_MS } from '../../domain/payments/payments.js';
+import { providerNotifyPath } from '../../domain/ports.js';
 import type { FakeWeChatPay } from './wechat-pay-fake.js';
 import {
   APP_ID,

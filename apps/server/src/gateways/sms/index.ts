@@ -1,7 +1,7 @@
 import { maskMobile } from '@portal/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.js';
-import { refuse } from '../../services/envelope.js';
+import { refuse } from '../../platform/envelope.js';
 import type { KeyValueStore } from '../../platform/kv-store.js';
 import type { GatewayContext } from '../index.js';
 import type { SmsGateway } from '../../domain/ports.js';

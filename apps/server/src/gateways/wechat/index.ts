@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../domain/errors.js';
-import { ownAddress, ownOrigins } from '../../domain/own-addresses.js';
+import { ownAddress, ownOrigins } from '../../platform/own-addresses.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { GatewayContext } from '../index.js';
 import type { WeChatGateway, WeChatUser } from '../../domain/ports.js';

@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema/index.js';
 import { DEMO_ID_NUMBER } from '../../testing/demo-fixtures.js';
-import { hashPassword, verifyPassword } from '../../domain/passwords.js';
-import { storeUpload, uploadStoreOf } from '../../domain/uploads.js';
-import * as accounts from '../../domain/users.js';
+import { hashPassword, verifyPassword } from '../../domain/accounts/passwords.js';
+import { storeUpload, uploadStoreOf } from '../../domain/uploads/uploads.js';
+import * as accounts from '../../domain/accounts/users.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { obtainVerifyToken } from '../exam-message/sms-test-kit.js';
 

@@ -14,8 +14,8 @@ import {
   updateLoginPwd,
 } from '@portal/contracts';
 import { tooManyRequests } from '../../domain/errors.js';
-import * as accounts from '../../domain/users.js';
-import { createAttemptLimiter, tooManyAttempts } from '../../identity/accounts.js';
+import * as accounts from '../../domain/accounts/users.js';
+import { createAttemptLimiter, tooManyAttempts } from '../../platform/attempt-limiter.js';
 import { endSessionsOfAccount } from '../../identity/sessions.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { route, type ServiceRoute } from '../route.js';

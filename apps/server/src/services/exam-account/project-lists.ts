@@ -13,7 +13,7 @@ import {
   listUserApplications,
   personalCenterNumbers,
   runningApplicationsDisplay,
-} from '../../domain/user-projects.js';
+} from '../../domain/applications/user-projects.js';
 import { route, type ServiceRoute } from '../route.js';
 
 /** User/ calls whose data is the candidate's projects, applications and orders. */

@@ -21,7 +21,7 @@ import {
   projects,
 } from '../../db/schema/index.js';
 import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
-import { SUBMIT_GRACE_MS, submitExpiredAttempts } from '../../domain/exams.js';
+import { SUBMIT_GRACE_MS, submitExpiredAttempts } from '../../domain/exams/exams.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { applicationOf, projectIdOf, userIdOf } from '../exam-flow/flow-test-kit.js';
 import { passCaptcha } from '../exam-message/sms-test-kit.js';

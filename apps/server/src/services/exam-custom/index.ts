@@ -8,8 +8,8 @@ import {
   startAttempt,
   submitAnswer,
 } from '@portal/contracts';
-import { consumeCaptchaToken } from '../../domain/captcha.js';
-import { submitCooperation } from '../../domain/enterprise.js';
+import { consumeCaptchaToken } from '../../domain/accounts/captcha.js';
+import { submitCooperation } from '../../domain/content/enterprise.js';
 import {
   getAttemptPaper as readAttemptPaper,
   getExamSummary,
@@ -17,7 +17,7 @@ import {
   saveExamAnswers,
   startExamAttempt,
   submitExamAttempt,
-} from '../../domain/exams.js';
+} from '../../domain/exams/exams.js';
 import { route, type ServiceRoute } from '../route.js';
 
 export const routes: ServiceRoute[] = [

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { submitExpiredAttempts } from '../../domain/exams.js';
+import { submitExpiredAttempts } from '../../domain/exams/exams.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { scheduleAppJob } from '../../platform/scheduled-jobs.js';
 

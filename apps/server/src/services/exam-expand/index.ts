@@ -9,18 +9,18 @@ import {
   qrCodeDecode,
   upload,
 } from '@portal/contracts';
-import { getSolution, listExternalProjects, listSolutions } from '../../domain/content.js';
-import { ownOrigins } from '../../domain/own-addresses.js';
-import { decodeQrCode } from '../../domain/qr-codes.js';
-import { sharePoster } from '../../domain/share-posters.js';
-import { pageConfigFor, tenantIdFor } from '../../domain/tenants.js';
-import { storeUpload, uploadStoreOf } from '../../domain/uploads.js';
+import { getSolution, listExternalProjects, listSolutions } from '../../domain/content/content.js';
+import { ownOrigins } from '../../platform/own-addresses.js';
+import { decodeQrCode } from '../../render/qr-codes.js';
+import { sharePoster } from '../../domain/projects/share-posters.js';
+import { pageConfigFor, tenantIdFor } from '../../domain/sites/tenants.js';
+import { storeUpload, uploadStoreOf } from '../../domain/uploads/uploads.js';
 import {
   checkPdfRoomFor,
   htmlToPdfFile,
   pdfGatewayOf,
   signWebPage,
-} from '../../domain/web-pages.js';
+} from '../../domain/sites/web-pages.js';
 import { route, type ServiceRoute } from '../route.js';
 import { labelRoutes } from './labels.js';
 

@@ -4,11 +4,11 @@ import {
   getHomeLableLayout,
   previewHtmlToPdf,
 } from '@portal/contracts';
-import { getHomeLayout, listFindLabelTree, listHomeLabels } from '../../domain/labels.js';
+import { getHomeLayout, listFindLabelTree, listHomeLabels } from '../../domain/projects/labels.js';
 import { tooManyRequests } from '../../domain/errors.js';
-import { tenantIdFor } from '../../domain/tenants.js';
-import { renderPdf } from '../../domain/tickets.js';
-import { pdfGatewayOf } from '../../domain/web-pages.js';
+import { tenantIdFor } from '../../domain/sites/tenants.js';
+import { renderPdf } from '../../domain/tickets/tickets.js';
+import { pdfGatewayOf } from '../../domain/sites/web-pages.js';
 import { countOrRefuse, counterFor } from '../../platform/rate-limits.js';
 import { PUBLIC_READ, route, type ServiceRoute } from '../route.js';
 

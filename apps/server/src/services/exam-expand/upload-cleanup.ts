@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteUnattachedUploads } from '../../domain/uploads.js';
+import { deleteUnattachedUploads } from '../../domain/uploads/uploads.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { scheduleAppJob } from '../../platform/scheduled-jobs.js';
 

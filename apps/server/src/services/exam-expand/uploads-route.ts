@@ -4,9 +4,9 @@ import {
   readUpload,
   uploadIdOfPath,
   uploadSignerOf,
-} from '../../domain/uploads.js';
+} from '../../domain/uploads/uploads.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { refuse } from '../envelope.js';
+import { refuse } from '../../platform/envelope.js';
 import { authenticate } from '../register.js';
 
 const NOT_FOUND = '文件不存在、已删除或链接已过期';

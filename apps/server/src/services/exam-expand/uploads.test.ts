@@ -13,7 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, projects, uploads } from '../../db/schema/index.js';
-import { deleteUnattachedUploads, uploadsDir } from '../../domain/uploads.js';
+import { deleteUnattachedUploads, uploadsDir } from '../../domain/uploads/uploads.js';
 import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { firstPositionOf, projectIdOf, userIdOf, validValues } from '../exam-flow/flow-test-kit.js';

@@ -9,7 +9,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, applications } from '../../db/schema/index.js';
 import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
-import { storeUpload, uploadStoreOf } from '../../domain/uploads.js';
+import { storeUpload, uploadStoreOf } from '../../domain/uploads/uploads.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import {
   applicationOf,

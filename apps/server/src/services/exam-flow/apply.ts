@@ -4,8 +4,8 @@ import {
   getFormWithApply,
   modifyApplication,
   submitApplication,
-} from '../../domain/applications.js';
-import { uploadSignerOf } from '../../domain/uploads.js';
+} from '../../domain/applications/applications.js';
+import { uploadSignerOf } from '../../domain/uploads/uploads.js';
 import { route, type ServiceRoute } from '../route.js';
 
 /** ProjectApply/ calls: the form, applying, changing a returned application, the report. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { projectCoverUrl } from '../../domain/projects.js';
+import { projectCoverUrl } from '../../domain/projects/projects.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { refuse } from '../envelope.js';
+import { refuse } from '../../platform/envelope.js';
 
 /** A data: URL's bytes and type; only images. */
 export function decodeImageDataUrl(url: string): { contentType: string; data: Buffer } | null {

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { applications, positions, projects, users } from '../../db/schema/index.js';
 import { withCheckDigit } from '../../testing/demo-fixtures.js';
-import { storeUpload, uploadStoreOf } from '../../domain/uploads.js';
+import { storeUpload, uploadStoreOf } from '../../domain/uploads/uploads.js';
 import type { TestApp } from '../../testing/test-app.js';
 
 /** Seeded projects are found by title (SEED_PROJECTS). */

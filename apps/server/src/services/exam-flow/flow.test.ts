@@ -7,7 +7,7 @@ import {
 } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
-import { reviewApplication } from '../../domain/review.js';
+import { reviewApplication } from '../../domain/applications/review.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { applicationOf, applyAs, projectIdOf, userIdOf } from './flow-test-kit.js';
 

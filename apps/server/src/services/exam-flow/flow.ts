@@ -1,7 +1,7 @@
 import { downloadPrint, generatePrint, getApply } from '@portal/contracts';
-import { getFlowView } from '../../domain/flow.js';
-import { downloadTicket, generateTicket } from '../../domain/tickets.js';
-import { pdfGatewayOf } from '../../domain/web-pages.js';
+import { getFlowView } from '../../domain/applications/flow.js';
+import { downloadTicket, generateTicket } from '../../domain/tickets/tickets.js';
+import { pdfGatewayOf } from '../../domain/sites/web-pages.js';
 import { route, type ServiceRoute } from '../route.js';
 
 /** ProjectFlow/ calls: the steps, and the admission ticket as HTML or PDF. */

@@ -22,8 +22,8 @@ import {
   SEED_PROJECTS,
   withCheckDigit,
 } from '../../testing/demo-fixtures.js';
-import { hashPassword } from '../../domain/passwords.js';
-import { startPreviewSession } from '../../domain/preview.js';
+import { hashPassword } from '../../domain/accounts/passwords.js';
+import { startPreviewSession } from '../../domain/preview/preview.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { PREVIEW_COOKIE, previewCookiePath } from '../register.js';
 import { PREVIEW_PDFS_PER_MINUTE } from '../exam-expand/labels.js';

@@ -10,7 +10,7 @@ import {
   previewLogout,
   previewSubmitForm,
 } from '@portal/contracts';
-import { consumeCaptchaToken } from '../../domain/captcha.js';
+import { consumeCaptchaToken } from '../../domain/accounts/captcha.js';
 import { badRequest, forbidden, tooManyRequests } from '../../domain/errors.js';
 import {
   endPreviewSession,
@@ -22,12 +22,12 @@ import {
   startPreviewSession,
   submitPreviewEntry,
   verifyReviewerPassword,
-} from '../../domain/preview.js';
-import { listProjectNotices } from '../../domain/project-notices.js';
-import { listPositions, requireProject, toProjectDetail } from '../../domain/projects.js';
-import { tenantIdFor } from '../../domain/tenants.js';
-import { sampleTicket } from '../../domain/tickets.js';
-import { createAttemptLimiter, tooManyAttempts } from '../../identity/accounts.js';
+} from '../../domain/preview/preview.js';
+import { listProjectNotices } from '../../domain/notices/project-notices.js';
+import { listPositions, requireProject, toProjectDetail } from '../../domain/projects/projects.js';
+import { tenantIdFor } from '../../domain/sites/tenants.js';
+import { sampleTicket } from '../../domain/tickets/tickets.js';
+import { createAttemptLimiter, tooManyAttempts } from '../../platform/attempt-limiter.js';
 import type { KeyValueStore } from '../../platform/kv-store.js';
 import { count, counterFor } from '../../platform/rate-limits.js';
 import { route, type ServiceRoute } from '../route.js';

@@ -15,8 +15,8 @@ import {
   listProjects,
   listUserQuestions,
   submitQuestion,
-} from '../../domain/projects.js';
-import { tenantIdFor } from '../../domain/tenants.js';
+} from '../../domain/projects/projects.js';
+import { tenantIdFor } from '../../domain/sites/tenants.js';
 import { PUBLIC_READ, route, type ServiceRoute } from '../route.js';
 
 /** Project/ calls: details, positions, the list, questions and following. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { TICKET_CHECK_PATH } from '../../domain/ticket-check.js';
-import { checkTicket, type TicketCheck } from '../../domain/tickets.js';
+import { TICKET_CHECK_PATH } from '../../domain/tickets/ticket-check.js';
+import { checkTicket, type TicketCheck } from '../../domain/tickets/tickets.js';
 import { escapeHtml } from '../../platform/html.js';
 import type { AppDeps } from '../../platform/deps.js';
 

@@ -1,5 +1,5 @@
 import { getMessageList, getMessageNotice } from '@portal/contracts';
-import { listMessages, readMessage } from '../../domain/messages.js';
+import { listMessages, readMessage } from '../../domain/notices/messages.js';
 import { route, type ServiceRoute } from '../route.js';
 import { projectNoticeRoutes } from './project-notices.js';
 import { captchaRoutes, smsRoutes } from './sms.js';

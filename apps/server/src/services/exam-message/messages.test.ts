@@ -1,7 +1,7 @@
 import { getMessageList, getMessageNotice } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
-import { countUnreadMessages, createUserMessage } from '../../domain/messages.js';
+import { countUnreadMessages, createUserMessage } from '../../domain/notices/messages.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 describe('MessageNotice', () => {

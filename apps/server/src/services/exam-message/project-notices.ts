@@ -1,6 +1,6 @@
 import { getProjectNotice } from '@portal/contracts';
-import { listProjectNotices } from '../../domain/project-notices.js';
-import { tenantIdFor } from '../../domain/tenants.js';
+import { listProjectNotices } from '../../domain/notices/project-notices.js';
+import { tenantIdFor } from '../../domain/sites/tenants.js';
 import { PUBLIC_READ, route, type ServiceRoute } from '../route.js';
 
 /** ProjectNotice/ calls (notices belong to projects). */

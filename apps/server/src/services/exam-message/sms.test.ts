@@ -15,7 +15,7 @@ import {
   sendSmsCode,
   verifySmsCode,
   VERIFY_TOKEN_TTL_SECONDS,
-} from '../../domain/sms.js';
+} from '../../domain/accounts/sms.js';
 import { createRedisStore } from '../../platform/kv-store.js';
 import { humanTrail, solveSlidePuzzle } from '../../testing/slide-puzzle-solver.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';

@@ -4,8 +4,8 @@ import {
   sendVerifyShortMessage,
   verifyShortMessage,
 } from '@portal/contracts';
-import { checkCaptcha, createCaptchaChallenge } from '../../domain/captcha.js';
-import { sendSmsCode, verifySmsCode } from '../../domain/sms.js';
+import { checkCaptcha, createCaptchaChallenge } from '../../domain/accounts/captcha.js';
+import { sendSmsCode, verifySmsCode } from '../../domain/accounts/sms.js';
 import { route, type ServiceRoute } from '../route.js';
 
 export const smsRoutes: ServiceRoute[] = [

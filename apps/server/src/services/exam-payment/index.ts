@@ -5,15 +5,15 @@ import {
   refundPaymentOrder,
   verifyPaymentOrder,
 } from '@portal/contracts';
-import { listEquityPackages } from '../../domain/enterprise.js';
-import { ownOrigins } from '../../domain/own-addresses.js';
+import { listEquityPackages } from '../../domain/content/enterprise.js';
+import { ownOrigins } from '../../platform/own-addresses.js';
 import {
   checkReturnUrl,
   getOrCreatePaymentOrder,
   listUserOrders,
   requestRefund,
   verifyPaymentOrder as verifyOrder,
-} from '../../domain/payments.js';
+} from '../../domain/payments/payments.js';
 import { route, type ServiceRoute } from '../route.js';
 
 export const routes: ServiceRoute[] = [

@@ -20,10 +20,7 @@ export function paymentStageOf(order: PaymentOrder, returned: boolean): PaymentS
  * so its state is the gateway's, not assumed. `pay`, `payAgain` and `verify` are no-ops while
  * anything is in flight and there is nothing to pay once paid: an order is never paid twice.
  */
-export function usePayment(
-  applyId: number | undefined,
-  leave = leaveTo,
-) {
+export function usePayment(applyId: number | undefined, leave = leaveTo) {
   // The order sent to the cashier earlier: its state is asked of the gateway, not assumed.
   const [returnedOrderId, setReturnedOrderId] = useState(() =>
     applyId ? rememberedOrder(applyId) : undefined,

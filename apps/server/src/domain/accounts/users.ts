@@ -1,0 +1,394 @@
+import { maskIdNumber, maskMobile } from '@portal/contracts';
+import { randomBytes } from 'node:crypto';
+import {
+  archiveFieldProblem,
+  MAX_UPLOAD_BYTES,
+  PLATFORM_POWERS,
+  UPLOAD_CONTENT_TYPES,
+  type ApplyArchive,
+  type FormValues,
+  type UserProfile,
+  type WeChatBindUser,
+} from '@portal/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { userApplyArchives, users, type UserRow } from '../../db/schema/index.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { ownAddress, ownOrigins } from '../../platform/own-addresses.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { consumeVerifyToken } from './sms.js';
+import {
+  attachOwnUploads,
+  fileIdOf,
+  keptFileValue,
+  UPLOAD_URL_PREFIX,
+  uploadSignerOf,
+  withUploadUrls,
+} from '../uploads/uploads.js';
+
+/**
+ * The identity an account claims: verified, or held for support because its ID number is verified
+ * on another active account (isRealName false, idNumber set). The two are never told apart to the
+ * account, so no one learns from it whether an ID number is in use here.
+ */
+const claimedIdNumber = (row: UserRow): string | null =>
+  row.isRealName || row.idNumber ? row.idNumber : null;
+
+export function toProfile(row: UserRow): UserProfile {
+  const idNumber = claimedIdNumber(row);
+  return {
+    UserId: row.id,
+    Name: row.name,
+    Mobile: row.mobile ? maskMobile(row.mobile) : '',
+    HeadPortrait: row.headPortrait,
+    IsRealName: row.isRealName || idNumber !== null,
+    IdNumber: idNumber ? maskIdNumber(idNumber) : null,
+    IsBindWeChat: row.weChatOpenId !== null,
+    CreateTime: row.createdAt.toISOString(),
+  };
+}
+
+/** Who counts as a user at all: an account not closed. Every query of "a user" says it so. */
+export const isActiveUser = eq(users.status, 'active');
+
+/** An active account; a closed one is gone as far as the services are concerned. */
+async function activeUser(db: Database, userId: number): Promise<UserRow> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isActiveUser));
+  if (!row) throw notFound('账号不存在或已注销');
+  return row;
+}
+
+/** A signed-in caller's account as every call needs it, if it is still active. */
+export async function findActiveCaller(
+  db: Database,
+  userId: number,
+): Promise<{ id: number; tenantId: number; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, tenantId: users.tenantId, name: users.name })
+    .from(users)
+    .where(and(eq(users.id, userId), isActiveUser));
+  return row;
+}
+
+async function update(db: Database, userId: number, values: Partial<UserRow>): Promise<UserRow> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
+  if (!row) throw notFound('账号不存在或已注销');
+  return row;
+}
+
+export async function getProfile(db: Database, userId: number): Promise<UserProfile> {
+  return toProfile(await activeUser(db, userId));
+}
+
+// ---- apply archive ----
+
+const ARCHIVE_MAX_FIELDS = 100;
+const ARCHIVE_KEY = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+const ARCHIVE_TEXT_MAX = 2000;
+
+type ArchiveDeps = Pick<AppDeps, 'db' | 'secrets' | 'now'>;
+
+/** The archive as its owner sees it: files with fresh signed addresses. */
+const archiveAnswer = async (
+  deps: ArchiveDeps,
+  userId: number,
+  row: { values: FormValues; updatedAt: Date } | undefined,
+): Promise<ApplyArchive> => ({
+  Values: row
+    ? await withUploadUrls(deps.db, uploadSignerOf(deps.secrets, deps.now()), userId, row.values)
+    : {},
+  UpdateTime: row ? row.updatedAt.toISOString() : null,
+});
+
+export async function getApplyArchive(deps: ArchiveDeps, userId: number): Promise<ApplyArchive> {
+  const [row] = await deps.db
+    .select()
+    .from(userApplyArchives)
+    .where(eq(userApplyArchives.userId, userId));
+  return archiveAnswer(deps, userId, row);
+}
+
+/** The archive's shape: sane keys and sizes, the well-known fields valid, files our own uploads. */
+export function validateArchiveValues(values: FormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const keys = Object.keys(values);
+  if (keys.length > ARCHIVE_MAX_FIELDS) errors._ = `档案最多保存${ARCHIVE_MAX_FIELDS}项`;
+  for (const key of keys) {
+    const value = values[key];
+    if (!ARCHIVE_KEY.test(key)) {
+      errors[key] = '字段名不正确';
+      continue;
+    }
+    if (value === null || value === undefined) continue;
+    if (typeof value === 'string') {
+      const text = value.trim();
+      const problem = text === '' ? null : archiveFieldProblem(key, text);
+      if (value.length > ARCHIVE_TEXT_MAX) errors[key] = `内容过长，最多${ARCHIVE_TEXT_MAX}个字`;
+      else if (problem) errors[key] = problem;
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) errors[key] = '请填写数字';
+    } else if (Array.isArray(value)) {
+      if (value.length > 50 || value.some((v) => v.length > 200)) errors[key] = '选项过多或过长';
+    } else {
+      if (!value.FileId) errors[key] = '文件须通过上传获得，请重新上传';
+      else if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(value.ContentType))
+        errors[key] = '文件类型不支持';
+      else if (value.Size > MAX_UPLOAD_BYTES) errors[key] = '文件过大';
+    }
+  }
+  return errors;
+}
+
+export async function saveApplyArchive(
+  deps: ArchiveDeps,
+  userId: number,
+  values: FormValues,
+  now: Date,
+): Promise<ApplyArchive> {
+  const errors = validateArchiveValues(values);
+  const [first] = Object.values(errors);
+  if (first) throw badRequest(`报名档案有误：${first}`, errors);
+  await activeUser(deps.db, userId);
+  const row = await deps.db.transaction(async (tx) => {
+    const ids = Object.values(values)
+      .map(fileIdOf)
+      .filter((id): id is string => id !== null);
+    const own = new Map(
+      (await attachOwnUploads(tx as Database, userId, ids, now)).map((r) => [r.id, r]),
+    );
+    const kept: FormValues = {};
+    for (const [key, value] of Object.entries(values)) {
+      const id = fileIdOf(value);
+      const upload = id === null ? undefined : own.get(id);
+      if (id !== null && !upload) errors[key] = '文件须为您本人上传且未过期，请重新上传';
+      kept[key] = upload ? keptFileValue(upload) : value;
+    }
+    const [fault] = Object.values(errors);
+    if (fault) throw badRequest(`报名档案有误：${fault}`, errors);
+    const [saved] = await tx
+      .insert(userApplyArchives)
+      .values({ userId, values: kept, updatedAt: now })
+      .onConflictDoUpdate({
+        target: userApplyArchives.userId,
+        set: { values: kept, updatedAt: now },
+      })
+      .returning();
+    return saved!;
+  });
+  return archiveAnswer(deps, userId, row);
+}
+
+// ---- profile ----
+
+/**
+ * Name and ID number (check digit checked by the contract); one ID number, one verified active
+ * account (the database's unique index). A number already verified on another active account is
+ * answered exactly like any other claim — same answer, same work — and the claim is held: stored
+ * unverified for support to settle, so the answer never tells whether the number is in use here.
+ * An account keeps its first claim.
+ */
+export async function realPersonVerify(
+  db: Database,
+  userId: number,
+  name: string,
+  idNumber: string,
+): Promise<UserProfile> {
+  const user = await activeUser(db, userId);
+  if (claimedIdNumber(user) !== null) {
+    if (user.idNumber === idNumber && user.realName === name) return toProfile(user);
+    throw conflict('账号已完成实名认证，不能更换身份信息');
+  }
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.idNumber, idNumber), eq(users.isRealName, true), isActiveUser));
+  const claim = { realName: name, idNumber };
+  try {
+    return toProfile(await update(db, userId, { ...claim, isRealName: !holder }));
+  } catch (error) {
+    // Two accounts claiming one number at once: the index lets one through, the other is held.
+    if (!isUniqueViolation(error)) throw error;
+    return toProfile(await update(db, userId, { ...claim, isRealName: false }));
+  }
+}
+
+/** The avatar: an image the account uploaded, shown at its address (to the owner's token). */
+export async function updateHeadPortrait(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  userId: number,
+  fileId: string,
+): Promise<UserProfile> {
+  await activeUser(deps.db, userId);
+  return deps.db.transaction(async (tx) => {
+    const [upload] = await attachOwnUploads(tx as Database, userId, [fileId], deps.now());
+    if (!upload?.contentType.startsWith('image/'))
+      throw badRequest('头像须为您已上传的图片，请重新上传', { HeadPortrait: '请先上传图片' });
+    return toProfile(
+      await update(tx as Database, userId, { headPortrait: `${UPLOAD_URL_PREFIX}${upload.id}` }),
+    );
+  });
+}
+
+/** Counts tries of an account's password, shared with sign-in (the identity's attempt limiter). */
+export interface PasswordTries {
+  /** Counts this try of the number's password; throws (429) when it must wait instead. */
+  start(mobile: string): Promise<void>;
+  succeeded(mobile: string): Promise<void>;
+}
+
+export async function updateLoginPassword(
+  db: Database,
+  userId: number,
+  oldPassword: string,
+  newPassword: string,
+  tries: PasswordTries,
+): Promise<void> {
+  const user = await activeUser(db, userId);
+  const counted = user.mobile ?? `user:${user.id}`;
+  await tries.start(counted);
+  if (!(await verifyPassword(oldPassword, user.passwordHash)))
+    throw badRequest('原密码不正确', { OldPassword: '原密码不正确' });
+  await tries.succeeded(counted);
+  if (oldPassword === newPassword)
+    throw badRequest('新密码不能与原密码相同', { NewPassword: '新密码不能与原密码相同' });
+  await update(db, userId, { passwordHash: await hashPassword(newPassword) });
+}
+
+// ---- mobile and closing ----
+
+/**
+ * The SMS proof for the new number comes first: "taken" is told only to someone who holds that
+ * phone, so the call tells nobody else whether a number is registered.
+ */
+export async function changeMobile(
+  deps: Pick<AppDeps, 'db' | 'store'>,
+  userId: number,
+  mobile: string,
+  verifyToken: string,
+): Promise<UserProfile> {
+  const user = await activeUser(deps.db, userId);
+  if (user.mobile === mobile)
+    throw badRequest('新手机号与当前手机号相同', { Mobile: '新手机号与当前手机号相同' });
+  await consumeVerifyToken(deps, { token: verifyToken, mobile, scene: 'ChangeMobile' });
+  try {
+    return toProfile(await update(deps.db, userId, { mobile }));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('该手机号已被其他账号使用');
+    throw error;
+  }
+}
+
+/** Closed: the number is freed (kept as closedMobile), WeChat unbound; tokens and sign-in stop. */
+export async function closeAccount(
+  deps: Pick<AppDeps, 'db' | 'store'>,
+  userId: number,
+  verifyToken: string,
+  now: Date,
+): Promise<void> {
+  const user = await activeUser(deps.db, userId);
+  if (!user.mobile) throw conflict('账号未绑定手机号，无法通过短信验证注销');
+  await consumeVerifyToken(deps, {
+    token: verifyToken,
+    mobile: user.mobile,
+    scene: 'CloseAccount',
+  });
+  await update(deps.db, userId, {
+    status: 'closed',
+    closedMobile: user.mobile,
+    mobile: null,
+    weChatOpenId: null,
+    weChatNickName: null,
+    weChatHeadImgUrl: null,
+    weChatBindAt: null,
+    closedAt: now,
+  });
+}
+
+export function platformPowers(signedIn: boolean): (typeof PLATFORM_POWERS)[number][] {
+  return signedIn ? [...PLATFORM_POWERS] : ['cooperate'];
+}
+
+// ---- WeChat binding ----
+
+const STATE_TTL_SECONDS = 600;
+
+function toBindUser(row: UserRow): WeChatBindUser {
+  return {
+    IsBind: row.weChatOpenId !== null,
+    NickName: row.weChatNickName ?? '',
+    HeadImgUrl: row.weChatHeadImgUrl ?? '',
+    BindTime: row.weChatBindAt ? row.weChatBindAt.toISOString() : null,
+  };
+}
+
+export async function weChatAuthorizeConfig(
+  deps: Pick<AppDeps, 'config' | 'store' | 'gateways'>,
+  userId: number,
+  returnUrl: string,
+): Promise<{ AppId: string; AuthorizeUrl: string }> {
+  // Only back to this deployment's own pages.
+  if (!ownAddress(returnUrl, ownOrigins(deps.config)))
+    throw badRequest('回调地址不属于本站', { ReturnUrl: '回调地址不属于本站' });
+  const state = randomBytes(16).toString('base64url');
+  await deps.store.set(`wechat:state:${state}`, String(userId), STATE_TTL_SECONDS);
+  return {
+    AppId: deps.config.weChat.appId,
+    AuthorizeUrl: deps.gateways.weChat.authorizeUrl(returnUrl, state),
+  };
+}
+
+export async function getWeChatBindUser(db: Database, userId: number): Promise<WeChatBindUser> {
+  return toBindUser(await activeUser(db, userId));
+}
+
+export async function bindWeChat(
+  deps: Pick<AppDeps, 'db' | 'gateways' | 'store'>,
+  userId: number,
+  authorisation: { code: string; state: string },
+  now: Date,
+): Promise<WeChatBindUser> {
+  // The state GetWeChatConfig gave this user, spent once: no one else's authorisation binds here.
+  const stateOwner = await deps.store.take(`wechat:state:${authorisation.state}`);
+  if (stateOwner !== String(userId))
+    throw badRequest('微信授权校验未通过，请重新绑定', { State: '请重新发起绑定' });
+  const code = authorisation.code;
+  const user = await activeUser(deps.db, userId);
+  if (user.weChatOpenId) throw conflict('当前账号已绑定微信，请先解除绑定');
+  const weChatUser = await deps.gateways.weChat.exchangeCode(code);
+  const [other] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.weChatOpenId, weChatUser.openId));
+  if (other) throw conflict('该微信已绑定其他账号，请先在原账号解除绑定');
+  try {
+    return toBindUser(
+      await update(deps.db, userId, {
+        weChatOpenId: weChatUser.openId,
+        weChatNickName: weChatUser.nickName,
+        weChatHeadImgUrl: weChatUser.headImgUrl,
+        weChatBindAt: now,
+      }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('该微信已绑定其他账号，请先在原账号解除绑定');
+    throw error;
+  }
+}
+
+export async function relieveWeChatBind(db: Database, userId: number): Promise<UserProfile> {
+  const user = await activeUser(db, userId);
+  if (!user.weChatOpenId) throw conflict('当前账号未绑定微信');
+  return toProfile(
+    await update(db, userId, {
+      weChatOpenId: null,
+      weChatNickName: null,
+      weChatHeadImgUrl: null,
+      weChatBindAt: null,
+    }),
+  );
+}

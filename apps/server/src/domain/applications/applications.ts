@@ -1,0 +1,449 @@
+import {
+  APPLY_STATUS_TEXT,
+  isFieldVisible,
+  MODIFIABLE_APPLY_STATUSES,
+  uploadedFileValueSchema,
+  validateFieldValue,
+  validateFormValues,
+  type ApplyStatus,
+  type ApplySummary,
+  type FieldErrors,
+  type FormField,
+  type FormReport,
+  type FormValues,
+  type FormWithApply,
+} from '@portal/contracts';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import {
+  applicationEvents,
+  applications,
+  examSubmissions,
+  forms,
+  paymentOrders,
+  positions,
+  projects,
+  type ApplicationRow,
+} from '../../db/schema/index.js';
+import { assertTransition } from './apply-status.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { deriveProjectState, requireProject } from '../projects/projects.js';
+import { isKnownRegion, regionNames } from '../regions.js';
+import {
+  attachOwnUploads,
+  fileIdOf,
+  keptFileValue,
+  withUploadUrls,
+  type UploadSigner,
+} from '../uploads/uploads.js';
+
+export const APPLY_NOT_FOUND = '报名记录不存在';
+
+export type FormRow = typeof forms.$inferSelect;
+
+export async function requireForm(db: Database, projectId: number): Promise<FormRow> {
+  const [form] = await db.select().from(forms).where(eq(forms.projectId, projectId));
+  if (!form) throw notFound('该项目尚未发布报名表');
+  return form;
+}
+
+/**
+ * The contract's field rules, plus what only the server can check: regions are real places and
+ * files came from our upload (a reviewer's preview entry keeps a file's name, never a file).
+ * Answers the values to keep: visible, known fields only, file values without an address.
+ */
+export function checkFormValues(
+  fields: FormField[],
+  values: FormValues,
+  options: { filesFrom: 'upload' | 'preview' } = { filesFrom: 'upload' },
+): FormValues {
+  const errors: FieldErrors = validateFormValues(fields, values);
+  const kept: FormValues = {};
+  for (const field of fields) {
+    if (!isFieldVisible(field, values)) continue;
+    const value = values[field.FieldId];
+    if (value === undefined || value === null || errors[field.FieldId]) {
+      if (value !== undefined) kept[field.FieldId] = value;
+      continue;
+    }
+    if (field.Type === 'region' && Array.isArray(value) && !isKnownRegion(value))
+      errors[field.FieldId] = `请选择有效的${field.Label}`;
+    if (field.Type === 'photo' || field.Type === 'file') {
+      const file = uploadedFileValueSchema.safeParse(value);
+      if (file.success && options.filesFrom === 'upload' && !file.data.FileId)
+        errors[field.FieldId] = `${field.Label}请通过上传获得`;
+      if (file.success) {
+        const { FileName, Size, ContentType, FileId } = file.data;
+        kept[field.FieldId] =
+          options.filesFrom === 'upload' && FileId
+            ? { FileId, FileName, Size, ContentType }
+            : { FileName, Size, ContentType };
+        continue;
+      }
+    }
+    if (field.Type === 'idcard' && typeof value === 'string')
+      kept[field.FieldId] = value.trim().toUpperCase();
+    else kept[field.FieldId] = typeof value === 'string' ? value.trim() : value;
+  }
+  const faults = Object.keys(errors);
+  if (faults.length > 0) throw badRequest(errors[faults[0]!]!, errors);
+  return kept;
+}
+
+/** A form may name only uploads of the candidate's own. */
+export const notOwnUpload = (label: string) =>
+  `${label}须为您本人上传的文件（文件不存在、已过期或不属于您），请重新上传`;
+
+/**
+ * A new file value must name an upload of the candidate's own, which is marked attached; its real
+ * name, size and type replace what the client said, and the field's type and size rules are
+ * applied to them. A value the application already holds (ModifyApply keeping its photo) was
+ * checked when it came in. Run in the transaction that stores the values.
+ */
+export async function claimUploadedFiles(
+  db: Database,
+  userId: number,
+  fields: FormField[],
+  values: FormValues,
+  now: Date,
+  previous: FormValues = {},
+): Promise<FormValues> {
+  const errors: FieldErrors = {};
+  const checked: FormValues = { ...values };
+  const fileFields = fields.filter((f) => f.Type === 'photo' || f.Type === 'file');
+  const claimed = fileFields
+    .map((field) => fileIdOf(values[field.FieldId]))
+    .filter((id): id is string => id !== null);
+  const own = new Map(
+    (await attachOwnUploads(db, userId, claimed, now)).map((row) => [row.id, row]),
+  );
+  for (const field of fileFields) {
+    const id = fileIdOf(values[field.FieldId]);
+    if (id === null) continue;
+    const row = own.get(id);
+    const kept = uploadedFileValueSchema.safeParse(previous[field.FieldId]);
+    if (!row && kept.success && kept.data.FileId === id) {
+      checked[field.FieldId] = kept.data;
+      continue;
+    }
+    if (!row) {
+      errors[field.FieldId] = notOwnUpload(field.Label);
+      continue;
+    }
+    const real = keptFileValue(row);
+    const message = validateFieldValue(field, real);
+    if (message) errors[field.FieldId] = message;
+    else checked[field.FieldId] = real;
+  }
+  const faults = Object.keys(errors);
+  if (faults.length > 0) throw badRequest(errors[faults[0]!]!, errors);
+  return checked;
+}
+
+export async function toApplySummaries(
+  db: Database,
+  rows: ApplicationRow[],
+  now: Date = new Date(),
+): Promise<ApplySummary[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [projectRows, positionRows, orderRows] = await Promise.all([
+    db
+      .select({
+        id: projects.id,
+        title: projects.title,
+        feeInFen: projects.feeInFen,
+        hasOnlineExam: projects.hasOnlineExam,
+        examStartAt: projects.examStartAt,
+        examEndAt: projects.examEndAt,
+      })
+      .from(projects)
+      .where(inArray(projects.id, [...new Set(rows.map((r) => r.projectId))])),
+    db
+      .select({ id: positions.id, name: positions.name })
+      .from(positions)
+      .where(inArray(positions.id, [...new Set(rows.map((r) => r.positionId))])),
+    db
+      .select({
+        id: paymentOrders.id,
+        applicationId: paymentOrders.applicationId,
+        status: paymentOrders.status,
+      })
+      .from(paymentOrders)
+      .where(
+        and(
+          inArray(paymentOrders.applicationId, ids),
+          inArray(paymentOrders.status, ['Paid', 'Pending']),
+        ),
+      ),
+  ]);
+  const project = new Map(projectRows.map((p) => [p.id, p]));
+  const positionName = new Map(positionRows.map((p) => [p.id, p.name]));
+  // The paid order when there is one, else the pending one.
+  const orderOf = (applyId: number) =>
+    (
+      orderRows.find((o) => o.applicationId === applyId && o.status === 'Paid') ??
+      orderRows.find((o) => o.applicationId === applyId)
+    )?.id ?? null;
+  return rows.map((r) => ({
+    ApplyId: r.id,
+    ProjectId: r.projectId,
+    ProjectTitle: project.get(r.projectId)?.title ?? '',
+    PositionId: r.positionId,
+    PositionName: positionName.get(r.positionId) ?? '',
+    Status: r.status,
+    ReviewRemark: r.reviewRemark,
+    SubmitTime: r.submittedAt?.toISOString() ?? null,
+    UpdateTime: r.updatedAt.toISOString(),
+    FeeInFen: project.get(r.projectId)?.feeInFen ?? 0,
+    OrderId: orderOf(r.id),
+    HasOnlineExam: project.get(r.projectId)?.hasOnlineExam ?? false,
+    ExamScore: r.examScore,
+    TicketPrintable: ticketPrintable(r.status, project.get(r.projectId), now),
+  }));
+}
+
+/** Print is open once paid (free projects: once approved) and stays open afterwards. */
+export const PRINTABLE_STATUSES: readonly ApplyStatus[] = ['Paid', 'TicketIssued', 'Finished'];
+
+/** The ticket can be opened while its application is printable and its exam has not ended. */
+export function ticketPrintable(
+  status: ApplyStatus,
+  project: { feeInFen: number; examStartAt: Date | null; examEndAt: Date | null } | undefined,
+  now: Date,
+): boolean {
+  if (!project) return false;
+  const printable =
+    PRINTABLE_STATUSES.includes(status) || (project.feeInFen === 0 && status === 'Approved');
+  const examOver = project.examEndAt ?? project.examStartAt;
+  return printable && (!examOver || examOver.getTime() > now.getTime());
+}
+
+export async function toApplySummary(
+  db: Database,
+  row: ApplicationRow,
+  now: Date = new Date(),
+): Promise<ApplySummary> {
+  const [summary] = await toApplySummaries(db, [row], now);
+  return summary!;
+}
+
+/** Another user's application is answered as not found: its existence is not ours to tell. */
+export async function requireOwnApplication(
+  db: Database,
+  userId: number,
+  applyId: number,
+): Promise<ApplicationRow> {
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, applyId), eq(applications.userId, userId)));
+  if (!row) throw notFound(APPLY_NOT_FOUND);
+  return row;
+}
+
+export async function findApplication(
+  db: Database,
+  userId: number,
+  projectId: number,
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.userId, userId), eq(applications.projectId, projectId)))
+    .orderBy(desc(applications.id))
+    .limit(1);
+  return row;
+}
+
+/** ProjectApply/GetForm: the form, and the caller's application with its values if any (files with fresh addresses). */
+export async function getFormWithApply(
+  db: Database,
+  user: { userId: number; tenantId: number },
+  projectId: number,
+  signer: UploadSigner,
+): Promise<FormWithApply> {
+  await requireProject(db, projectId, user.tenantId);
+  const form = await requireForm(db, projectId);
+  const application = await findApplication(db, user.userId, projectId);
+  return {
+    Form: { FormId: form.id, ProjectId: projectId, Title: form.title, Fields: form.fields },
+    Apply: application ? await toApplySummary(db, application) : null,
+    Values: application ? await withUploadUrls(db, signer, user.userId, application.values) : null,
+  };
+}
+
+async function recordEvent(
+  db: Database,
+  event: typeof applicationEvents.$inferInsert,
+): Promise<void> {
+  await db.insert(applicationEvents).values(event);
+}
+
+/** A status change with its history row; refuses a move the machine does not allow. */
+export async function moveApplication(
+  db: Database,
+  row: ApplicationRow,
+  to: ApplicationRow['status'],
+  change: {
+    actor: 'candidate' | 'reviewer' | 'system';
+    now: Date;
+    remark?: string | null;
+    set?: Partial<typeof applications.$inferInsert>;
+  },
+): Promise<ApplicationRow> {
+  assertTransition(row.status, to);
+  const [updated] = await db
+    .update(applications)
+    .set({ ...change.set, status: to, updatedAt: change.now })
+    // Only from the status we read: a concurrent change makes this update nothing.
+    .where(and(eq(applications.id, row.id), eq(applications.status, row.status)))
+    .returning();
+  if (!updated) throw conflict('报名状态已变化，请刷新后重试');
+  await recordEvent(db, {
+    applicationId: row.id,
+    fromStatus: row.status,
+    toStatus: to,
+    actor: change.actor,
+    remark: change.remark ?? null,
+    createdAt: change.now,
+  });
+  return updated;
+}
+
+/** ProjectApply/Apply: one application per candidate and project, while applications are open. */
+export async function submitApplication(
+  db: Database,
+  user: { userId: number; tenantId: number },
+  input: { ProjectId: number; PositionId: number; Values: FormValues },
+  now: Date,
+): Promise<ApplySummary> {
+  const project = await requireProject(db, input.ProjectId, user.tenantId);
+  const state = deriveProjectState(project, now);
+  if (state !== 'Applying')
+    throw conflict(
+      state === 'NotStarted' ? '报名尚未开始，请在报名时间内提交' : '报名已截止，不能再提交报名',
+    );
+  const [position] = await db
+    .select({ id: positions.id })
+    .from(positions)
+    .where(and(eq(positions.id, input.PositionId), eq(positions.projectId, project.id)));
+  if (!position)
+    throw badRequest('所选岗位不属于该项目，请重新选择', { PositionId: '请选择本项目的岗位' });
+  if (await findApplication(db, user.userId, project.id))
+    throw conflict('您已报名该项目，请在报名记录中查看或修改');
+  const form = await requireForm(db, project.id);
+  const checked = checkFormValues(form.fields, input.Values);
+  try {
+    const row = await db.transaction(async (tx) => {
+      const values = await claimUploadedFiles(
+        tx as Database,
+        user.userId,
+        form.fields,
+        checked,
+        now,
+      );
+      const [created] = await tx
+        .insert(applications)
+        .values({
+          userId: user.userId,
+          projectId: project.id,
+          positionId: position.id,
+          values,
+          status: 'Submitted',
+          submittedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await recordEvent(tx as Database, {
+        applicationId: created!.id,
+        fromStatus: null,
+        toStatus: 'Submitted',
+        actor: 'candidate',
+        createdAt: now,
+      });
+      return created!;
+    });
+    return await toApplySummary(db, row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('您已报名该项目，请在报名记录中查看或修改');
+    throw error;
+  }
+}
+
+/** ProjectApply/ModifyApply: only a draft or a returned application; returned goes back to review. */
+export async function modifyApplication(
+  db: Database,
+  userId: number,
+  input: { ApplyId: number; Values: FormValues },
+  now: Date,
+): Promise<ApplySummary> {
+  const row = await requireOwnApplication(db, userId, input.ApplyId);
+  if (!MODIFIABLE_APPLY_STATUSES.includes(row.status))
+    throw conflict(
+      `报名当前状态为“${APPLY_STATUS_TEXT[row.status]}”，只有草稿或退回修改的报名可以修改`,
+    );
+  const form = await requireForm(db, row.projectId);
+  const checked = checkFormValues(form.fields, input.Values);
+  const updated = await db.transaction(async (tx) => {
+    const values = await claimUploadedFiles(
+      tx as Database,
+      userId,
+      form.fields,
+      checked,
+      now,
+      row.values,
+    );
+    return moveApplication(tx as Database, row, 'Submitted', {
+      actor: 'candidate',
+      now,
+      set: { values, submittedAt: now, reviewRemark: null },
+    });
+  });
+  return toApplySummary(db, updated);
+}
+
+/** How a value reads on the printed form. */
+export function displayValue(field: FormField, value: FormValues[string] | undefined): string {
+  if (value === undefined || value === null || value === '') return '';
+  if (field.Type === 'region' && Array.isArray(value)) return regionNames(value);
+  if (Array.isArray(value)) {
+    const label = (v: string) => field.Options?.find((o) => o.Value === v)?.Label ?? v;
+    return value.map(label).join('、');
+  }
+  if (typeof value === 'object') return value.FileName;
+  if ((field.Type === 'select' || field.Type === 'radio') && typeof value === 'string')
+    return field.Options?.find((o) => o.Value === value)?.Label ?? value;
+  return String(value);
+}
+
+/** ProjectApply/GetFormReport: the application as a person reads it, field by field. */
+export async function getFormReport(
+  db: Database,
+  userId: number,
+  applyId: number,
+): Promise<FormReport> {
+  const row = await requireOwnApplication(db, userId, applyId);
+  const form = await requireForm(db, row.projectId);
+  return {
+    ApplyId: row.id,
+    Title: form.title,
+    Items: form.fields
+      .filter((f) => isFieldVisible(f, row.values))
+      .map((f) => ({
+        FieldId: f.FieldId,
+        Label: f.Label,
+        Display: displayValue(f, row.values[f.FieldId]),
+      })),
+  };
+}
+
+export async function hasSubmittedExam(db: Database, applyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: examSubmissions.id })
+    .from(examSubmissions)
+    .where(eq(examSubmissions.applicationId, applyId));
+  return Boolean(row);
+}

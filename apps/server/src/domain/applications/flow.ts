@@ -1,0 +1,150 @@
+import type {
+  ApplyStatus,
+  ApplySummary,
+  FlowStepKey,
+  FlowView,
+  NextAction,
+  ProjectState,
+} from '@portal/contracts';
+import type { Database } from '../../db/client.js';
+import { findApplication, toApplySummary } from './applications.js';
+import { deriveProjectState, requireProject } from '../projects/projects.js';
+
+type StepState = FlowView['Steps'][number]['State'];
+interface FlowFacts {
+  projectState: ProjectState;
+  feeInFen: number;
+  hasOnlineExam: boolean;
+  status: ApplyStatus | null;
+  reviewRemark: string | null;
+  examScore: number | null;
+}
+
+const TITLES: Record<FlowStepKey, string> = {
+  apply: '提交报名',
+  review: '资格审核',
+  pay: '缴纳费用',
+  print: '打印准考证',
+  exam: '参加考试',
+  result: '考试结果',
+};
+
+/** How far each status has come: the index of the step that is current in it. */
+const CURRENT_STEP: Record<ApplyStatus, FlowStepKey> = {
+  Draft: 'apply',
+  Submitted: 'review',
+  UnderReview: 'review',
+  Returned: 'review',
+  Rejected: 'review',
+  Approved: 'pay',
+  Paid: 'print',
+  TicketIssued: 'exam',
+  Finished: 'result',
+};
+
+/**
+ * The six steps of the flow and the one next thing to do. Pay is skipped for a free project,
+ * the online exam for a project without one.
+ */
+export function buildFlow(facts: FlowFacts): Pick<FlowView, 'Steps' | 'NextAction'> {
+  const skipped = new Set<FlowStepKey>();
+  if (facts.feeInFen === 0) skipped.add('pay');
+  if (!facts.hasOnlineExam) skipped.add('exam');
+  const order = (['apply', 'review', 'pay', 'print', 'exam', 'result'] as const).filter(
+    (k) => !skipped.has(k),
+  );
+  const status = facts.status;
+  let current: FlowStepKey = status ? CURRENT_STEP[status] : 'apply';
+  // A skipped step hands "current" to the next one that is not skipped.
+  const all = ['apply', 'review', 'pay', 'print', 'exam', 'result'] as const;
+  while (skipped.has(current)) current = all[all.indexOf(current) + 1]!;
+  const currentIndex = order.indexOf(current);
+  const finished = status === 'Finished';
+  const failed =
+    status === 'Rejected' || status === 'Returned' ? ('review' as FlowStepKey) : undefined;
+
+  const steps = all.map((key) => {
+    let state: StepState;
+    if (skipped.has(key)) state = 'skipped';
+    else if (key === failed) state = 'failed';
+    else if (order.indexOf(key) < currentIndex || (finished && key === 'result')) state = 'done';
+    else if (key === current) state = 'current';
+    else state = 'waiting';
+    return { Key: key, Title: TITLES[key], State: state, Description: describe(key, state, facts) };
+  });
+  return { Steps: steps, NextAction: nextAction(facts, current) };
+}
+
+function nextAction(facts: FlowFacts, current: FlowStepKey): NextAction {
+  switch (facts.status) {
+    case null:
+      return facts.projectState === 'Applying' ? 'apply' : 'none';
+    case 'Draft':
+    case 'Returned':
+      return 'modify';
+    case 'Submitted':
+    case 'UnderReview':
+      return 'wait-review';
+    case 'Rejected':
+      return 'none';
+    case 'Finished':
+      return 'result';
+    default:
+      if (current === 'pay') return 'pay';
+      if (current === 'print') return 'print';
+      if (current === 'exam') return 'exam';
+      // Ticket issued, the exam is offline: nothing to do here until the day.
+      return 'none';
+  }
+}
+
+function describe(key: FlowStepKey, state: StepState, facts: FlowFacts): string {
+  if (state === 'skipped') return key === 'pay' ? '本项目免费报名，无需缴费' : '本项目无在线考试';
+  switch (key) {
+    case 'apply':
+      return state === 'done' ? '报名信息已提交' : '填写报名表并提交';
+    case 'review':
+      if (facts.status === 'Returned')
+        return `报名被退回修改：${facts.reviewRemark ?? '请按要求修改后重新提交'}`;
+      if (facts.status === 'Rejected')
+        return `审核未通过：${facts.reviewRemark ?? '不符合报考条件'}`;
+      return state === 'done'
+        ? '资格审核已通过'
+        : state === 'current'
+          ? '报名信息审核中，请耐心等待'
+          : '提交后由主办方审核';
+    case 'pay':
+      return state === 'done'
+        ? '报名费已缴纳'
+        : `报名费 ${(facts.feeInFen / 100).toFixed(2)} 元，审核通过后缴纳`;
+    case 'print':
+      if (state === 'done') return '准考证已生成，考试结束前可随时再次打印';
+      if (state === 'current') return '准考证已开放打印，请打印并妥善保管';
+      return facts.feeInFen === 0 ? '审核通过后可打印准考证' : '缴费成功后可打印准考证';
+    case 'exam':
+      return state === 'done' ? '答卷已提交' : '按准考证时间参加在线考试';
+    case 'result':
+      if (facts.examScore !== null && state === 'done') return `考试成绩：${facts.examScore} 分`;
+      return state === 'done' ? '流程已完成' : '考试结束后公布结果';
+  }
+}
+
+export async function getFlowView(
+  db: Database,
+  user: { userId: number; tenantId: number },
+  projectId: number,
+  now: Date,
+): Promise<FlowView> {
+  const project = await requireProject(db, projectId, user.tenantId);
+  const row = await findApplication(db, user.userId, projectId);
+  const apply: ApplySummary | null = row ? await toApplySummary(db, row, now) : null;
+  const flow = buildFlow({
+    projectState: deriveProjectState(project, now),
+    feeInFen: project.feeInFen,
+    hasOnlineExam: project.hasOnlineExam,
+    status: row?.status ?? null,
+    reviewRemark: row?.reviewRemark ?? null,
+    examScore: row?.examScore ?? null,
+  });
+  return { ProjectId: projectId, Apply: apply, ...flow };
+}

@@ -1,0 +1,557 @@
+import type {
+  ApplyStatus,
+  ExamAnswer,
+  ExamAttempt,
+  ExamAttemptPaper,
+  ExamQuestion,
+  ExamSummary,
+  MultipleScoring,
+} from '@portal/contracts';
+import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import {
+  applications,
+  examAttempts,
+  examPapers,
+  examQuestions,
+  examSubmissions,
+  projects,
+} from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { APPLY_NOT_FOUND, moveApplication } from '../applications/applications.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { processCache } from '../../platform/process-cache.js';
+import { beijingMinute } from '../../platform/beijing-time.js';
+
+/** The exam opens once the fee is paid (free projects: once the ticket is printed). */
+const EXAM_OPEN: readonly ApplyStatus[] = ['Paid', 'TicketIssued'];
+/**
+ * A save or submission reaching the server this long after the deadline still counts: it was
+ * sent in time and spent the rest on the network (Moodle's "grace period").
+ */
+export const SUBMIT_GRACE_MS = 15_000;
+
+type QuestionRow = typeof examQuestions.$inferSelect;
+type PaperRow = typeof examPapers.$inferSelect;
+type AttemptRow = typeof examAttempts.$inferSelect;
+type ScoredQuestion = Pick<QuestionRow, 'id' | 'type' | 'answer' | 'score'>;
+type SubmittedBy = NonNullable<AttemptRow['submittedBy']>;
+
+/** Fill-in-the-blank: surrounding spaces and full-width/half-width forms do not matter. */
+export function normalizeBlank(text: string): string {
+  return text.normalize('NFKC').trim();
+}
+
+/** One question's points: exact choice; a multiple choice may earn half for a right subset. */
+export function scoreQuestion(
+  question: ScoredQuestion,
+  choices: readonly string[] | undefined,
+  multipleScoring: MultipleScoring = 'AllOrNothing',
+): number {
+  if (!choices || choices.length === 0) return 0;
+  if (question.type === 'blank') {
+    const given = normalizeBlank(choices[0] ?? '');
+    return question.answer.some((accepted) => normalizeBlank(accepted) === given)
+      ? question.score
+      : 0;
+  }
+  const picked = new Set(choices);
+  const wrong = [...picked].some((key) => !question.answer.includes(key));
+  if (wrong) return 0;
+  if (picked.size === question.answer.length) return question.score;
+  return question.type === 'multiple' && multipleScoring === 'PartialHalf'
+    ? Math.floor(question.score / 2)
+    : 0;
+}
+
+export function scoreAnswers(
+  questions: ScoredQuestion[],
+  answers: readonly { QuestionId: number; Choices: string[] }[],
+  multipleScoring: MultipleScoring = 'AllOrNothing',
+): number {
+  const chosen = new Map(answers.map((a) => [a.QuestionId, a.Choices]));
+  return questions.reduce(
+    (total, q) => total + scoreQuestion(q, chosen.get(q.id), multipleScoring),
+    0,
+  );
+}
+
+/** mulberry32: a small seeded generator, so an attempt's order is the same on every device. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+/** This attempt's order of questions and of their options (true/false keeps 对 before 错). */
+export function questionsInAttemptOrder(
+  questions: readonly QuestionRow[],
+  seed: number,
+): ExamQuestion[] {
+  return shuffled(questions, seededRandom(seed)).map((q) => ({
+    QuestionId: q.id,
+    Type: q.type,
+    Content: q.content,
+    Options:
+      q.type === 'judge'
+        ? q.options
+        : shuffled(q.options, seededRandom(seed ^ (q.id * 2654435761))),
+    Score: q.score,
+  }));
+}
+
+function examClosedMessage(project: { feeInFen: number }): string {
+  return project.feeInFen > 0
+    ? '缴纳报名费后才能参加在线考试'
+    : '审核通过并打印准考证后才能参加在线考试';
+}
+
+/** The paper is served and taken only from the exam's start time. */
+function refuseBeforeStart(project: { examStartAt: Date | null }, now: Date): void {
+  if (project.examStartAt && now < project.examStartAt)
+    throw conflict(`考试尚未开始，开考时间为${beijingMinute(project.examStartAt)}（北京时间）`);
+}
+
+interface Exam {
+  application: typeof applications.$inferSelect;
+  project: typeof projects.$inferSelect;
+  paper: PaperRow;
+  questions: QuestionRow[];
+  attempt: AttemptRow | undefined;
+}
+
+/**
+ * A published paper's questions do not change during its exams: each process keeps them for a
+ * minute per database, so an autosave costs two queries (the attempt with its context, the update).
+ */
+const QUESTION_CACHE_MS = 60_000;
+const questions = (db: Database) =>
+  processCache<number, QuestionRow[]>(db, 'paper questions', {
+    max: 1_000,
+    ttlMs: QUESTION_CACHE_MS,
+  });
+
+async function paperQuestions(db: Database, paperId: number): Promise<QuestionRow[]> {
+  const cached = questions(db).get(paperId);
+  if (cached) return cached;
+  const rows = await db
+    .select()
+    .from(examQuestions)
+    .where(eq(examQuestions.paperId, paperId))
+    .orderBy(asc(examQuestions.sort), asc(examQuestions.id));
+  questions(db).set(paperId, rows);
+  return rows;
+}
+
+/** The candidate's application, its project, paper and attempt in one query. */
+async function loadExam(db: Database, userId: number, applyId: number): Promise<Exam> {
+  const [row] = await db
+    .select({
+      application: applications,
+      project: projects,
+      paper: examPapers,
+      attempt: examAttempts,
+    })
+    .from(applications)
+    .innerJoin(projects, eq(projects.id, applications.projectId))
+    .leftJoin(examPapers, eq(examPapers.projectId, projects.id))
+    .leftJoin(examAttempts, eq(examAttempts.applicationId, applications.id))
+    .where(and(eq(applications.id, applyId), eq(applications.userId, userId)));
+  if (!row) throw notFound(APPLY_NOT_FOUND);
+  const { application, project, paper, attempt } = row;
+  if (!project.hasOnlineExam) throw conflict('该项目没有在线考试');
+  if (!paper) throw notFound('试卷尚未发布，请留意项目通知');
+  const questions = await paperQuestions(db, paper.id);
+  return { application, project, paper, questions, attempt: attempt ?? undefined };
+}
+
+const totalOf = (questions: readonly QuestionRow[]) => questions.reduce((s, q) => s + q.score, 0);
+
+function attemptView(attempt: AttemptRow, paper: PaperRow, now: Date): ExamAttempt {
+  return {
+    StartedAt: attempt.startedAt.toISOString(),
+    Deadline: attempt.deadlineAt.toISOString(),
+    ServerTime: now.toISOString(),
+    Revision: attempt.revision,
+    Answers: attempt.answers,
+    Flagged: attempt.flagged,
+    LeaveCount: attempt.leaveCount,
+    LeaveLimit: paper.leaveLimit,
+    SubmittedAt: attempt.submittedAt?.toISOString() ?? null,
+    SubmittedBy: attempt.submittedBy,
+    Score: attempt.score,
+  };
+}
+
+const isLate = (attempt: AttemptRow, now: Date) =>
+  now.getTime() > attempt.deadlineAt.getTime() + SUBMIT_GRACE_MS;
+
+/**
+ * Submits an open attempt once, whoever asks first (the candidate, the clock, the sweep, 30 tabs):
+ * the conditional update lets one through; the others read what it recorded.
+ */
+async function finalizeAttempt(
+  db: Database,
+  attempt: AttemptRow,
+  by: SubmittedBy,
+  submittedAt: Date,
+): Promise<AttemptRow> {
+  const [paper] = await db.select().from(examPapers).where(eq(examPapers.id, attempt.paperId));
+  const questions = await paperQuestions(db, attempt.paperId);
+  try {
+    return await db.transaction(async (txDb) => {
+      const tx = txDb as Database;
+      // Locked: a save racing the submission lands wholly before it or not at all.
+      const [row] = await tx
+        .select()
+        .from(examAttempts)
+        .where(eq(examAttempts.id, attempt.id))
+        .for('update');
+      if (!row || row.submittedAt) return row ?? attempt;
+      const score = scoreAnswers(questions, row.answers, paper!.multipleScoring);
+      const totalScore = totalOf(questions);
+      const [updated] = await tx
+        .update(examAttempts)
+        .set({ submittedAt, submittedBy: by, score, totalScore })
+        .where(eq(examAttempts.id, row.id))
+        .returning();
+      await tx.insert(examSubmissions).values({
+        applicationId: row.applicationId,
+        paperId: row.paperId,
+        answers: row.answers,
+        score,
+        totalScore,
+        submittedAt,
+      });
+      const [application] = await tx
+        .select()
+        .from(applications)
+        .where(eq(applications.id, row.applicationId));
+      if (application && EXAM_OPEN.includes(application.status))
+        await moveApplication(tx, application, 'Finished', {
+          actor: by === 'candidate' ? 'candidate' : 'system',
+          now: submittedAt,
+          remark: `在线考试得分 ${score}/${totalScore}`,
+          set: { examScore: score },
+        });
+      return updated!;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const [recorded] = await db.select().from(examAttempts).where(eq(examAttempts.id, attempt.id));
+    return recorded!;
+  }
+}
+
+/** On every access: an attempt whose time (and grace) ran out is submitted with what was saved. */
+async function settled(db: Database, attempt: AttemptRow, now: Date): Promise<AttemptRow> {
+  if (attempt.submittedAt || !isLate(attempt, now)) return attempt;
+  return finalizeAttempt(db, attempt, 'deadline', attempt.deadlineAt);
+}
+
+/** The periodic sweep: submits open attempts past their deadline, whether or not a page is open. */
+export async function submitExpiredAttempts(db: Database, now: Date, limit = 200): Promise<number> {
+  const expired = await db
+    .select()
+    .from(examAttempts)
+    .where(
+      and(
+        isNull(examAttempts.submittedAt),
+        lt(examAttempts.deadlineAt, new Date(now.getTime() - SUBMIT_GRACE_MS)),
+      ),
+    )
+    .limit(limit);
+  for (const attempt of expired) await finalizeAttempt(db, attempt, 'deadline', attempt.deadlineAt);
+  return expired.length;
+}
+
+/** ProjectOnLineExamine/GetExamine: the paper's facts and the attempt, no questions. */
+export async function getExamSummary(
+  db: Database,
+  userId: number,
+  applyId: number,
+  now: Date,
+): Promise<ExamSummary> {
+  const exam = await loadExam(db, userId, applyId);
+  const { application, project, paper, questions } = exam;
+  const attempt = exam.attempt && (await settled(db, exam.attempt, now));
+  const submission = attempt?.submittedAt
+    ? attempt
+    : (
+        await db.select().from(examSubmissions).where(eq(examSubmissions.applicationId, applyId))
+      )[0];
+  if (!attempt && !submission) {
+    if (!EXAM_OPEN.includes(application.status)) throw conflict(examClosedMessage(project));
+    refuseBeforeStart(project, now);
+  }
+  return {
+    ExamId: paper.id,
+    ApplyId: application.id,
+    Title: paper.title,
+    DurationSeconds: paper.durationSeconds,
+    StartTime: project.examStartAt?.toISOString() ?? null,
+    EndTime: project.examEndAt?.toISOString() ?? null,
+    TotalScore: totalOf(questions),
+    QuestionCount: questions.length,
+    MultipleScoring: paper.multipleScoring,
+    LeaveLimit: paper.leaveLimit,
+    ServerTime: now.toISOString(),
+    Attempt: attempt ? attemptView(attempt, paper, now) : null,
+    Submitted: Boolean(submission),
+    Score: submission?.score ?? null,
+  };
+}
+
+/** ProjectOnLineExamine/StartAttempt: the server's start time; a second start resumes. */
+export async function startExamAttempt(
+  db: Database,
+  userId: number,
+  applyId: number,
+  now: Date,
+): Promise<ExamAttempt> {
+  const { application, project, paper, attempt } = await loadExam(db, userId, applyId);
+  if (attempt) return attemptView(await settled(db, attempt, now), paper, now);
+  const [submission] = await db
+    .select({ id: examSubmissions.id })
+    .from(examSubmissions)
+    .where(eq(examSubmissions.applicationId, application.id));
+  if (submission || !EXAM_OPEN.includes(application.status))
+    throw conflict(submission ? '答卷已提交，不能再次作答' : examClosedMessage(project));
+  refuseBeforeStart(project, now);
+  const byDuration = now.getTime() + paper.durationSeconds * 1000;
+  const deadline = Math.min(byDuration, project.examEndAt?.getTime() ?? Infinity);
+  if (deadline <= now.getTime()) throw conflict('考试已结束，不能再开始作答');
+  const [created] = await db
+    .insert(examAttempts)
+    .values({
+      applicationId: application.id,
+      paperId: paper.id,
+      seed: Math.floor(Math.random() * 2 ** 31),
+      startedAt: now,
+      deadlineAt: new Date(deadline),
+    })
+    .onConflictDoNothing()
+    .returning();
+  // Two starts at once: the one that lost the race resumes the other's attempt.
+  const started =
+    created ??
+    (
+      await db.select().from(examAttempts).where(eq(examAttempts.applicationId, application.id))
+    )[0]!;
+  return attemptView(started, paper, now);
+}
+
+async function requireAttempt(db: Database, userId: number, applyId: number, now: Date) {
+  const exam = await loadExam(db, userId, applyId);
+  if (!exam.attempt) throw conflict('请先开始答题');
+  return { ...exam, attempt: await settled(db, exam.attempt, now) };
+}
+
+/** ProjectOnLineExamine/GetAttemptPaper: the questions, only once the attempt has started. */
+export async function getAttemptPaper(
+  db: Database,
+  userId: number,
+  applyId: number,
+  now: Date,
+): Promise<ExamAttemptPaper> {
+  const { paper, questions, attempt } = await requireAttempt(db, userId, applyId, now);
+  const chosen = new Map(attempt.answers.map((a) => [a.QuestionId, a.Choices]));
+  const review =
+    attempt.submittedAt && paper.showCorrectness
+      ? questions.map((q) => {
+          const earned = scoreQuestion(q, chosen.get(q.id), paper.multipleScoring);
+          return { QuestionId: q.id, Correct: earned === q.score, Earned: earned };
+        })
+      : null;
+  return {
+    Title: paper.title,
+    TotalScore: totalOf(questions),
+    MultipleScoring: paper.multipleScoring,
+    Questions: questionsInAttemptOrder(questions, attempt.seed),
+    Attempt: attemptView(attempt, paper, now),
+    Review: review,
+  };
+}
+
+/** Every answer must belong to the paper and fit its question. */
+function checkAnswers(questions: readonly QuestionRow[], answers: readonly ExamAnswer[]): void {
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const errors: Record<string, string> = {};
+  answers.forEach((answer, i) => {
+    const question = byId.get(answer.QuestionId);
+    if (!question) errors[`Answers.${i}.QuestionId`] = '题目不属于本试卷';
+    else if (question.type === 'blank') {
+      if (answer.Choices.length > 1) errors[`Answers.${i}.Choices`] = '填空题只能填写一个答案';
+    } else if (answer.Choices.some((c) => !question.options.some((o) => o.Key === c)))
+      errors[`Answers.${i}.Choices`] = '选项不存在';
+    else if (question.type !== 'multiple' && answer.Choices.length > 1)
+      errors[`Answers.${i}.Choices`] = '单选题和判断题只能选一个答案';
+  });
+  if (Object.keys(errors).length > 0) throw badRequest('答卷内容有误，请刷新后重新作答', errors);
+}
+
+interface AnswerSave {
+  Revision: number;
+  Answers: ExamAnswer[];
+  Flagged: number[];
+}
+
+/** Stores a save only when its revision is newer and the attempt is open and in time. */
+async function storeSave(
+  db: Database,
+  attempt: AttemptRow,
+  save: AnswerSave,
+  now: Date,
+): Promise<AttemptRow> {
+  if (attempt.submittedAt || isLate(attempt, now) || save.Revision <= attempt.revision)
+    return attempt;
+  const [updated] = await db
+    .update(examAttempts)
+    .set({ revision: save.Revision, answers: save.Answers, flagged: save.Flagged, savedAt: now })
+    .where(
+      and(
+        eq(examAttempts.id, attempt.id),
+        isNull(examAttempts.submittedAt),
+        lt(examAttempts.revision, save.Revision),
+      ),
+    )
+    .returning();
+  if (updated) return updated;
+  // A newer save (or the submission) got there first: report what is stored.
+  const [stored] = await db.select().from(examAttempts).where(eq(examAttempts.id, attempt.id));
+  return stored!;
+}
+
+/**
+ * What an autosave needs to know of an attempt that never changes once it is started: whose it
+ * is, its row and its paper. Each process keeps it (per database, for as long as the paper's
+ * questions), so the usual save is one conditional UPDATE: no join of application, project,
+ * paper and attempt per save.
+ */
+interface SaveTarget {
+  userId: number;
+  attemptId: number;
+  paper: PaperRow;
+}
+const saveTargets = (db: Database) =>
+  processCache<number, SaveTarget>(db, 'save targets', {
+    max: 50_000,
+    ttlMs: QUESTION_CACHE_MS,
+  });
+
+function savedTarget(db: Database, applyId: number, userId: number): SaveTarget | undefined {
+  const target = saveTargets(db).get(applyId);
+  return target?.userId === userId ? target : undefined;
+}
+
+function keepTarget(db: Database, applyId: number, target: SaveTarget): void {
+  saveTargets(db).set(applyId, target);
+}
+
+/** ProjectOnLineExamine/SaveAnswers: the autosave. */
+export async function saveExamAnswers(
+  db: Database,
+  userId: number,
+  input: { ApplyId: number } & AnswerSave,
+  now: Date,
+): Promise<ExamAttempt> {
+  const known = savedTarget(db, input.ApplyId, userId);
+  if (known) {
+    checkAnswers(await paperQuestions(db, known.paper.id), input.Answers);
+    // Stored only when newer, open and in time; otherwise the full path below says why.
+    const [updated] = await db
+      .update(examAttempts)
+      .set({
+        revision: input.Revision,
+        answers: input.Answers,
+        flagged: input.Flagged,
+        savedAt: now,
+      })
+      .where(
+        and(
+          eq(examAttempts.id, known.attemptId),
+          isNull(examAttempts.submittedAt),
+          lt(examAttempts.revision, input.Revision),
+          gte(examAttempts.deadlineAt, new Date(now.getTime() - SUBMIT_GRACE_MS)),
+        ),
+      )
+      .returning();
+    if (updated) return attemptView(updated, known.paper, now);
+  }
+  const { paper, questions, attempt } = await requireAttempt(db, userId, input.ApplyId, now);
+  checkAnswers(questions, input.Answers);
+  keepTarget(db, input.ApplyId, { userId, attemptId: attempt.id, paper });
+  return attemptView(await storeSave(db, attempt, input, now), paper, now);
+}
+
+/** ProjectOnLineExamine/ReportLeave: counted on the server; past the paper's limit, submitted. */
+export async function reportExamLeave(
+  db: Database,
+  userId: number,
+  applyId: number,
+  now: Date,
+): Promise<ExamAttempt> {
+  const { paper, attempt } = await requireAttempt(db, userId, applyId, now);
+  if (attempt.submittedAt) return attemptView(attempt, paper, now);
+  const [counted] = await db
+    .update(examAttempts)
+    .set({ leaveCount: sql`${examAttempts.leaveCount} + 1` })
+    .where(and(eq(examAttempts.id, attempt.id), isNull(examAttempts.submittedAt)))
+    .returning();
+  let current = counted ?? attempt;
+  if (counted && paper.leaveLimit !== null && counted.leaveCount > paper.leaveLimit)
+    current = await finalizeAttempt(db, counted, 'leaveLimit', now);
+  return attemptView(current, paper, now);
+}
+
+/**
+ * ProjectOnLineExamine/SubmitAnswer (§7): submits the attempt, idempotently. Answers sent with it
+ * are a last save; in the grace after the deadline they still count, after it the saved ones do.
+ */
+export async function submitExamAttempt(
+  db: Database,
+  userId: number,
+  input: { ApplyId: number; Revision?: number; Answers?: ExamAnswer[]; Flagged?: number[] },
+  now: Date,
+): Promise<{ Score: number; TotalScore: number; Attempt: ExamAttempt }> {
+  const exam = await loadExam(db, userId, input.ApplyId);
+  if (!exam.attempt) throw conflict('请先开始答题');
+  const { paper, questions } = exam;
+  let attempt = exam.attempt;
+  if (!attempt.submittedAt && input.Answers) {
+    checkAnswers(questions, input.Answers);
+    attempt = await storeSave(
+      db,
+      attempt,
+      {
+        Revision: input.Revision ?? attempt.revision + 1,
+        Answers: input.Answers,
+        Flagged: input.Flagged ?? attempt.flagged,
+      },
+      now,
+    );
+  }
+  if (!attempt.submittedAt)
+    attempt = isLate(attempt, now)
+      ? await finalizeAttempt(db, attempt, 'deadline', attempt.deadlineAt)
+      : await finalizeAttempt(db, attempt, 'candidate', now);
+  return {
+    Score: attempt.score ?? 0,
+    TotalScore: attempt.totalScore ?? totalOf(questions),
+    Attempt: attemptView(attempt, paper, now),
+  };
+}

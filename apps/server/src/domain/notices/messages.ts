@@ -1,0 +1,124 @@
+import type { Message, MessageSummary, Paged, PageQuery } from '@portal/contracts';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { userMessages, type UserMessageRow } from '../../db/schema/index.js';
+import { notFound } from '../errors.js';
+import { pageOf } from '../paging.js';
+
+const SUMMARY_LENGTH = 60;
+
+/** Plain text of rich content, cut for a list line. */
+export function summarize(html: string, length = SUMMARY_LENGTH): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > length ? `${text.slice(0, length)}…` : text;
+}
+
+function toSummary(row: UserMessageRow): MessageSummary {
+  return {
+    MessageId: row.id,
+    Title: row.title,
+    Summary: summarize(row.content),
+    IsRead: row.isRead,
+    ProjectId: row.projectId,
+    CreateTime: row.createdAt.toISOString(),
+  };
+}
+
+export async function countUnreadMessages(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(userMessages)
+    .where(and(eq(userMessages.userId, userId), eq(userMessages.isRead, false)));
+  return Number(row?.n ?? 0);
+}
+
+export interface NewUserMessage {
+  userId: number;
+  title: string;
+  /** Rich text (sanitised HTML) or plain text. */
+  content: string;
+  projectId?: number | null;
+  /** Defaults to now; seeds set it. */
+  createdAt?: Date;
+}
+
+/** Other areas (applications, payments) tell a user something through this. */
+export async function createUserMessage(
+  db: Database,
+  message: NewUserMessage,
+): Promise<{ messageId: number }> {
+  const [row] = await db
+    .insert(userMessages)
+    .values({
+      userId: message.userId,
+      title: message.title,
+      content: message.content,
+      projectId: message.projectId ?? null,
+      ...(message.createdAt ? { createdAt: message.createdAt } : {}),
+    })
+    .returning({ id: userMessages.id });
+  return { messageId: row!.id };
+}
+
+/** MessageNotice/GetList: newest first, with the unread count. */
+export async function listMessages(
+  db: Database,
+  userId: number,
+  page: PageQuery,
+): Promise<Paged<MessageSummary> & { UnreadCount: number }> {
+  const mine = eq(userMessages.userId, userId);
+  const [list, unread] = await Promise.all([
+    pageOf(
+      page,
+      {
+        rows: ({ limit, offset }) =>
+          db
+            .select()
+            .from(userMessages)
+            .where(mine)
+            .orderBy(desc(userMessages.createdAt), desc(userMessages.id))
+            .limit(limit)
+            .offset(offset),
+        count: () => db.select({ n: count() }).from(userMessages).where(mine),
+      },
+      (rows) => rows.map(toSummary),
+    ),
+    countUnreadMessages(db, userId),
+  ]);
+  return { ...list, UnreadCount: unread };
+}
+
+/** MessageNotice/GetNotice: reading marks it read; another user's message is not found. */
+export async function readMessage(
+  db: Database,
+  userId: number,
+  messageId: number,
+  now: Date,
+): Promise<Message & { UnreadCount: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(userMessages)
+      .where(and(eq(userMessages.id, messageId), eq(userMessages.userId, userId)));
+    if (!row) throw notFound('消息不存在或已删除');
+    if (!row.isRead)
+      await tx
+        .update(userMessages)
+        .set({ isRead: true, readAt: now })
+        .where(eq(userMessages.id, row.id));
+    return {
+      ...toSummary({ ...row, isRead: true }),
+      Content: row.content,
+      UnreadCount: await countUnreadMessages(tx as unknown as Database, userId),
+    };
+  });
+}

@@ -1,0 +1,21 @@
+import type { ProjectState } from '@portal/contracts';
+import type { ProjectRow } from '../../db/schema/index.js';
+
+type StateInputs = Pick<
+  ProjectRow,
+  'applyStartAt' | 'applyEndAt' | 'examEndAt' | 'closedAt' | 'finishedAt'
+>;
+
+/**
+ * The state is derived from the times, so it is always right (the list's stored order follows
+ * the same rule in SQL, portal_project_rank of migration 0004): finished once the organiser says
+ * so or the exam is over; before the window not started; closed early or after the window.
+ */
+export function deriveProjectState(p: StateInputs, now: Date): ProjectState {
+  const t = now.getTime();
+  if ((p.finishedAt && p.finishedAt.getTime() <= t) || (p.examEndAt && p.examEndAt.getTime() < t))
+    return 'Finished';
+  if (t < p.applyStartAt.getTime()) return 'NotStarted';
+  if ((p.closedAt && p.closedAt.getTime() <= t) || t > p.applyEndAt.getTime()) return 'Closed';
+  return 'Applying';
+}

@@ -1,0 +1,304 @@
+import { maskName } from '@portal/contracts';
+import type {
+  Paged,
+  PageQuery,
+  Position,
+  ProjectDetail,
+  ProjectState,
+  ProjectSummary,
+  Question,
+} from '@portal/contracts';
+import { and, asc, count, desc, eq, isNotNull, ne, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import {
+  applications,
+  browseHistory,
+  positions,
+  projectFollows,
+  projectQuestions,
+  projects,
+  users,
+  type ProjectRow,
+} from '../../db/schema/index.js';
+import { notFound } from '../errors.js';
+import {
+  countProjects,
+  decodeCursor,
+  detailRow,
+  forgetCounts,
+  listPage,
+  summariesByIds,
+  toSummary,
+  type DetailRow,
+  type ListFilter,
+} from './project-list.js';
+import { pageOf } from '../paging.js';
+
+export const PROJECT_NOT_FOUND = '项目不存在或已下线';
+
+export { deriveProjectState } from './project-state.js';
+
+export async function requireProject(
+  db: Database,
+  projectId: number,
+  tenantId: number,
+): Promise<ProjectRow> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.tenantId, tenantId)));
+  if (!row) throw notFound(PROJECT_NOT_FOUND);
+  return row;
+}
+
+/** Applications that count toward a project's numbers (drafts do not). */
+const countedApplication = ne(applications.status, 'Draft');
+
+/** The list's summaries of these projects, in their order: one statement. */
+export async function toProjectSummaries(
+  db: Database,
+  rows: Pick<ProjectRow, 'id'>[],
+  now: Date,
+): Promise<ProjectSummary[]> {
+  return summariesByIds(
+    db,
+    rows.map((r) => r.id),
+    now,
+  );
+}
+
+function toDetail(row: DetailRow, now: Date): ProjectDetail {
+  return {
+    ...toSummary(row, now),
+    Introduction: row.introduction,
+    ContactPhone: row.contact_phone,
+    ExamStartTime: row.exam_start_at === null ? null : new Date(row.exam_start_at).toISOString(),
+    ExamEndTime: row.exam_end_at === null ? null : new Date(row.exam_end_at).toISOString(),
+    IsFollow: row.is_follow,
+    PositionCount: Number(row.position_count),
+  };
+}
+
+export async function toProjectDetail(
+  db: Database,
+  project: ProjectRow,
+  userId: number | null,
+  now: Date,
+): Promise<ProjectDetail> {
+  const row = await detailRow(db, project.id, project.tenantId, userId);
+  if (!row) throw notFound(PROJECT_NOT_FOUND);
+  return toDetail(row, now);
+}
+
+/** Project/GetProject: a signed-in visit leaves a footprint in the browse history. */
+export async function getProjectDetail(
+  db: Database,
+  projectId: number,
+  viewer: { tenantId: number; userId: number | null },
+  now: Date,
+): Promise<ProjectDetail> {
+  const row = await detailRow(db, projectId, viewer.tenantId, viewer.userId);
+  if (!row) throw notFound(PROJECT_NOT_FOUND);
+  if (viewer.userId !== null)
+    await db
+      .insert(browseHistory)
+      .values({ userId: viewer.userId, projectId, browsedAt: now })
+      .onConflictDoUpdate({
+        target: [browseHistory.userId, browseHistory.projectId],
+        set: { browsedAt: now },
+      });
+  return toDetail(row, now);
+}
+
+export async function listPositions(
+  db: Database,
+  projectId: number,
+  tenantId: number,
+): Promise<Position[]> {
+  await requireProject(db, projectId, tenantId);
+  const rows = await db
+    .select()
+    .from(positions)
+    .where(eq(positions.projectId, projectId))
+    .orderBy(asc(positions.sort), asc(positions.id));
+  const counts = await db
+    .select({ positionId: applications.positionId, n: count() })
+    .from(applications)
+    .where(and(eq(applications.projectId, projectId), countedApplication))
+    .groupBy(applications.positionId);
+  const byPosition = new Map(counts.map((c) => [c.positionId, Number(c.n)]));
+  return rows.map((p) => ({
+    PositionId: p.id,
+    ProjectId: p.projectId,
+    Code: p.code,
+    Name: p.name,
+    Department: p.department,
+    Quota: p.quota,
+    Requirements: p.requirements,
+    ApplyCount: byPosition.get(p.id) ?? 0,
+  }));
+}
+
+export interface ProjectListQuery extends PageQuery {
+  Keyword?: string | undefined;
+  LableId?: number | undefined;
+  CategoryId?: number | undefined;
+  State?: ProjectState | undefined;
+  /** The infinite list's cursor (NextCursor of the previous page); PageIndex is then ignored. */
+  After?: string | undefined;
+}
+
+/**
+ * Project/GetProjectList: applying first, then not started, closed, finished; by the organiser's
+ * order and newest window within each (docs/decisions.md, "The project list").
+ */
+export async function listProjects(
+  db: Database,
+  tenantId: number,
+  query: ProjectListQuery,
+  now: Date,
+): Promise<Paged<ProjectSummary> & { NextCursor: string | null }> {
+  const filter: ListFilter = {
+    tenantId,
+    keyword: query.Keyword || undefined,
+    labelId: query.LableId,
+    categoryId: query.CategoryId,
+    state: query.State,
+  };
+  const page = await listPage(
+    db,
+    filter,
+    query.PageSize,
+    query.After
+      ? { after: decodeCursor(query.After) }
+      : { offset: (query.PageIndex - 1) * query.PageSize },
+    now,
+  );
+  // New or changed projects were just put in order: the kept counts may be out of date.
+  if (page.refreshed) forgetCounts(db);
+  return {
+    Items: page.items,
+    Total: await countProjects(db, filter),
+    PageIndex: query.PageIndex,
+    PageSize: query.PageSize,
+    NextCursor: page.nextCursor,
+  };
+}
+
+export async function followProject(
+  db: Database,
+  user: { userId: number; tenantId: number },
+  projectId: number,
+  isFollow: boolean,
+  now: Date,
+): Promise<{ ProjectId: number; IsFollow: boolean }> {
+  await requireProject(db, projectId, user.tenantId);
+  if (isFollow)
+    await db
+      .insert(projectFollows)
+      .values({ userId: user.userId, projectId, createdAt: now })
+      .onConflictDoNothing();
+  else
+    await db
+      .delete(projectFollows)
+      .where(and(eq(projectFollows.userId, user.userId), eq(projectFollows.projectId, projectId)));
+  return { ProjectId: projectId, IsFollow: isFollow };
+}
+
+type QuestionRow = typeof projectQuestions.$inferSelect & { askerName: string };
+
+function toQuestion(row: QuestionRow): Question {
+  return {
+    QuestionId: row.id,
+    ProjectId: row.projectId,
+    Content: row.content,
+    AskerName: maskName(row.askerName),
+    AskTime: row.createdAt.toISOString(),
+    Answer: row.answer,
+    AnswerTime: row.answeredAt?.toISOString() ?? null,
+  };
+}
+
+async function pageQuestions(
+  db: Database,
+  where: SQL | undefined,
+  page: PageQuery,
+): Promise<Paged<Question>> {
+  return pageOf(
+    page,
+    {
+      rows: ({ limit, offset }) =>
+        db
+          .select({ question: projectQuestions, askerName: users.name })
+          .from(projectQuestions)
+          .innerJoin(users, eq(users.id, projectQuestions.userId))
+          .where(where)
+          .orderBy(desc(projectQuestions.createdAt), desc(projectQuestions.id))
+          .limit(limit)
+          .offset(offset),
+      count: () => db.select({ n: count() }).from(projectQuestions).where(where),
+    },
+    (rows) => rows.map((r) => toQuestion({ ...r.question, askerName: r.askerName })),
+  );
+}
+
+/** Project/GetProjectUserAsk: the caller's own questions, of one project or all. */
+export async function listUserQuestions(
+  db: Database,
+  userId: number,
+  query: PageQuery & { ProjectId?: number | undefined },
+): Promise<Paged<Question>> {
+  const conditions = [eq(projectQuestions.userId, userId)];
+  if (query.ProjectId) conditions.push(eq(projectQuestions.projectId, query.ProjectId));
+  return pageQuestions(db, and(...conditions), query);
+}
+
+/** Project/GetProjectOpenAsk: only questions the organiser answered and made public. */
+export async function listOpenQuestions(
+  db: Database,
+  projectId: number,
+  tenantId: number,
+  page: PageQuery,
+): Promise<Paged<Question>> {
+  await requireProject(db, projectId, tenantId);
+  return pageQuestions(
+    db,
+    and(
+      eq(projectQuestions.projectId, projectId),
+      eq(projectQuestions.isOpen, true),
+      isNotNull(projectQuestions.answer),
+    ),
+    page,
+  );
+}
+
+export async function submitQuestion(
+  db: Database,
+  user: { userId: number; tenantId: number; name: string },
+  projectId: number,
+  content: string,
+  now: Date,
+): Promise<Question> {
+  await requireProject(db, projectId, user.tenantId);
+  const [row] = await db
+    .insert(projectQuestions)
+    .values({ projectId, userId: user.userId, content, createdAt: now })
+    .returning();
+  const [asker] = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(eq(users.id, user.userId));
+  return toQuestion({ ...row!, askerName: asker?.name ?? user.name });
+}
+
+/** A project's cover as stored (a data: URL), or undefined for no such project. */
+export async function projectCoverUrl(
+  db: Database,
+  projectId: number,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ coverUrl: projects.coverUrl })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return row?.coverUrl;
+}
