@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The server's whole log, in its data folder (a restart appends). */
+export const SERVER_LOG = 'server.log';
 
 export interface RunningServer {
   baseUrl: string;
@@ -53,7 +56,8 @@ export async function startServer({
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // Every request is logged, into DATA_DIR/server.log: the personal-data journey reads it all.
+      LOG_LEVEL: 'info',
       // Journeys run browsers, servers and the renderer on two cores at once: at the lowest
       // priority a ticket's render would wait past its time limit.
       PDF_RENDERER_NICE: '0',
@@ -62,7 +66,11 @@ export async function startServer({
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  const logFile = fs.createWriteStream(path.join(dataDir, SERVER_LOG), { flags: 'a' });
+  const keep = (chunk: Buffer) => {
+    logFile.write(chunk);
+    output = (output + chunk.toString()).slice(-20_000);
+  };
   server.stdout?.on('data', keep);
   server.stderr?.on('data', keep);
   const log = () => output;

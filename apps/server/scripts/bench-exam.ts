@@ -30,6 +30,7 @@ import { applications, positions, projects, users } from '../src/db/schema/index
 import { SEED_PROJECTS } from '../src/demo-data/30-projects.js';
 import { seedIfEmpty } from '../src/demo-data/index.js';
 import { loadOrCreateSecrets } from '../src/platform/secrets.js';
+import { installDataKeys } from '../src/platform/sealed-values.js';
 import { signAccessToken } from '../src/platform/tokens.js';
 
 const { values: args } = parseArgs({
@@ -87,6 +88,8 @@ interface Candidate {
 }
 
 async function prepareData(dataDir: string, databaseUrl: string | undefined): Promise<Candidate[]> {
+  // The server started later reads the same keys from the data folder.
+  installDataKeys((await loadOrCreateSecrets(dataDir)).dataKeys);
   const database = await openDatabase({ databaseUrl, dataDir: `${dataDir}/pglite` });
   await database.migrate();
   await seedIfEmpty(database.db);

@@ -8,6 +8,7 @@ import { registerGatewayRoutes } from './gateways/routes.js';
 import { registerHost } from './host/index.js';
 import { registerIdentity } from './identity/index.js';
 import type { AppDeps } from './platform/deps.js';
+import { privateLogOptions } from './platform/log-privacy.js';
 import { observePool, registerMetricsRoute, timeRequests } from './platform/metrics.js';
 import { readinessCheck } from './platform/readiness.js';
 import { installRequestIds, requestIdMixin, requestIdOf } from './platform/request-id.js';
@@ -18,6 +19,7 @@ import { answerClientError, installErrorHandling } from './services/errors.js';
 import { startExamSweep } from './services/exam-custom/sweep.js';
 import { registerProjectCoverRoute } from './services/exam-flow/cover-route.js';
 import { startUploadCleanup } from './services/exam-expand/upload-cleanup.js';
+import { startPersonalDataResealing } from './services/exam-account/reseal-job.js';
 import { registerUploadRoutes } from './services/exam-expand/uploads-route.js';
 import { registerTicketCheckRoute } from './services/exam-flow/ticket-check-route.js';
 import { registerProviderNotifyRoute } from './services/exam-payment/provider-notify-route.js';
@@ -39,7 +41,7 @@ export async function buildApp(
   const logger = options.logger === true ? {} : options.logger;
   const app: FastifyInstance = Fastify({
     // Each line names its request, those logged through app.log during one included.
-    logger: logger ? { ...logger, mixin: requestIdMixin } : false,
+    logger: logger ? { ...privateLogOptions, ...logger, mixin: requestIdMixin } : false,
     genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: 4 * 1024 * 1024,
@@ -81,6 +83,7 @@ export async function buildApp(
   }
   if (config.parts.has('exam-expand')) await registerUploadRoutes(app, deps);
   if (config.parts.has('exam-expand')) startUploadCleanup(app, deps);
+  if (config.parts.has('exam-account')) startPersonalDataResealing(app, deps);
   if (config.parts.has('exam-flow')) await registerProjectCoverRoute(app, deps);
   if (config.parts.has('exam-flow')) await registerTicketCheckRoute(app, deps);
   if (config.parts.has('exam-custom')) startExamSweep(app, deps);

@@ -56,7 +56,7 @@ describe('modes', () => {
   it('treats any other start as production and names every missing setting', () => {
     for (const env of [{}, { NODE_ENV: 'production' }, { NODE_ENV: 'development' }])
       expect(() => loadConfig(env)).toThrow(
-        /missing PUBLIC_URL, SECRETS_FILE, PAYMENT_PROVIDER \(wechatpay or alipay\), SMS_PROVIDER \(aliyun\)/,
+        /missing PUBLIC_URL, SECRETS_FILE, PAYMENT_PROVIDER \(wechatpay or alipay\), SMS_PROVIDER \(aliyun\), IDENTITY_VERIFIER \(aliyun\)/,
       );
     expect(() =>
       loadConfig({ PORTAL_MODE: 'production', NODE_ENV: 'test', SMS_PROVIDER: 'aliyun' }),
@@ -70,11 +70,12 @@ describe('modes', () => {
       NODE_ENV: 'production',
       PAYMENT_PROVIDER: 'sandbox',
       SMS_PROVIDER: 'outbox',
+      IDENTITY_VERIFIER: 'sandbox',
       SMS_DEV_OUTBOX: 'on',
       DEV_TOOLS: 'on',
     };
     expect(() => loadConfig(production)).toThrow(
-      /demo-only PAYMENT_PROVIDER=sandbox, SMS_PROVIDER=outbox, SMS_DEV_OUTBOX=on, DEV_TOOLS=on/,
+      /demo-only PAYMENT_PROVIDER=sandbox, SMS_PROVIDER=outbox, IDENTITY_VERIFIER=sandbox, SMS_DEV_OUTBOX=on, DEV_TOOLS=on/,
     );
     expect(() => loadConfig({ ...DEMO, NODE_ENV: 'production' })).toThrow(ConfigError);
   });
@@ -92,6 +93,7 @@ describe('modes', () => {
       ALIYUN_ACCESS_KEY_SECRET: 'secret',
       ALIYUN_SMS_SIGN_NAME: '考试报名服务平台',
       ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+      IDENTITY_VERIFIER: 'aliyun',
     };
     expect(loadConfig({ ...production, PUBLIC_URL: 'https://portal.example.com' }).mode).toBe(
       'production',

@@ -34,6 +34,9 @@ const envSchema = z.object({
   SECRETS_FILE: z.string().default(''),
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
   SMS_PROVIDER: z.enum(SMS_PROVIDERS).optional(),
+  /** Who checks a name against an ID number (身份证二要素): the demo's sandbox, or Aliyun's. */
+  IDENTITY_VERIFIER: z.enum(['sandbox', 'aliyun']).optional(),
+  ALIYUN_CLOUDAUTH_ENDPOINT: z.string().url().default('https://cloudauth.aliyuncs.com/'),
   ALIYUN_SMS_SIGN_NAME: z.string().default(''),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().default(''),
   WECHATPAY_MCH_ID: z.string().default(''),
@@ -136,6 +139,9 @@ export interface ServerConfig {
     | ({ provider: 'wechatpay' } & WeChatPayConfig)
     | ({ provider: 'alipay' } & AlipayConfig);
   sms: { provider: 'outbox' } | ({ provider: 'aliyun' } & AliyunSmsSettings);
+  identityVerifier:
+    | { provider: 'sandbox' }
+    | { provider: 'aliyun'; accessKeyId: string; accessKeySecret: string; endpoint: string };
   host: string;
   port: number;
   /** The origin visitors reach this deployment at. */
@@ -239,6 +245,8 @@ function checkProductionSettings(e: Env): void {
   if (!e.SMS_PROVIDER) missing.push('SMS_PROVIDER (aliyun)');
   else if (e.SMS_PROVIDER === 'outbox') refused.push('SMS_PROVIDER=outbox');
   if (e.SMS_PROVIDER === 'aliyun') missing.push(...missingAliyunSmsSettings(e));
+  if (!e.IDENTITY_VERIFIER) missing.push('IDENTITY_VERIFIER (aliyun)');
+  else if (e.IDENTITY_VERIFIER === 'sandbox') refused.push('IDENTITY_VERIFIER=sandbox');
   if (e.PAYMENT_PROVIDER === 'wechatpay') missing.push(...missingWeChatPaySettings(e));
   if (e.PAYMENT_PROVIDER === 'alipay') missing.push(...missingAlipaySettings(e));
   if (e.SMS_DEV_OUTBOX === 'on') refused.push('SMS_DEV_OUTBOX=on');
@@ -355,6 +363,20 @@ function smsSettingsOf(e: Env): ServerConfig['sms'] {
   };
 }
 
+function identityVerifierOf(e: Env): ServerConfig['identityVerifier'] {
+  if (e.IDENTITY_VERIFIER !== 'aliyun') return { provider: 'sandbox' };
+  if (!e.ALIYUN_ACCESS_KEY_ID || !e.ALIYUN_ACCESS_KEY_SECRET)
+    throw new ConfigError(
+      'IDENTITY_VERIFIER=aliyun: missing ALIYUN_ACCESS_KEY_ID, ALIYUN_ACCESS_KEY_SECRET',
+    );
+  return {
+    provider: 'aliyun',
+    accessKeyId: e.ALIYUN_ACCESS_KEY_ID,
+    accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET,
+    endpoint: e.ALIYUN_CLOUDAUTH_ENDPOINT,
+  };
+}
+
 /** Reads and checks every setting at start-up; names the one that is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = envSchema.safeParse(env);
@@ -379,6 +401,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secretsFile: e.SECRETS_FILE || undefined,
     payment: paymentSettingsOf(e),
     sms: smsSettingsOf(e),
+    identityVerifier: identityVerifierOf(e),
     host: e.HOST,
     port: e.PORT,
     publicUrl,

@@ -1,4 +1,14 @@
-import { createSecrets } from './platform/secrets.js';
+import fs from 'node:fs';
+import { createSecrets, type ServerSecrets } from './platform/secrets.js';
+import { createDataKey } from './platform/sealed-values.js';
 
 // Production keys for SECRETS_FILE: `npm run secrets -w apps/server > /etc/portal/secrets.json`.
-process.stdout.write(`${JSON.stringify(await createSecrets(), null, 2)}\n`);
+// A new data key, the others kept to open what they sealed until the reseal job has run:
+// `npm run secrets -w apps/server -- --rotate-data-key /etc/portal/secrets.json > new.json`.
+const [option, file] = process.argv.slice(2);
+let secrets: ServerSecrets;
+if (option === '--rotate-data-key' && file) {
+  const current = JSON.parse(fs.readFileSync(file, 'utf8')) as ServerSecrets;
+  secrets = { ...current, dataKeys: [createDataKey(), ...current.dataKeys] };
+} else secrets = await createSecrets();
+process.stdout.write(`${JSON.stringify(secrets, null, 2)}\n`);

@@ -27,6 +27,7 @@ describe('a production start with its providers and keys', () => {
       DATA_DIR: dataDir,
       SECRETS_FILE: secretsFile,
       SMS_PROVIDER: 'aliyun',
+      IDENTITY_VERIFIER: 'aliyun',
       ALIYUN_ACCESS_KEY_ID: 'id',
       ALIYUN_ACCESS_KEY_SECRET: 'secret',
       ALIYUN_SMS_SIGN_NAME: '考试报名服务平台',

@@ -8,6 +8,7 @@ import { reconcilePendingOrders } from './domain/payments/payments.js';
 import { createGateways } from './gateways/index.js';
 import { createMemoryStore, createRedisStore, type KeyValueStore } from './platform/kv-store.js';
 import { loadOrCreateSecrets, readSecretsFile } from './platform/secrets.js';
+import { installDataKeys } from './platform/sealed-values.js';
 import { closeApp } from './platform/shutdown.js';
 import { createLocalVerifier, createRemoteVerifier } from './platform/tokens.js';
 import { scheduleAppJob } from './platform/scheduled-jobs.js';
@@ -56,6 +57,7 @@ export async function openPortal(
     config.mode === 'production'
       ? readSecretsFile(config.secretsFile!)
       : await loadOrCreateSecrets(config.dataDir);
+  installDataKeys(secrets.dataKeys);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: `${config.dataDir}/pglite`,

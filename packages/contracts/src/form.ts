@@ -118,14 +118,22 @@ const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const ID_NUMBER_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_NUMBER_CHECK_CODES = '10X98765432';
 
+/** GB 11643's ISO 7064 MOD 11-2 check digit of an ID number's first 17 digits. */
+export function idNumberCheckDigit(first17: string): string {
+  const sum = ID_NUMBER_WEIGHTS.reduce(
+    (total, weight, i) => total + weight * Number(first17[i]),
+    0,
+  );
+  return ID_NUMBER_CHECK_CODES[sum % 11]!;
+}
+
 /** GB 11643: 18 characters, a real birth date, and the ISO 7064 MOD 11-2 check digit. */
 export function isValidChineseIdNumber(value: string): boolean {
   const id = value.trim().toUpperCase();
   if (!/^\d{17}[\dX]$/.test(id)) return false;
   const birth = `${id.slice(6, 10)}-${id.slice(10, 12)}-${id.slice(12, 14)}`;
   if (!isRealDate(birth) || birth < '1900-01-01') return false;
-  const sum = ID_NUMBER_WEIGHTS.reduce((total, weight, i) => total + weight * Number(id[i]), 0);
-  return ID_NUMBER_CHECK_CODES[sum % 11] === id[17];
+  return idNumberCheckDigit(id) === id[17];
 }
 
 function isRealDate(text: string): boolean {

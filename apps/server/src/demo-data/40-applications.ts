@@ -1,4 +1,4 @@
-import type { ApplyStatus, FormValues } from '@portal/contracts';
+import { idNumberCheckDigit, type ApplyStatus, type FormValues } from '@portal/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { checkFormValues } from '../domain/applications/applications.js';
 import { scoreAnswers } from '../domain/exams/exams.js';
@@ -23,13 +23,8 @@ import { SEED_PROJECTS } from './30-projects.js';
 import { seedUploadsOf } from './files.js';
 
 const DAY = 24 * 3600_000;
-const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-
 /** GB 11643 check digit, so seeded ID numbers pass the form rules. */
-export function withCheckDigit(first17: string): string {
-  const sum = WEIGHTS.reduce((total, w, i) => total + w * Number(first17[i]), 0);
-  return first17 + '10X98765432'[sum % 11];
-}
+export const withCheckDigit = (first17: string): string => first17 + idNumberCheckDigit(first17);
 
 function candidateValues(person: {
   files: Awaited<ReturnType<typeof seedUploadsOf>>;

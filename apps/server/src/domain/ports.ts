@@ -114,8 +114,17 @@ export interface CaptchaGateway {
   verify(request: { token: string; scene: string; clientIp: string }): Promise<boolean>;
 }
 
+/**
+ * 身份证二要素核验: whether a name and an ID number are one person by the authority's records.
+ * A provider's failure throws (the candidate is told to try later), never answers 'mismatch'.
+ */
+export interface IdentityVerifier {
+  verify(person: { name: string; idNumber: string }): Promise<'match' | 'mismatch'>;
+}
+
 export interface Gateways {
   sms: SmsGateway;
+  identity: IdentityVerifier;
   /** Present when an outside captcha is configured (ALIYUN_NVC_APPKEY). */
   captcha?: CaptchaGateway;
   payment: PaymentGateway;

@@ -3,6 +3,8 @@ import { ConfigError, type ServerConfig } from '../config.js';
 import type { KeyValueStore } from '../platform/kv-store.js';
 import type { ServerSecrets } from '../platform/secrets.js';
 import { createCaptchaGateway } from './captcha/index.js';
+import { createAliyunId2MetaVerifier } from './identity/aliyun-id2meta.js';
+import { createSandboxIdentityVerifier } from './identity/sandbox.js';
 import { ALIPAY_PROVIDER, createAlipayGateway } from './payment/alipay.js';
 import { createPaymentGateway } from './payment/index.js';
 import { createWeChatPayGateway, WECHAT_PAY_PROVIDER } from './payment/wechat-pay.js';
@@ -29,6 +31,10 @@ export function createGateways(context: GatewayContext): Gateways {
         ? createAliyunSmsGateway(context.config.sms)
         : createSmsGateway(context),
     ...(captcha ? { captcha } : {}),
+    identity:
+      context.config.identityVerifier.provider === 'aliyun'
+        ? createAliyunId2MetaVerifier(context.config.identityVerifier)
+        : createSandboxIdentityVerifier(),
     payment: createPaymentProvider(context),
     weChat: createWeChatGateway(context),
     pdf: createPdfGateway(context),

@@ -16,6 +16,7 @@ import {
   RUNTIME_CONFIG_ELEMENT_ID,
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { processCache } from '../platform/process-cache.js';
 import { REGION_DATA } from '../domain/regions.js';
 import { pageConfigFor, type PageConfig } from '../domain/sites/tenants.js';
 import type { AppDeps } from '../platform/deps.js';
@@ -118,19 +119,17 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="zh-CN"><meta charset="utf-8">
 const etagOf = (body: string) =>
   `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
-/** A short-lived cache of each site's page config for the host page. */
+/** A short-lived cache of each site's page config for the host page (one lookup per site at once). */
 function pageConfigCache(deps: AppDeps) {
-  const entries = new Map<string, { at: number; value: Promise<PageConfig> }>();
+  const entries = processCache<string, Promise<PageConfig>>(deps.db, 'host page config', {
+    max: 1000,
+    ttlMs: PAGE_CONFIG_TTL_MS,
+  });
   return (host: string): Promise<PageConfig | null> => {
-    const now = Date.now();
-    let entry = entries.get(host);
-    if (!entry || now - entry.at > PAGE_CONFIG_TTL_MS) {
-      entry = { at: now, value: pageConfigFor(deps.db, host) };
-      entries.set(host, entry);
-      if (entries.size > 1000) entries.delete(entries.keys().next().value as string);
-    }
+    let value = entries.get(host);
+    if (!value) entries.set(host, (value = pageConfigFor(deps.db, host)));
     // Without it the SPA asks GetPageConfig before its first screen, as the spec's flow does.
-    return entry.value.catch(() => {
+    return value.catch(() => {
       entries.delete(host);
       return null;
     });

@@ -22,6 +22,7 @@ import { createGateways } from '../gateways/index.js';
 import type { AppDeps } from '../platform/deps.js';
 import { createMemoryStore } from '../platform/kv-store.js';
 import { createSecrets } from '../platform/secrets.js';
+import { installDataKeys } from '../platform/sealed-values.js';
 import { createLocalVerifier } from '../platform/tokens.js';
 import { freePort } from '../testing/free-port.js';
 import { humanTrail, solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
@@ -65,6 +66,7 @@ export async function startIdentityTestServer(
     ...env,
   });
   const secrets = await createSecrets();
+  installDataKeys(secrets.dataKeys);
   const store = createMemoryStore();
   const sentSms: { mobile: string; text: string }[] = [];
   const deps: AppDeps = {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { ConfigError } from '../config.js';
+import { createDataKey, type DataKey } from './sealed-values.js';
 
 /**
  * Demo keys are generated once at first start into DATA_DIR/secrets.json (git-ignored);
@@ -15,18 +16,32 @@ export interface ServerSecrets {
   cookieKeys: string[];
   /** Signs the payment sandbox's notifications. */
   paymentSecret: string;
+  /** Seal personal data at rest (platform/sealed-values.ts): the newest first, older ones still open. */
+  dataKeys: DataKey[];
+  /** Keys the blind index of ID numbers (base64url, 32 bytes); never rotated, as indexes would change. */
+  blindIndexKey: string;
 }
 
 export async function loadOrCreateSecrets(dataDir: string): Promise<ServerSecrets> {
   const file = path.join(dataDir, 'secrets.json');
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as ServerSecrets;
-  const secrets = await createSecrets();
+  const existing = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<ServerSecrets>)
+    : null;
+  if (existing && REQUIRED_SECRETS.every((key) => existing[key])) return existing as ServerSecrets;
+  // A data folder from before a key was added keeps its keys and gains the new ones.
+  const secrets = { ...(await createSecrets()), ...existing };
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
 
-const REQUIRED_SECRETS = ['signingJwk', 'cookieKeys', 'paymentSecret'] as const;
+const REQUIRED_SECRETS = [
+  'signingJwk',
+  'cookieKeys',
+  'paymentSecret',
+  'dataKeys',
+  'blindIndexKey',
+] as const;
 
 /** Production: the file must exist and hold every key; nothing is generated. */
 export function readSecretsFile(file: string): ServerSecrets {
@@ -34,7 +49,12 @@ export function readSecretsFile(file: string): ServerSecrets {
     throw new ConfigError(`SECRETS_FILE: ${file} does not exist (create it with npm run secrets)`);
   const secrets = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<ServerSecrets>;
   const missing = REQUIRED_SECRETS.filter((key) => !secrets[key]);
-  if (missing.length > 0 || !secrets.signingJwk?.d || secrets.cookieKeys?.length === 0)
+  if (
+    missing.length > 0 ||
+    !secrets.signingJwk?.d ||
+    secrets.cookieKeys?.length === 0 ||
+    secrets.dataKeys?.length === 0
+  )
     throw new ConfigError(`SECRETS_FILE: ${file} lacks ${missing.join(', ') || 'a usable key'}`);
   return secrets as ServerSecrets;
 }
@@ -51,6 +71,8 @@ export async function createSecrets(): Promise<ServerSecrets> {
     signingJwk,
     cookieKeys: [randomBytes(32).toString('base64url')],
     paymentSecret: randomBytes(32).toString('base64url'),
+    dataKeys: [createDataKey()],
+    blindIndexKey: randomBytes(32).toString('base64url'),
   };
 }
 

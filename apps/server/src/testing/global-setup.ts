@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, pgliteOf } from '../db/client.js';
 import { seedIfEmpty } from '../demo-data/index.js';
-import { adminQuery, databaseUrlFor, uniqueDatabaseName } from './template-db.js';
+import { installDataKeys } from '../platform/sealed-values.js';
+import {
+  adminQuery,
+  databaseUrlFor,
+  TEMPLATE_DATA_KEY,
+  uniqueDatabaseName,
+} from './template-db.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +21,7 @@ declare module 'vitest' {
 
 /** Migrates and seeds one database per run; every test file starts from a copy of it. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  installDataKeys([TEMPLATE_DATA_KEY]);
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl) {
     const name = uniqueDatabaseName('portal_tpl');

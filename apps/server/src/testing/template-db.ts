@@ -1,3 +1,4 @@
+import type { DataKey } from '../platform/sealed-values.js';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
@@ -21,3 +22,12 @@ export async function adminQuery(baseUrl: string, sql: string): Promise<void> {
 export function uniqueDatabaseName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 }
+
+/**
+ * The data key the test template's demo rows are sealed under (a test-only key): the template is
+ * seeded in one process and copied by the tests in others, each of which installs it as well.
+ */
+export const TEMPLATE_DATA_KEY: DataKey = {
+  id: 'test-template',
+  key: 'dGVzdC1vbmx5LWRhdGEta2V5LW5ldmVyLWluLXByb2Q',
+};

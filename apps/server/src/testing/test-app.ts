@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config.js';
-import type { Database } from '../db/client.js';
+import type { Database, DatabaseHandle } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { DEMO_MOBILE } from '../demo-data/20-users.js';
 import { createGateways } from '../gateways/index.js';
@@ -21,8 +21,10 @@ import type { Gateways } from '../domain/ports.js';
 import type { AppDeps } from '../platform/deps.js';
 import { createMemoryStore, type KeyValueStore } from '../platform/kv-store.js';
 import { createSecrets } from '../platform/secrets.js';
+import { installDataKeys } from '../platform/sealed-values.js';
 import { createLocalVerifier, signAccessToken } from '../platform/tokens.js';
 import { openTestDatabase } from './test-database.js';
+import { TEMPLATE_DATA_KEY } from './template-db.js';
 
 export interface TestAppOptions extends BuildAppOptions {
   /** Extra settings, as environment variables. */
@@ -50,6 +52,8 @@ export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
   db: Database;
+  /** The database's handle (PGlite or PostgreSQL), for what a test reads beneath drizzle. */
+  handle: DatabaseHandle;
   demoUserId: number;
   /** `Bearer <jwt>` signed like the provider signs. */
   authorization(userId: number, expiresInSeconds?: number): Promise<string>;
@@ -86,7 +90,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     PDF_RENDERER_NICE: '0',
     ...options.env,
   });
-  const secrets = await createSecrets();
+  // Sealed under the template's key, as the demo rows are: no app start has any to seal again.
+  const secrets = { ...(await createSecrets()), dataKeys: [TEMPLATE_DATA_KEY] };
+  installDataKeys(secrets.dataKeys);
   const store = options.store ?? createMemoryStore();
   const deps: AppDeps = {
     config,
@@ -110,6 +116,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     deps,
     db: handle.db,
+    handle,
     demoUserId: demo!.id,
     authorization,
     async call(endpoint, input, callOptions = {}) {

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
-import { adminQuery, databaseUrlFor, uniqueDatabaseName } from './template-db.js';
+import { installDataKeys } from '../platform/sealed-values.js';
+import {
+  adminQuery,
+  databaseUrlFor,
+  TEMPLATE_DATA_KEY,
+  uniqueDatabaseName,
+} from './template-db.js';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -12,6 +18,7 @@ export interface TestDatabase {
 /** A fresh copy of the migrated, seeded template (global-setup.ts): PGlite snapshot or PostgreSQL database. */
 export async function openTestDatabase(prefix = 'portal_t'): Promise<TestDatabase> {
   const template = inject('databaseTemplate');
+  installDataKeys([TEMPLATE_DATA_KEY]);
   if (template.kind === 'postgres') {
     const baseUrl = process.env.DATABASE_URL!;
     const name = uniqueDatabaseName(prefix);

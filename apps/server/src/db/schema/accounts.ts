@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { sealedText } from './sealed.js';
 import {
   boolean,
   integer,
@@ -43,7 +44,10 @@ export const users = pgTable(
     headPortrait: text().notNull().default(''),
     isRealName: boolean().notNull().default(false),
     realName: text(),
-    idNumber: varchar({ length: 18 }),
+    /** Sealed at rest; found and kept unique by idNumberIndex. */
+    idNumber: sealedText(),
+    /** The ID number's blind index (platform/sealed-values.ts blindIndex). */
+    idNumberIndex: varchar({ length: 64 }),
     weChatOpenId: text(),
     weChatNickName: text(),
     weChatHeadImgUrl: text(),
@@ -57,7 +61,7 @@ export const users = pgTable(
     uniqueIndex('users_wechat_open_id_unique').on(t.weChatOpenId),
     // One ID number, one verified active account; a closed account frees it.
     uniqueIndex('users_verified_id_number_unique')
-      .on(t.idNumber)
+      .on(t.idNumberIndex)
       .where(sql`${t.isRealName} and ${t.status} = 'active'`),
   ],
 );

@@ -1,8 +1,8 @@
 import { APPLY_STATUSES, type FormValues } from '@portal/contracts';
+import { sealedJson } from './sealed.js';
 import {
   index,
   integer,
-  jsonb,
   pgTable,
   serial,
   text,
@@ -28,7 +28,7 @@ export const applications = pgTable(
     positionId: integer()
       .notNull()
       .references(() => positions.id),
-    values: jsonb().$type<FormValues>().notNull(),
+    values: sealedJson<FormValues>()().notNull(),
     status: text({ enum: APPLY_STATUSES }).notNull(),
     reviewRemark: text(),
     /** Given at the first print of the admission ticket. */

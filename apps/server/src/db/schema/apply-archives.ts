@@ -1,5 +1,6 @@
 import type { FormValues } from '@portal/contracts';
-import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { sealedJson } from './sealed.js';
 import { users } from './accounts.js';
 
 /** The values a user keeps to pre-fill application forms (User/GetUserApplyArchive). */
@@ -7,6 +8,6 @@ export const userApplyArchives = pgTable('user_apply_archives', {
   userId: integer()
     .primaryKey()
     .references(() => users.id),
-  values: jsonb().$type<FormValues>().notNull(),
+  values: sealedJson<FormValues>()().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,6 @@
+import { sealedJson } from './sealed.js';
 import {
   integer,
-  jsonb,
   pgTable,
   serial,
   text,
@@ -46,7 +46,7 @@ export const previewEntries = pgTable(
     positionId: integer()
       .notNull()
       .references(() => positions.id),
-    values: jsonb().$type<FormValues>().notNull(),
+    values: sealedJson<FormValues>()().notNull(),
     submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('preview_entries_reviewer_project_unique').on(t.reviewerId, t.projectId)],

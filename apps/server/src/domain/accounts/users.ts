@@ -15,7 +15,9 @@ import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { userApplyArchives, users, type UserRow } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { blindIndex } from '../../platform/sealed-values.js';
+import { badRequest, conflict, notFound, tooManyRequests } from '../errors.js';
+import { counterFor, countOrRefuse } from '../../platform/rate-limits.js';
 import { ownAddress, ownOrigins } from '../../platform/own-addresses.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { consumeVerifyToken } from './sms.js';
@@ -185,15 +187,20 @@ export async function saveApplyArchive(
 
 // ---- profile ----
 
+/** Real-name checks an account may ask for in a day: each is a paid call to the register. */
+export const IDENTITY_CHECKS_PER_ACCOUNT_PER_DAY = 5;
+export const NAME_AND_NUMBER_DIFFER = '姓名与身份证号码不一致，请核对后重新填写';
+
 /**
- * Name and ID number (check digit checked by the contract); one ID number, one verified active
- * account (the database's unique index). A number already verified on another active account is
+ * Name and ID number (check digit checked by the contract), checked against the register
+ * (the IdentityVerifier: 身份证二要素核验); one ID number, one verified active account (the
+ * database's unique index on its blind index). A number already verified on another active account is
  * answered exactly like any other claim — same answer, same work — and the claim is held: stored
  * unverified for support to settle, so the answer never tells whether the number is in use here.
  * An account keeps its first claim.
  */
 export async function realPersonVerify(
-  db: Database,
+  { db, secrets, store, gateways }: Pick<AppDeps, 'db' | 'secrets' | 'store' | 'gateways'>,
   userId: number,
   name: string,
   idNumber: string,
@@ -203,11 +210,22 @@ export async function realPersonVerify(
     if (user.idNumber === idNumber && user.realName === name) return toProfile(user);
     throw conflict('账号已完成实名认证，不能更换身份信息');
   }
+  const checks = counterFor(store, {
+    name: 'identity:checks',
+    points: IDENTITY_CHECKS_PER_ACCOUNT_PER_DAY,
+    durationSeconds: 24 * 60 * 60,
+  });
+  await countOrRefuse(checks, String(userId), () =>
+    tooManyRequests('今日实名认证次数已用完，请明天再试；如需帮助请联系客服'),
+  );
+  if ((await gateways.identity.verify({ name, idNumber })) === 'mismatch')
+    throw badRequest(NAME_AND_NUMBER_DIFFER, { IdNumber: NAME_AND_NUMBER_DIFFER });
+  const idNumberIndex = blindIndex(secrets.blindIndexKey, idNumber);
   const [holder] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.idNumber, idNumber), eq(users.isRealName, true), isActiveUser));
-  const claim = { realName: name, idNumber };
+    .where(and(eq(users.idNumberIndex, idNumberIndex), eq(users.isRealName, true), isActiveUser));
+  const claim = { realName: name, idNumber, idNumberIndex };
   try {
     return toProfile(await update(db, userId, { ...claim, isRealName: !holder }));
   } catch (error) {

@@ -18,6 +18,7 @@ import { DEMO_ID_NUMBER } from '../../testing/demo-fixtures.js';
 import { hashPassword, verifyPassword } from '../../domain/accounts/passwords.js';
 import { storeUpload, uploadStoreOf } from '../../domain/uploads/uploads.js';
 import * as accounts from '../../domain/accounts/users.js';
+import { blindIndex } from '../../platform/sealed-values.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { obtainVerifyToken } from '../exam-message/sms-test-kit.js';
 
@@ -197,19 +198,44 @@ describe('User account', () => {
       const IdNumber = '110105198506150022';
       // Straight to the domain, so both look for a holder before either writes.
       const answers = await Promise.all(
-        ids.map((id) => accounts.realPersonVerify(t.db, id, '钱七', IdNumber)),
+        ids.map((id) => accounts.realPersonVerify(t.deps, id, '钱七', IdNumber)),
       );
       expect(answers.map((a) => a.IsRealName)).toEqual([true, true]);
-      const rows = await t.db.select().from(users).where(eq(users.idNumber, IdNumber));
+      const rows = await t.db
+        .select()
+        .from(users)
+        .where(eq(users.idNumberIndex, blindIndex(t.deps.secrets.blindIndexKey, IdNumber)));
       expect(rows.map((r) => r.isRealName).sort()).toEqual([false, true]);
     });
     it('the database holds one verified active account per ID number, even past the check', async () => {
       await expect(
         t.db
           .update(users)
-          .set({ isRealName: true, realName: '李明', idNumber: DEMO_ID_NUMBER })
+          .set({
+            isRealName: true,
+            realName: '李明',
+            idNumber: DEMO_ID_NUMBER,
+            idNumberIndex: blindIndex(t.deps.secrets.blindIndexKey, DEMO_ID_NUMBER),
+          })
           .where(eq(users.id, wangId)),
       ).rejects.toSatisfy(isUniqueViolation);
+    });
+    it('refuses a pair the register does not hold, and counts the checks of a day', async () => {
+      const id = await newUser('13655550004');
+      const answers = [];
+      for (let i = 0; i <= accounts.IDENTITY_CHECKS_PER_ACCOUNT_PER_DAY; i++)
+        answers.push(
+          await t.call(
+            realPersonVerify,
+            { Name: '张三', IdNumber: '11010519491231002X' },
+            { as: id },
+          ),
+        );
+      expect(answers[0]!.status).toBe(400);
+      expect(answers[0]!.body.ErrMsg).toBe(accounts.NAME_AND_NUMBER_DIFFER);
+      expect(answers.at(-1)!.status).toBe(429);
+      const [row] = await t.db.select().from(users).where(eq(users.id, id));
+      expect(row).toMatchObject({ isRealName: false, idNumber: null, idNumberIndex: null });
     });
     it('a verified account cannot switch identity', async () => {
       const { status } = await t.call(

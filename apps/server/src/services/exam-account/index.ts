@@ -45,7 +45,7 @@ const userRoutes: ServiceRoute[] = [
     accounts.saveApplyArchive(deps, requireUser().userId, input.Values, deps.now()),
   ),
   route(realPersonVerify, async ({ input, requireUser, deps }) =>
-    accounts.realPersonVerify(deps.db, requireUser().userId, input.Name, input.IdNumber),
+    accounts.realPersonVerify(deps, requireUser().userId, input.Name, input.IdNumber),
   ),
   route(updateHeadPortrait, async ({ input, requireUser, deps }) =>
     accounts.updateHeadPortrait(deps, requireUser().userId, input.HeadPortrait),
