@@ -8,13 +8,14 @@ import {
 } from '@portal/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser.js';
+import { launchBrowser, PHONE, screenshot } from '../support/browser.js';
 import { apiOf } from '../support/portal-api.js';
 import { SERVER_LOG } from '../support/server.js';
 import { signUpFreshAccount } from '../support/sms.js';
 
 /** Issue 28: personal data sealed at rest on the embedded default, and never in the log. */
 const dataDir = inject('dataDir');
+const baseUrl = inject('baseUrl');
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -42,9 +43,23 @@ describe('personal data at rest and in the log (issue 28)', () => {
     const mobile = await signUpFreshAccount(page, REGISTERED.name);
     const api = await apiOf(page);
     const verified = REGISTERED.idNumber;
+
+    // The register refuses a number that is not this person's, and says what to do.
+    await page.goto(`${baseUrl}/views/my/myAccount`);
+    await page.fill('#real-name', REGISTERED.name);
+    await page.fill('#real-id', withCheckDigit('32010219980412005'));
+    await page.getByRole('button', { name: '提交认证' }).click();
+    await expect
+      .poll(() => page.locator('#real-id-error').textContent())
+      .toBe('姓名与身份证号码不一致，请核对后重新填写');
+    await screenshot(page, 'issue28-real-name-refused');
+    await page.fill('#real-id', verified);
+    await page.getByRole('button', { name: '提交认证' }).click();
+    await page.locator('.account-tag--ok', { hasText: '已实名' }).first().waitFor();
     const archived = withCheckDigit(
       `32010219980413${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`,
     );
+    // Asked again with the same pair, the account answers as verified.
     expect(
       (await api.call(realPersonVerify, { Name: REGISTERED.name, IdNumber: verified })).IsRealName,
     ).toBe(true);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -78,5 +79,14 @@ describe('the sandbox register', () => {
     expect(await sandbox.verify(person!)).toBe('match');
     expect(await sandbox.verify({ ...person!, name: '张三' })).toBe('mismatch');
     expect(await sandbox.verify({ name: '张三', idNumber: '11010519491231002X' })).toBe('mismatch');
+  });
+
+  it('is listed in docs/configuration.md as it is, for testers to verify with', () => {
+    const docs = fs.readFileSync(
+      new URL('../../../../../docs/configuration.md', import.meta.url),
+      'utf8',
+    );
+    for (const { name, idNumber } of SANDBOX_REGISTER)
+      expect(docs).toContain(`| ${name} | ${idNumber} |`);
   });
 });
