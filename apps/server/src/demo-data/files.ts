@@ -1,3 +1,4 @@
+import { sealBytes } from '../platform/sealed-values.js';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -145,7 +146,7 @@ export async function writeSeedUploads(db: Database, dataDir: string): Promise<v
       );
     for (const row of rows)
       await fs
-        .writeFile(path.join(dir, row.storedName), data, { flag: 'wx' })
+        .writeFile(path.join(dir, row.storedName), sealBytes(data), { flag: 'wx' })
         .catch((error: NodeJS.ErrnoException) => {
           if (error.code !== 'EEXIST') throw error;
         });

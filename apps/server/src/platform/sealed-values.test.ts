@@ -5,7 +5,9 @@ import {
   installDataKeys,
   isSealed,
   open,
+  openBytes,
   seal,
+  sealBytes,
   sealedUnder,
 } from './sealed-values.js';
 
@@ -36,6 +38,17 @@ describe('sealed values', () => {
     );
     expect(isSealed('{"name":"李明"}')).toBe(false);
     expect(open('{"name":"李明"}')).toBe('{"name":"李明"}');
+  });
+
+  it('seals a file: none of its bytes on disk, the original back, a file from before as it is', () => {
+    installDataKeys([createDataKey()]);
+    const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
+    const sealed = sealBytes(photo);
+    expect(sealed.includes(photo.subarray(0, 64))).toBe(false);
+    expect(openBytes(sealed).equals(photo)).toBe(true);
+    expect(openBytes(photo).equals(photo)).toBe(true);
+    sealed[sealed.length - 1]! ^= 1;
+    expect(() => openBytes(sealed)).toThrow();
   });
 
   it('indexes a normalised value under its key: equal numbers meet, other keys do not', () => {

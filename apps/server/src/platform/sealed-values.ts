@@ -71,6 +71,42 @@ export function open(text: string): string {
   ]).toString('utf8');
 }
 
+/** A sealed file begins with these bytes (no image or PDF does), then its key id's length and id. */
+const FILE_MAGIC = Buffer.from('PSL1');
+
+/** A file's bytes sealed under the newest key: magic, key id, IV, ciphertext, tag. */
+export function sealBytes(plain: Buffer): Buffer {
+  const id = newestDataKeyId();
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', keys.get(id)!, iv);
+  const idBytes = Buffer.from(id, 'utf8');
+  return Buffer.concat([
+    FILE_MAGIC,
+    Buffer.from([idBytes.length]),
+    idBytes,
+    iv,
+    cipher.update(plain),
+    cipher.final(),
+    cipher.getAuthTag(),
+  ]);
+}
+
+/** Opens a sealed file's bytes; a file stored before sealing began is returned as it is. */
+export function openBytes(stored: Buffer): Buffer {
+  if (!stored.subarray(0, FILE_MAGIC.length).equals(FILE_MAGIC)) return stored;
+  const idEnd = FILE_MAGIC.length + 1 + stored[FILE_MAGIC.length]!;
+  const id = stored.subarray(FILE_MAGIC.length + 1, idEnd).toString('utf8');
+  const key = keys.get(id);
+  if (!key) throw new Error(`a sealed file names key ${id}, which is not installed`);
+  const iv = stored.subarray(idEnd, idEnd + IV_BYTES);
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAuthTag(stored.subarray(stored.length - TAG_BYTES));
+  return Buffer.concat([
+    decipher.update(stored.subarray(idEnd + IV_BYTES, stored.length - TAG_BYTES)),
+    decipher.final(),
+  ]);
+}
+
 /**
  * A blind index: a keyed HMAC of the normalised value, so equal values can be found and kept
  * unique without the value itself being stored or compared.

@@ -1,3 +1,4 @@
+import { openBytes, sealBytes } from '../../platform/sealed-values.js';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -244,7 +245,7 @@ export async function storeUpload(
   });
   try {
     await fs.mkdir(uploadsDir(store.dataDir), { recursive: true });
-    await fs.writeFile(filePathOf(store.dataDir, row), file.data, { flag: 'wx' });
+    await fs.writeFile(filePathOf(store.dataDir, row), sealBytes(file.data), { flag: 'wx' });
   } catch (error) {
     await store.db.delete(uploads).where(eq(uploads.id, id));
     throw error;
@@ -261,7 +262,7 @@ export async function readUpload(
   const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
   if (!row) return null;
   try {
-    return { row, data: await fs.readFile(filePathOf(dataDir, row)) };
+    return { row, data: openBytes(await fs.readFile(filePathOf(dataDir, row))) };
   } catch {
     return null;
   }
@@ -278,7 +279,7 @@ export async function ownImageDataUrl(
   const [row] = id ? await ownUploads(db, userId, [id]) : [];
   if (!row || !row.contentType.startsWith('image/')) return '';
   try {
-    const data = await fs.readFile(filePathOf(dataDir, row));
+    const data = openBytes(await fs.readFile(filePathOf(dataDir, row)));
     return `data:${row.contentType};base64,${data.toString('base64')}`;
   } catch {
     return '';

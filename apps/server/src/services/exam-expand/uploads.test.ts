@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, projects, uploads } from '../../db/schema/index.js';
 import { deleteUnattachedUploads, uploadsDir } from '../../domain/uploads/uploads.js';
 import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
+import { openBytes } from '../../platform/sealed-values.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { firstPositionOf, projectIdOf, userIdOf, validValues } from '../exam-flow/flow-test-kit.js';
 
@@ -236,8 +237,11 @@ describe('a form names only the candidate’s own uploads', () => {
       .select()
       .from(uploads)
       .where(eq(uploads.id, (row!.values.photo as UploadedFileValue).FileId!));
-    const file = fs.readFileSync(path.join(uploadsDir(t.deps.config.dataDir), photo!.storedName));
-    expect(Buffer.from(inlined![1]!, 'base64').equals(file)).toBe(true);
+    const stored = fs.readFileSync(path.join(uploadsDir(t.deps.config.dataDir), photo!.storedName));
+    const printed = Buffer.from(inlined![1]!, 'base64');
+    // On disk the photo is sealed (issue 28): none of its bytes, the JPEG's own header included.
+    expect(printed.equals(openBytes(stored))).toBe(true);
+    expect(stored.includes(printed.subarray(0, 16))).toBe(false);
     expect(html).not.toContain('/uploads/');
     // A value naming someone else's upload (as one written before this check could) prints no photo.
     const { body: wangs } = await uploadAs(t, wang);
