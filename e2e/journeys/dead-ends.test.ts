@@ -225,6 +225,21 @@ describe('issue 10: dead ends a new candidate met (phone)', () => {
       await checkScreen(terms, 'issue10-privacy-policy');
       await terms.close();
       await page.check('#agree');
+      // Issue 30, point 4: passwords that differ are said on the page; nothing typed is lost.
+      const code = await page.inputValue('#code');
+      await page.fill('#confirmPassword', `${PASSWORD}x`);
+      await page.click('button[type=submit]');
+      await expect
+        .poll(() => page.locator('#form-error').textContent())
+        .toBe('两次输入的密码不一致');
+      expect(page.url()).toContain('/signup');
+      expect([await page.inputValue('#code'), await page.isChecked('#agree')]).toEqual([
+        code,
+        true,
+      ]);
+      expect(await page.inputValue('#password')).toBe(PASSWORD);
+      await checkScreen(page, 'issue30-sign-up-mismatch');
+      await page.fill('#confirmPassword', PASSWORD);
       await page.click('button[type=submit]');
       await page.waitForURL(`${baseUrl}/views/my`);
       await context.close();

@@ -4,7 +4,7 @@ import { checkFormValues } from './applications/applications.js';
 import { questionsInAttemptOrder, scoreAnswers } from './exams/exams.js';
 import { buildLabelTree } from './projects/labels.js';
 import { escapeHtml } from '../platform/html.js';
-import { candidateOf, renderTicketHtml, ticketRules } from './tickets/tickets.js';
+import { candidateOf, renderTicketHtml, ticketRules, type TicketData } from './tickets/tickets.js';
 
 const photo = {
   FileId: 'AAAAAAAAAAAAAAAAAAAAAA',
@@ -182,10 +182,9 @@ describe('label tree', () => {
 });
 
 describe('admission ticket', () => {
-  it('masks the ID number and escapes what it prints', () => {
-    expect(escapeHtml('<b>"x"</b>')).toBe('&lt;b&gt;&quot;x&quot;&lt;/b&gt;');
-    const html = renderTicketHtml({
-      candidateName: '<script>',
+  const ticketWith = (overrides: Partial<TicketData>) =>
+    renderTicketHtml({
+      candidateName: '李四',
       idNumber: '110105199001010012',
       projectTitle: '测试',
       organizer: '主办方',
@@ -198,12 +197,23 @@ describe('admission ticket', () => {
       hasOnlineExam: false,
       photoDataUrl: '',
       qrDataUrl: '',
+      ...overrides,
     });
+  it('masks the ID number and escapes what it prints', () => {
+    expect(escapeHtml('<b>"x"</b>')).toBe('&lt;b&gt;&quot;x&quot;&lt;/b&gt;');
+    const html = ticketWith({ candidateName: '<script>' });
     expect(html).not.toContain('<script>');
     expect(html).toContain('2026-07-01 09:00 至 11:00（北京时间）');
     expect(html).toContain('第一考场');
     expect(html).toContain('1101**********0012');
     expect(html).not.toContain('110105199001010012');
+  });
+  it('names the day a sitting past midnight ends on (issue 30, point 3)', () => {
+    const html = ticketWith({
+      examStart: new Date('2027-02-08T14:42:00Z'),
+      examEnd: new Date('2027-02-08T17:42:00Z'),
+    });
+    expect(html).toContain('2027-02-08 22:42 至 2027-02-09 01:42（北京时间）');
   });
   it('carries rules for where the exam is: a test centre, or online', () => {
     expect(ticketRules(false).join()).toContain('提前30分钟到达考点');

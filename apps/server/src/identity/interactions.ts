@@ -182,7 +182,15 @@ export function interactionRoutes(
   const showSignUp = (
     ctx: KoaContext,
     uid: string,
-    view: { mobile?: string; name?: string; error?: string; errorField?: string; status?: number },
+    view: {
+      mobile?: string;
+      name?: string;
+      code?: string;
+      agreed?: boolean;
+      error?: string;
+      errorField?: string;
+      status?: number;
+    },
   ) => {
     const nonce = randomBytes(16).toString('base64');
     const action = `${base}/interaction/${uid}`;
@@ -192,7 +200,7 @@ export function interactionRoutes(
       renderSignUpPage({
         brand,
         action,
-        values: { mobile: view.mobile, name: view.name },
+        values: { mobile: view.mobile, name: view.name, code: view.code, agreed: view.agreed },
         error: view.error,
         errorField: view.errorField,
         scriptNonce: nonce,
@@ -320,8 +328,17 @@ export function interactionRoutes(
     const name = (form.get('name') ?? '').trim();
     const password = form.get('password') ?? '';
     const confirmPassword = form.get('confirmPassword') ?? '';
+    // What was typed comes back, but a code refused (and the passwords) must be typed again.
     const refuse = (error: string, errorField: string) =>
-      showSignUp(ctx, uid, { mobile, name, error, errorField, status: 400 });
+      showSignUp(ctx, uid, {
+        mobile,
+        name,
+        code: errorField === 'code' ? '' : code,
+        agreed: form.get('agree') === '1',
+        error,
+        errorField,
+        status: 400,
+      });
     if (!sms) return refuse('暂不支持注册，请联系管理员', 'mobile');
     if (!MOBILE_PATTERN.test(mobile)) return refuse(MOBILE_INVALID, 'mobile');
     if (!code) return refuse('请输入短信验证码', 'code');

@@ -239,7 +239,12 @@ ${portalLink(input.homeUrl)}`,
 export interface SignUpPageInput {
   brand: string;
   action: string;
-  values: { mobile?: string; name?: string };
+  values: {
+    mobile?: string;
+    name?: string;
+    code?: string | undefined;
+    agreed?: boolean | undefined;
+  };
   error?: string;
   errorField?: string;
   scriptNonce: string;
@@ -263,12 +268,12 @@ export function renderSignUpPage(input: SignUpPageInput): string {
 ${alert(error)}
 ${field({ id: 'mobile', label: '手机号', type: 'tel', inputmode: 'numeric', maxlength: 11, autocomplete: 'tel', value: values.mobile ?? '', error: errorField === 'mobile', autofocus: focus('mobile') })}
 ${captchaBlock()}
-${field({ id: 'code', label: '短信验证码', inputmode: 'numeric', maxlength: 6, autocomplete: 'one-time-code', error: errorField === 'code', autofocus: focus('code'), after: sendCodeButton() })}
+${field({ id: 'code', label: '短信验证码', inputmode: 'numeric', maxlength: 6, autocomplete: 'one-time-code', value: values.code ?? '', error: errorField === 'code', autofocus: focus('code'), after: sendCodeButton() })}
 ${field({ id: 'name', label: '姓名', autocomplete: 'name', maxlength: 20, value: values.name ?? '', error: errorField === 'name', autofocus: focus('name') })}
 ${field({ id: 'password', label: '密码', type: 'password', autocomplete: 'new-password', maxlength: 20, error: errorField === 'password', autofocus: focus('password'), hint: PASSWORD_RULE_TEXT })}
 ${field({ id: 'confirmPassword', label: '确认密码', type: 'password', autocomplete: 'new-password', maxlength: 20, error: errorField === 'confirmPassword', autofocus: focus('confirmPassword') })}
 <div class="consent">
-<input type="checkbox" id="agree" name="agree" value="1" required${errorField === 'agree' ? ' aria-invalid="true" aria-describedby="form-error" autofocus' : ''}>
+<input type="checkbox" id="agree" name="agree" value="1" required${values.agreed ? ' checked' : ''}${errorField === 'agree' ? ' aria-invalid="true" aria-describedby="form-error" autofocus' : ''}>
 <label for="agree">我已阅读并同意<a href="${html(input.termsUrls.user)}" target="_blank" rel="noopener">《用户协议》</a>和<a href="${html(input.termsUrls.privacy)}" target="_blank" rel="noopener">《隐私政策》</a></label>
 </div>
 <button type="submit">注册并登录</button>

@@ -165,13 +165,20 @@ describe('sign-up', () => {
       agree: '1',
     };
     const mismatch = await browser.request(`${interactionUrl}/signup`, { form });
-    expect(await mismatch.text()).toContain('两次输入的密码不一致');
+    const mismatchPage = await mismatch.text();
+    expect(mismatchPage).toContain('两次输入的密码不一致');
+    // Issue 30, point 4: the code and the consent typed stay; only the passwords are asked again.
+    expect(mismatchPage).toMatch(new RegExp(`id="code"[^>]*value="${sent.code!}"`));
+    expect(mismatchPage).toMatch(/id="agree"[^>]*checked/);
+    expect(mismatchPage).not.toContain('Wang@2024');
     const wrongCode = sent.code === '000000' ? '111111' : '000000';
     const wrong = await browser.request(`${interactionUrl}/signup`, {
       form: { ...form, confirmPassword: form.password, code: wrongCode },
     });
     expect(wrong.status).toBe(400);
-    expect(await wrong.text()).toContain('验证码不正确');
+    const wrongPage = await wrong.text();
+    expect(wrongPage).toContain('验证码不正确');
+    expect(wrongPage).toMatch(/id="code"[^>]*value=""/);
     expect(await server.db.select().from(users).where(eq(users.mobile, mobile))).toHaveLength(0);
   });
 

@@ -188,6 +188,16 @@ function pageScript(action: string): string {
 
   var form = document.querySelector('form[data-sms-scene]');
   if (!form) return;
+  // Two passwords that differ are said at once, before anything typed is sent away and lost.
+  var confirm = document.getElementById('confirmPassword');
+  if (confirm) form.addEventListener('submit', function (e) {
+    if (confirm.value === document.getElementById('password').value) return;
+    e.preventDefault();
+    fail('两次输入的密码不一致');
+    confirm.setAttribute('aria-invalid', 'true');
+    confirm.setAttribute('aria-describedby', 'form-error');
+    confirm.focus();
+  });
   var scene = form.getAttribute('data-sms-scene');
   var sendButton = document.getElementById('send-code');
   var mobile = document.getElementById('mobile');

@@ -76,8 +76,10 @@ function examTime(data: TicketData): string {
   // An online exam open over days (随报随考): the deadline is what the candidate needs.
   if (data.examEnd && data.examEnd.getTime() - data.examStart.getTime() > DAY_MS)
     return `随报随考，${beijingMinute(data.examEnd)}（北京时间）前完成`;
-  const end = data.examEnd ? ` 至 ${beijingMinute(data.examEnd).slice(11)}` : '';
-  return `${beijingMinute(data.examStart)}${end}（北京时间）`;
+  const [start, end] = [beijingMinute(data.examStart), data.examEnd && beijingMinute(data.examEnd)];
+  // A sitting past midnight names the day it ends on.
+  const until = end ? ` 至 ${end.slice(0, 10) === start.slice(0, 10) ? end.slice(11) : end}` : '';
+  return `${start}${until}（北京时间）`;
 }
 
 /** The admission ticket as a self-contained A4 page (also the PDF's source). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAliyunNvcGateway, signRpcRequest } from './aliyun-nvc.js';
+import { signRpcRequest } from '../aliyun-rpc.js';
+import { createAliyunNvcGateway } from './aliyun-nvc.js';
 
 describe('Aliyun NVC adapter (no Aliyun account here: signing and answer mapping only)', () => {
   it('signs like Aliyun’s RPC documentation example', () => {

@@ -1,10 +1,10 @@
-import { createHmac, randomUUID } from 'node:crypto';
 import type { CaptchaGateway } from '../../domain/ports.js';
+import { signedRpcUrl } from '../aliyun-rpc.js';
 
 /**
  * Aliyun AFS "AnalyzeNvc" (intelligent captcha, RPC API 2018-01-12) over HTTPS.
  * It needs a real Aliyun account, so it cannot be exercised on this machine: the tests cover the
- * local slider, and this adapter only its request signing (signRpcRequest).
+ * local slider, and this adapter only its request signing (aliyun-rpc.ts).
  */
 export interface AliyunNvcOptions {
   accessKeyId: string;
@@ -12,23 +12,6 @@ export interface AliyunNvcOptions {
   endpoint?: string;
   fetchImpl?: typeof fetch;
   timeoutMs?: number;
-}
-
-/** Aliyun's RFC 3986 percent-encoding. */
-const encode = (value: string) =>
-  encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-
-/** The RPC signature: HMAC-SHA1 over `GET&%2F&<sorted, encoded query>` with `<secret>&`. */
-export function signRpcRequest(params: Record<string, string>, accessKeySecret: string): string {
-  const canonical = Object.keys(params)
-    .sort()
-    .map((key) => `${encode(key)}=${encode(params[key]!)}`)
-    .join('&');
-  const toSign = `GET&${encode('/')}&${encode(canonical)}`;
-  return createHmac('sha1', `${accessKeySecret}&`).update(toSign).digest('base64');
 }
 
 /** NVC's score map: only 200 ("pass") becomes BizCode 100; everything else asks for more. */
@@ -39,20 +22,12 @@ export function createAliyunNvcGateway(options: AliyunNvcOptions): CaptchaGatewa
   const fetchImpl = options.fetchImpl ?? fetch;
   return {
     async verify({ token }) {
-      const params: Record<string, string> = {
+      const url = signedRpcUrl(endpoint, options, {
         Action: 'AnalyzeNvc',
         Version: '2018-01-12',
-        Format: 'JSON',
-        AccessKeyId: options.accessKeyId,
-        SignatureMethod: 'HMAC-SHA1',
-        SignatureVersion: '1.0',
-        SignatureNonce: randomUUID(),
-        Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
         Data: token,
         ScoreJsonStr: SCORE_JSON,
-      };
-      params.Signature = signRpcRequest(params, options.accessKeySecret);
-      const url = `${endpoint}?${new URLSearchParams(params).toString()}`;
+      });
       const response = await fetchImpl(url, {
         signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
       });

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signRpcRequest } from '../captcha/aliyun-nvc.js';
+import { signRpcRequest } from '../aliyun-rpc.js';
 import { createAliyunId2MetaVerifier, IdentityProviderError } from './aliyun-id2meta.js';
 import { createSandboxIdentityVerifier, SANDBOX_REGISTER } from './sandbox.js';
 

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@portal/contracts';
 import { DomainError } from '../../domain/errors.js';
 import type { IdentityVerifier } from '../../domain/ports.js';
-import { signRpcRequest } from '../captcha/aliyun-nvc.js';
+import { signedRpcUrl } from '../aliyun-rpc.js';
 
 export const IDENTITY_CHECK_UNAVAILABLE = '实名核验服务暂时不可用，请稍后再试';
 
@@ -30,23 +29,16 @@ export function createAliyunId2MetaVerifier(options: AliyunId2MetaOptions): Iden
   const fetchImpl = options.fetchImpl ?? fetch;
   return {
     async verify({ name, idNumber }) {
-      const params: Record<string, string> = {
+      const url = signedRpcUrl(options.endpoint, options, {
         Action: 'Id2MetaVerify',
         Version: '2019-03-07',
-        Format: 'JSON',
-        AccessKeyId: options.accessKeyId,
-        SignatureMethod: 'HMAC-SHA1',
-        SignatureVersion: '1.0',
-        SignatureNonce: randomUUID(),
-        Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
         ParamType: 'normal',
         IdentifyNum: idNumber,
         UserName: name,
-      };
-      params.Signature = signRpcRequest(params, options.accessKeySecret);
+      });
       let response: Response;
       try {
-        response = await fetchImpl(`${options.endpoint}?${new URLSearchParams(params)}`, {
+        response = await fetchImpl(url, {
           signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
         });
       } catch (error) {

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainError } from '../../domain/errors.js';
-import { signRpcRequest } from '../captcha/aliyun-nvc.js';
+import { signRpcRequest } from '../aliyun-rpc.js';
 import { createAliyunSmsGateway, SmsProviderError } from './aliyun-sms.js';
 
 const ACCESS_KEY_ID = 'LTAI-test';

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@portal/contracts';
 import type { AliyunSmsSettings } from '../../config.js';
 import { badRequest, DomainError, tooManyRequests } from '../../domain/errors.js';
-import { signRpcRequest } from '../captcha/aliyun-nvc.js';
+import { signedRpcUrl } from '../aliyun-rpc.js';
 import type { SmsGateway } from '../../domain/ports.js';
 
 export const SMS_UNAVAILABLE = '短信服务暂不可用，请稍后再试或联系客服';
@@ -42,23 +41,16 @@ export function createAliyunSmsGateway(options: AliyunSmsOptions): SmsGateway {
   return {
     async send(mobile, _text, templateParams) {
       if (!templateParams) throw new SmsProviderError('NoTemplateParams', 'a template is required');
-      const params: Record<string, string> = {
+      const url = signedRpcUrl(options.endpoint, options, {
         Action: 'SendSms',
         Version: '2017-05-25',
-        Format: 'JSON',
         RegionId: 'cn-hangzhou',
-        AccessKeyId: options.accessKeyId,
-        SignatureMethod: 'HMAC-SHA1',
-        SignatureVersion: '1.0',
-        SignatureNonce: randomUUID(),
-        Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
         PhoneNumbers: mobile,
         SignName: options.signName,
         TemplateCode: options.templateCode,
         TemplateParam: JSON.stringify(templateParams),
-      };
-      params.Signature = signRpcRequest(params, options.accessKeySecret);
-      const response = await fetchImpl(`${options.endpoint}?${new URLSearchParams(params)}`, {
+      });
+      const response = await fetchImpl(url, {
         signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
       });
       const body = (await response.json().catch(() => ({}))) as { Code?: string; Message?: string };

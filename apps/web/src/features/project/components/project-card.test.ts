@@ -16,6 +16,12 @@ describe('copy a candidate can trust', () => {
     ).toBe('2026-07-01 09:00 至 11:00');
     expect(
       examTimeText({
+        ExamStartTime: '2027-02-08T22:42:00+08:00',
+        ExamEndTime: '2027-02-09T01:42:00+08:00',
+      }),
+    ).toBe('2027-02-08 22:42 至 2027-02-09 01:42');
+    expect(
+      examTimeText({
         ExamStartTime: '2026-06-01T09:00:00+08:00',
         ExamEndTime: '2026-07-20T18:00:00+08:00',
       }),

@@ -31,7 +31,9 @@ export function examTimeText(
   if (!end) return formatDate(start, 'YYYY-MM-DD HH:mm');
   if (new Date(end).getTime() - new Date(start).getTime() > DAY_MS)
     return `随报随考，${formatDate(end, 'YYYY-MM-DD HH:mm')} 前完成`;
-  return `${formatDate(start, 'YYYY-MM-DD HH:mm')} 至 ${formatDate(end, 'HH:mm')}`;
+  // A sitting past midnight names the day it ends on.
+  const sameDay = formatDate(start, 'YYYY-MM-DD') === formatDate(end, 'YYYY-MM-DD');
+  return `${formatDate(start, 'YYYY-MM-DD HH:mm')} 至 ${formatDate(end, sameDay ? 'HH:mm' : 'YYYY-MM-DD HH:mm')}`;
 }
 
 /** A project in a list: title, organiser, application window, fee and state; it opens the project. */
