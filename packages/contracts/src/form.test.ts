@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   isStrongPassword,
+  birthDateOfIdNumber,
   isValidChineseIdNumber,
   validateFieldValue,
   validateFormValues,
@@ -94,6 +95,27 @@ describe('field rules', () => {
     ];
     expect(validateFormValues(fields, { hasCert: 'no' })).toEqual({});
     expect(Object.keys(validateFormValues(fields, { hasCert: 'yes' }))).toEqual(['certNo']);
+  });
+});
+
+describe('a birth date and the ID number it belongs to (issue 30, point 6)', () => {
+  const fields = [
+    field({ FieldId: 'id', Type: 'idcard' }),
+    field({ FieldId: 'birth', Type: 'date', BirthDateOf: 'id' }),
+  ];
+  it('agree, or the date is refused with the date the number carries', () => {
+    expect(birthDateOfIdNumber('11010519491231002X')).toBe('1949-12-31');
+    expect(birthDateOfIdNumber('11010519491231002')).toBeNull();
+    expect(validateFormValues(fields, { id: '11010519491231002X', birth: '1949-12-31' })).toEqual(
+      {},
+    );
+    expect(validateFormValues(fields, { id: '11010519491231002X', birth: '1949-12-30' })).toEqual({
+      birth: '出生日期与身份证号码不一致（身份证号码中为 1949-12-31）',
+    });
+    // A number that is itself wrong is its own field's error, not the date's.
+    expect(validateFormValues(fields, { id: '110105194912310021', birth: '1949-12-30' })).toEqual({
+      id: expect.any(String),
+    });
   });
 });
 

@@ -50,6 +50,8 @@ export const formFieldSchema = lazySchema(() =>
     /** date: inclusive bounds, YYYY-MM-DD */
     MinDate: z.string().optional(),
     MaxDate: z.string().optional(),
+    /** date: the birth date of the ID number in this idcard field; the two must agree. */
+    BirthDateOf: z.string().optional(),
     /** photo / file: accepted MIME types and the largest size */
     Accept: z.array(z.string()).optional(),
     MaxSizeKb: z.number().int().positive().optional(),
@@ -125,6 +127,13 @@ export function idNumberCheckDigit(first17: string): string {
     0,
   );
   return ID_NUMBER_CHECK_CODES[sum % 11]!;
+}
+
+/** The birth date an ID number carries (YYYY-MM-DD), or null when the number is not valid. */
+export function birthDateOfIdNumber(value: unknown): string | null {
+  if (typeof value !== 'string' || !isValidChineseIdNumber(value)) return null;
+  const id = value.trim();
+  return `${id.slice(6, 10)}-${id.slice(10, 12)}-${id.slice(12, 14)}`;
 }
 
 /** GB 11643: 18 characters, a real birth date, and the ISO 7064 MOD 11-2 check digit. */
@@ -247,6 +256,11 @@ export function validateFormValues(
     if (!isFieldVisible(field, values)) continue;
     const message = validateFieldValue(field, values[field.FieldId]);
     if (message) errors[field.FieldId] = message;
+    else if (field.BirthDateOf && values[field.FieldId]) {
+      const carried = birthDateOfIdNumber(values[field.BirthDateOf]);
+      if (carried && carried !== values[field.FieldId])
+        errors[field.FieldId] = `出生日期与身份证号码不一致（身份证号码中为 ${carried}）`;
+    }
   }
   return errors;
 }

@@ -681,6 +681,7 @@ export function standardFormFields(minBirth = '1986-01-01', maxBirth = '2006-12-
       Required: true,
       MinDate: minBirth,
       MaxDate: maxBirth,
+      BirthDateOf: 'idNumber',
     },
     { FieldId: 'mobile', Label: '手机号', Type: 'mobile', Required: true },
     {

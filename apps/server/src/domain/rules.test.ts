@@ -33,6 +33,11 @@ describe('form values on the server', () => {
     expect(kept).not.toHaveProperty('unknown');
     expect(kept.workUnit).toBe('某单位');
   });
+  it('refuses a birth date other than the one the ID number carries (issue 30, point 6)', () => {
+    expect(() =>
+      checkFormValues(standardFormFields(), { ...good, birthDate: '1990-01-02' }),
+    ).toThrow('出生日期与身份证号码不一致（身份证号码中为 1990-01-01）');
+  });
   it('checks a conditional field only when shown', () => {
     expect(() => checkFormValues(standardFormFields(), { ...good, workUnit: '' })).toThrow(
       '请填写工作单位',

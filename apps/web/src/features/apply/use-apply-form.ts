@@ -1,5 +1,6 @@
 import {
   apply,
+  birthDateOfIdNumber,
   formValuesSchema,
   isFieldVisible,
   MODIFIABLE_APPLY_STATUSES,
@@ -119,6 +120,22 @@ export function useApplyForm({
     });
     return () => subscription.unsubscribe();
   }, [filled, watch, projectId]);
+
+  // A birth date left empty is filled from the ID number it belongs to, once that is valid; one
+  // typed (or pre-filled) stays, and the contract's rule says when it disagrees.
+  const { setValue } = form;
+  useLayoutEffect(() => {
+    const births = fields.filter((f) => f.BirthDateOf);
+    if (!filled || births.length === 0) return;
+    const subscription = watch((typed, { name }) => {
+      for (const birth of births) {
+        if (!name || name !== birth.BirthDateOf || typed[birth.FieldId]) continue;
+        const carried = birthDateOfIdNumber(typed[name]);
+        if (carried) setValue(birth.FieldId, carried, { shouldDirty: true });
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [filled, fields, watch, setValue]);
 
   const values = watch() as FormValues;
   const visible = visibleFields(fields, values);

@@ -66,6 +66,59 @@ describe('apply: the application form', () => {
     expect(field('手机号码').value).toBe('13800138000');
   });
 
+  it('keeps a pre-filled birth date, and refuses it when the ID number carries another', async () => {
+    const withBirth = formWithApplySchema.parse({
+      ...formAnswer(),
+      Form: {
+        ...formAnswer().Form,
+        Fields: [
+          ...FIELDS,
+          {
+            FieldId: 'birth',
+            Label: '出生日期',
+            Type: 'date',
+            Required: true,
+            BirthDateOf: 'idcard',
+          },
+        ],
+      },
+    });
+    serve(withBirth, { birth: '1949-12-30' }).on(apply, applySummary());
+    renderScreen(ApplyPage, PATH);
+    await screen.findByLabelText('姓名');
+    // Pre-filled (from the archive) and so kept: the rule says it disagrees.
+    type('身份证号', VALID_ID);
+    fireEvent.click(screen.getByRole('button', { name: '提交报名' }));
+    expect(
+      await screen.findByText('出生日期与身份证号码不一致（身份证号码中为 1949-12-31）'),
+    ).toBeTruthy();
+  });
+
+  it('fills an empty birth date from a valid ID number as it is typed', async () => {
+    serve(
+      formWithApplySchema.parse({
+        ...formAnswer(),
+        Form: {
+          ...formAnswer().Form,
+          Fields: [
+            ...FIELDS,
+            {
+              FieldId: 'birth',
+              Label: '出生日期',
+              Type: 'date',
+              Required: true,
+              BirthDateOf: 'idcard',
+            },
+          ],
+        },
+      }),
+    );
+    renderScreen(ApplyPage, PATH);
+    await screen.findByLabelText('姓名');
+    type('身份证号', VALID_ID);
+    expect(await screen.findByText('1949-12-31')).toBeTruthy();
+  });
+
   it('refuses a bad ID number before sending: the message sits under the field, which gets focus', async () => {
     const server = serve().on(apply, applySummary());
     renderScreen(ApplyPage, PATH);
