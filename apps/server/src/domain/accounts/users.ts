@@ -294,7 +294,21 @@ export async function changeMobile(
     throw badRequest('新手机号与当前手机号相同', { Mobile: '新手机号与当前手机号相同' });
   await consumeVerifyToken(deps, { token: verifyToken, mobile, scene: 'ChangeMobile' });
   try {
-    return toProfile(await update(deps.db, userId, { mobile }));
+    return await deps.db.transaction(async (txDb) => {
+      const tx = txDb as Database;
+      const changed = await update(tx, userId, { mobile });
+      // The archive's mobile was the old number: new forms are pre-filled with the new one.
+      const [archive] = await tx
+        .select({ values: userApplyArchives.values })
+        .from(userApplyArchives)
+        .where(eq(userApplyArchives.userId, userId));
+      if (archive && archive.values.mobile === user.mobile)
+        await tx
+          .update(userApplyArchives)
+          .set({ values: { ...archive.values, mobile } })
+          .where(eq(userApplyArchives.userId, userId));
+      return toProfile(changed);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('该手机号已被其他账号使用');
     throw error;

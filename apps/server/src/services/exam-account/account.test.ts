@@ -360,6 +360,23 @@ describe('User account', () => {
       );
       expect(again.status).toBe(400);
     });
+    it('carries the new number into the apply archive that held the old one (issue 30, point 5)', async () => {
+      const id = await newUser('13622230000');
+      await t.call(
+        saveUserApplyArchive,
+        { Values: { name: '孙八', mobile: '13622230000' } },
+        { as: id },
+      );
+      const token = await obtainVerifyToken(t, '13622239999', 'ChangeMobile', id);
+      const changed = await t.call(
+        changeMobile,
+        { Mobile: '13622239999', VerifyToken: token },
+        { as: id },
+      );
+      expect(changed.status).toBe(200);
+      const archive = await t.call(getUserApplyArchive, {}, { as: id });
+      expect(archive.body.Data.Values).toEqual({ name: '孙八', mobile: '13622239999' });
+    });
     it('a token for another number, a made-up or a spent token is 419', async () => {
       const id = await newUser('13633330000');
       const token = await obtainVerifyToken(t, '13633331111', 'ChangeMobile', id);
