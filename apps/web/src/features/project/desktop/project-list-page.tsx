@@ -11,7 +11,14 @@ import { formatFee } from '../../../shared/money';
 import { useHomeLables } from '../../home';
 import { useProjectPage } from '../api/get-project-list';
 import { applyWindowText } from '../components/project-card';
-import { PROJECT_STATE_COLOR, PROJECT_STATE_OPTIONS, withFilter } from '../project-filter';
+import {
+  emptyListTitle,
+  keywordAlone,
+  narrowedBeyondKeyword,
+  PROJECT_STATE_COLOR,
+  PROJECT_STATE_OPTIONS,
+  withFilter,
+} from '../project-filter';
 import './project-desktop.css';
 
 /**
@@ -87,11 +94,23 @@ export default function ProjectListPage() {
         />
       ) : page.data.Items.length === 0 ? (
         <Empty
-          description="没有符合条件的项目"
+          description={emptyListTitle(filter)}
           children={
-            <Button onClick={() => setParams(new URLSearchParams(), { flushSync: true })}>
-              清除筛选条件
-            </Button>
+            <>
+              {filter.Keyword && narrowedBeyondKeyword(filter) ? (
+                <Button
+                  type="primary"
+                  onClick={() =>
+                    setParams(new URLSearchParams(keywordAlone(filter)), { flushSync: true })
+                  }
+                >
+                  在全部项目中搜索“{filter.Keyword}”
+                </Button>
+              ) : null}{' '}
+              <Button onClick={() => setParams(new URLSearchParams(), { flushSync: true })}>
+                清除筛选条件
+              </Button>
+            </>
           }
         />
       ) : (

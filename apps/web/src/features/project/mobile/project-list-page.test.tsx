@@ -87,6 +87,18 @@ describe('home/project: the project list', () => {
     );
   });
 
+  it('a search narrowed by a label says so when it finds nothing, and offers every project (issue 30, point 9)', async () => {
+    const server = fakeServer()
+      .on(getHomeLable, LABLES)
+      .on(getProjectList, (input) => page(input.LableId ? [] : [projectFixture()]));
+    renderScreen(ProjectListPage, paths.projectList({ LableId: 2, Keyword: '杭州' }));
+    expect(await screen.findByText('在当前分类和状态下，没有找到与“杭州”相关的项目')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '在全部项目中搜索“杭州”' }));
+    expect(await screen.findByRole('list', { name: '项目列表' })).toBeTruthy();
+    expect(server.calls(getProjectList).at(-1)?.input).toMatchObject({ Keyword: '杭州' });
+    expect(server.calls(getProjectList).at(-1)?.input.LableId).toBeUndefined();
+  });
+
   it('loads the next page when the end of the list comes into view', async () => {
     // happy-dom lays nothing out; the list's end counts as on screen once it has a parent.
     Object.defineProperty(HTMLElement.prototype, 'offsetParent', {

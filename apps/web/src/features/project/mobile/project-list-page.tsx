@@ -1,5 +1,5 @@
 import { projectListFilterOf, type ProjectListFilter } from '@portal/contracts';
-import { SearchBar } from 'antd-mobile';
+import { Button, SearchBar } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useHomeLables } from '../../home';
@@ -8,7 +8,13 @@ import { PagedList } from '../../../shared/ui/mobile/paged-list';
 import { useDebouncedValue } from '../../../shared/use-debounced-value';
 import { useProjectList } from '../api/get-project-list';
 import { ProjectCard } from '../components/project-card';
-import { PROJECT_STATE_OPTIONS, withFilter } from '../project-filter';
+import {
+  emptyListTitle,
+  keywordAlone,
+  narrowedBeyondKeyword,
+  PROJECT_STATE_OPTIONS,
+  withFilter,
+} from '../project-filter';
 
 export const SEARCH_DEBOUNCE_MS = 400;
 const ALL = '';
@@ -71,8 +77,19 @@ export default function ProjectListPage() {
         label="项目列表"
         itemKey={(project) => project.ProjectId}
         renderItem={(project) => <ProjectCard project={project} />}
-        emptyTitle={
-          filter.Keyword ? `没有找到与“${filter.Keyword}”相关的项目` : '暂无符合条件的项目'
+        emptyTitle={emptyListTitle(filter)}
+        emptyAction={
+          filter.Keyword && narrowedBeyondKeyword(filter) ? (
+            <Button
+              color="primary"
+              fill="outline"
+              onClick={() =>
+                setParams(new URLSearchParams(keywordAlone(filter)), { replace: true })
+              }
+            >
+              在全部项目中搜索“{filter.Keyword}”
+            </Button>
+          ) : undefined
         }
       />
     </div>
