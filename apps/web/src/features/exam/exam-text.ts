@@ -18,6 +18,15 @@ export function timeWarning(secondsLeft: number): string {
   return '';
 }
 
+/** An absence shorter than this is not counted: a call, a notification, a reload of the page. */
+export const LEAVE_GRACE_SECONDS = 5;
+
+/** The exam's rule on leaving the page, as the introduction states it. */
+export function leaveRuleText(limit: number | null): string {
+  const counted = `离开考试页面超过 ${LEAVE_GRACE_SECONDS} 秒会被记录（来电、通知弹窗、刷新页面等短暂离开不计）`;
+  return limit === null ? counted : `${counted}，超过 ${limit} 次将自动交卷`;
+}
+
 /** 离开考试页面 N 次, with the paper's limit when it has one. */
 export function leaveText(count: number, limit: number | null): string {
   if (count === 0) return '';

@@ -27,6 +27,7 @@ import {
 } from './answer-draft';
 import { createServerClock, secondsLeft } from './server-clock';
 import { useNow } from './use-now';
+import { LEAVE_GRACE_SECONDS } from './exam-text';
 
 export type SaveState = 'saved' | 'saving' | 'offline' | 'failed';
 
@@ -281,16 +282,21 @@ export function useExamAttempt(applyId: number) {
     return () => window.removeEventListener('online', online);
   }, [answering, flush]);
 
-  // Leaving the page (hidden or unfocused) is counted once per absence, on the server.
+  // Leaving the page (hidden or unfocused) is counted once per absence, on the server, when it
+  // lasts LEAVE_GRACE_SECONDS: a call, a notification or a reload is back before that.
   useEffect(() => {
     if (!answering) return;
-    let away = false;
+    let away: ReturnType<typeof setTimeout> | null = null;
     const leave = () => {
-      if (away) return;
-      away = true;
-      postReportLeave(applyId).then(onAttempt, () => undefined);
+      away ??= setTimeout(
+        () => void postReportLeave(applyId).then(onAttempt, () => undefined),
+        LEAVE_GRACE_SECONDS * 1000,
+      );
     };
-    const back = () => (away = false);
+    const back = () => {
+      if (away) clearTimeout(away);
+      away = null;
+    };
     const visibility = () => (document.visibilityState === 'hidden' ? leave() : back());
     document.addEventListener('visibilitychange', visibility);
     window.addEventListener('blur', leave);
@@ -299,6 +305,7 @@ export function useExamAttempt(applyId: number) {
       document.removeEventListener('visibilitychange', visibility);
       window.removeEventListener('blur', leave);
       window.removeEventListener('focus', back);
+      back();
     };
   }, [answering, applyId, onAttempt]);
 

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
 import { formatDate, formatDuration } from '../../../shared/date';
 import { idParam } from '../../../shared/id';
-import { ENDED_BY_TEXT, reviewMark, timeUsedText } from '../exam-text';
+import { ENDED_BY_TEXT, leaveRuleText, reviewMark, timeUsedText } from '../exam-text';
 import { useExamAttempt, type ExamAttemptState } from '../use-exam-attempt';
 import { ExamDesktopSheet } from './exam-desktop-sheet';
 import './exam-desktop.css';
@@ -48,10 +48,7 @@ function ExamIntro({ exam }: { exam: ExamAttemptState }) {
           点击「开始答题」后开始计时，以服务器时间为准；刷新页面、换设备或断网都不会暂停或重置计时。
         </li>
         <li>时间到时将自动交卷；答案随答随存到服务器，断网时先保存在本机，恢复后自动同步。</li>
-        <li>
-          键盘作答：数字键选择选项，← → 切换题目。离开考试页面会被记录
-          {paper.LeaveLimit === null ? '' : `，超过 ${paper.LeaveLimit} 次将自动交卷`}。
-        </li>
+        <li>键盘作答：数字键选择选项，← → 切换题目。{leaveRuleText(paper.LeaveLimit)}。</li>
       </ol>
       {ended ? <Alert type="warning" showIcon title="考试已结束，不能再作答。" /> : null}
       {exam.startError ? (

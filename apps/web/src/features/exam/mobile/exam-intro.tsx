@@ -1,6 +1,7 @@
 import { Button } from 'antd-mobile';
 import { formatDate, formatDuration } from '../../../shared/date';
 import type { ExamAttemptState } from '../use-exam-attempt';
+import { leaveRuleText } from '../exam-text';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
@@ -52,11 +53,7 @@ export function ExamIntro({ exam }: { exam: ExamAttemptState }) {
             ，且不超过考试结束时间；时间到时将自动交卷。
           </li>
           <li>答案随答随存到服务器；断网时先保存在本机，恢复网络后自动同步。</li>
-          <li>
-            离开考试页面会被记录
-            {paper.LeaveLimit === null ? '' : `，超过 ${paper.LeaveLimit} 次将自动交卷`}
-            。答卷只能提交一次，交卷后不能修改。
-          </li>
+          <li>{leaveRuleText(paper.LeaveLimit)}。答卷只能提交一次，交卷后不能修改。</li>
         </ol>
       </section>
       {ended ? (

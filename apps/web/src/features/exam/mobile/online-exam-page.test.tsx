@@ -1,6 +1,7 @@
 import { getAttemptPaper, reportLeave, saveAnswers, submitAnswer } from '@portal/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { LEAVE_GRACE_SECONDS } from '../exam-text';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
 import { answerDraftKey, readAnswerDraft } from '../answer-draft';
 import { paths, personalStorage } from '../../../platform';
@@ -139,19 +140,30 @@ describe('onlineExam: the attempt lives on the server', () => {
     expect(screen.getByRole('button', { name: '第2题，未作答，已标记待检查' })).toBeTruthy();
   });
 
-  it('leaving the page is counted by the server and shown', async () => {
+  it('leaving the page for longer than the grace is counted by the server and shown; a moment away is not', async () => {
     const exam = examServer();
     renderScreen(OnlineExamPage, PATH);
     await startExam();
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    // A notification takes the focus for a second (issue 29): not counted.
+    fireEvent.blur(window);
+    vi.advanceTimersByTime((LEAVE_GRACE_SECONDS - 1) * 1000);
+    fireEvent.focus(window);
+    vi.advanceTimersByTime(LEAVE_GRACE_SECONDS * 1000);
+    expect(exam.server.calls(reportLeave)).toHaveLength(0);
+
     fireEvent.blur(window);
     // Hidden while already away: the same absence, counted once.
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     fireEvent(document, new Event('visibilitychange'));
+    vi.advanceTimersByTime(LEAVE_GRACE_SECONDS * 1000);
     await waitFor(() => expect(saveStatus().textContent).toContain('离开考试页面 1 次'));
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     fireEvent(document, new Event('visibilitychange'));
     fireEvent.focus(window);
     fireEvent.blur(window);
+    vi.advanceTimersByTime(LEAVE_GRACE_SECONDS * 1000);
     await waitFor(() => expect(saveStatus().textContent).toContain('离开考试页面 2 次'));
     expect(exam.server.calls(reportLeave)).toHaveLength(2);
   });
