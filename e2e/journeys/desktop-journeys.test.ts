@@ -1,5 +1,12 @@
 import fs from 'node:fs';
-import { getHomeLable, getProjectList, getUserCollectProject } from '@portal/contracts';
+import {
+  getForm,
+  getHomeLable,
+  getProjectList,
+  getProjectPosition,
+  getUserCollectProject,
+  getUserProject,
+} from '@portal/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser } from '../support/browser.js';
@@ -139,6 +146,38 @@ describe('desktop journeys of a signed-in candidate (1440×900)', () => {
     await browser?.close();
   });
 
+  it("Enter in the form's date field takes the date and sends nothing (issue 30, point 7)", async () => {
+    // A project open for applications whose form asks a birth date, not applied to.
+    const [open, mine] = await Promise.all([
+      api.call(getProjectList, { State: 'Applying', PageIndex: 1, PageSize: 50 }),
+      api.call(getUserProject, { PageIndex: 1, PageSize: 50 }),
+    ]);
+    const applied = new Set(mine.Items.map((a) => a.ProjectId));
+    let target: { projectId: number; positionId: number } | null = null;
+    for (const project of open.Items.filter((p) => !applied.has(p.ProjectId))) {
+      const form = await api.call(getForm, { ProjectId: project.ProjectId });
+      if (!form.Form.Fields.some((f) => f.FieldId === 'birthDate')) continue;
+      const [position] = await api.call(getProjectPosition, { ProjectId: project.ProjectId });
+      if (position) target = { projectId: project.ProjectId, positionId: position.PositionId };
+      if (target) break;
+    }
+    expect(target).not.toBeNull();
+    await page.goto(
+      `${baseUrl}/views/apply?ProjectId=${target!.projectId}&PositionId=${target!.positionId}`,
+    );
+    await expect.poll(() => page.inputValue('#apply-field-name')).toBe(CANDIDATE);
+    await page.fill('#apply-field-birthDate', '1990-03-07');
+    // Once to take the date typed (the picker closes), once more on the closed field.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    // A sent form would be checked at once, every missing field painted red under it: give it
+    // the moment it would take.
+    await page.waitForTimeout(1000);
+    expect(await page.locator('.ant-form-item-explain-error').count()).toBe(0);
+    expect(page.url()).toContain('/views/apply?');
+    expect(await applicationsOf(api, target!.projectId)).toEqual([]);
+  });
+
   it(
     'journey 2: applies to a paid project, sees the report, is approved, pays and downloads the ticket',
     { timeout: 180_000 },
@@ -153,6 +192,11 @@ describe('desktop journeys of a signed-in candidate (1440×900)', () => {
 
       // The position, then the form pre-filled from the archive.
       await chooseOption(page, '报考岗位', '');
+      await expect.poll(() => page.inputValue('#apply-field-name')).toBe(CANDIDATE);
+      // Issue 30, point 7: a reload keeps the position; Enter in the date field sends nothing.
+      // (The fields are drawn only once a position is chosen.)
+      expect(page.url()).toMatch(/PositionId=\d+/);
+      await page.reload();
       await expect.poll(() => page.inputValue('#apply-field-name')).toBe(CANDIDATE);
       await page.fill('#apply-field-idNumber', BAD_ID);
       await page.getByRole('button', { name: '提交报名' }).click();

@@ -113,6 +113,10 @@ export function ApplyFieldInput({
           maxDate={field.MaxDate ? dayjs(field.MaxDate) : undefined}
           placeholder={field.Placeholder ?? '请选择日期'}
           onChange={(day) => onChange(day ? formatDate(day.toDate(), 'YYYY-MM-DD') : null)}
+          // Enter takes the date typed; it does not send the whole form (the picker handles it).
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.preventDefault();
+          }}
         />
       );
     case 'select':

@@ -1,7 +1,6 @@
 import '../../../shared/ui/desktop/page.css';
 import { APPLY_STATUS_TEXT, type FieldValue, type FormField } from '@portal/contracts';
 import { Alert, Button, Form, message, Result, Select, Skeleton } from 'antd';
-import { useState } from 'react';
 import { Controller, type ControllerRenderProps, type FieldValues } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
@@ -52,11 +51,17 @@ function ApplyField({
 
 /** apply on a PC: the project's form with its position; Apply, or ModifyApply when returned. */
 export default function ApplyPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const projectId = idParam(params.get('ProjectId')) ?? 0;
   const navigate = useNavigate();
   const positions = useProjectPositions(projectId);
-  const [chosen, setChosen] = useState(idParam(params.get('PositionId')));
+  // The position chosen lives in the address, so a reload keeps it.
+  const chosen = idParam(params.get('PositionId'));
+  const setChosen = (next: number) => {
+    const nextParams = new URLSearchParams(params);
+    nextParams.set('PositionId', String(next));
+    setParams(nextParams, { replace: true });
+  };
   const apply = useApplyForm({
     projectId,
     positionId: chosen,
