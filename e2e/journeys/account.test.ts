@@ -82,7 +82,9 @@ describe('account: password, mobile, WeChat binding, closing (issue 5)', () => {
     await page.getByRole('button', { name: '重新登录' }).click();
     await page.waitForURL('**/views/auth/loginout**');
 
-    await page.goto(`${baseUrl}/views/my`);
+    // Issue 30, point 8: the signed-out page leads to sign-in, and back to the personal centre.
+    await page.getByRole('link', { name: '重新登录' }).click();
+    await page.waitForURL('**/identity/interaction/**');
     await signInAtProvider(page, mobile, PASSWORD);
     await expect(page.locator('#form-error').textContent()).resolves.toContain('不正确');
     await signInAtProvider(page, mobile, newPassword);

@@ -92,6 +92,21 @@ describe('§4 /views/auth/loginout', () => {
     );
     expect(assign).not.toHaveBeenCalled();
   });
+
+  it('offers to sign in again, back to the personal centre (issue 30, point 8)', async () => {
+    const { router } = startApp(MOBILE_ROUTES, paths.authLoginout(), MobileShell);
+    await settled(router);
+    render(<RouterProvider router={router} />);
+    const again = await screen.findByRole('link', { name: '重新登录' });
+    expect(again.getAttribute('href')).toBe(paths.authLogin());
+    again.click();
+    expect(localStorage.getItem('loginBackNextPath')).toBe(paths.my());
+    // On to the provider's sign-in; then back (from the back-forward cache) for the next test.
+    await waitFor(() =>
+      expect(String(assign.mock.calls[0]?.[0])).toMatch(/\/identity\/connect\/authorize\?/),
+    );
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+  });
 });
 
 describe('§4 the mobile my tab offers sign-out', () => {
