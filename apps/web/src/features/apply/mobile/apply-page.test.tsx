@@ -47,6 +47,17 @@ function formAnswer(
   });
 }
 const PATH = paths.apply({ ProjectId: 1, PositionId: 11 });
+/** The form with a birth date that belongs to its ID number. */
+const FORM_WITH_BIRTH = formWithApplySchema.parse({
+  ...formAnswer(),
+  Form: {
+    ...formAnswer().Form,
+    Fields: [
+      ...FIELDS,
+      { FieldId: 'birth', Label: '出生日期', Type: 'date', Required: true, BirthDateOf: 'idcard' },
+    ],
+  },
+});
 
 function serve(form = formAnswer(), archive: Record<string, string> = {}) {
   signIn();
@@ -67,23 +78,7 @@ describe('apply: the application form', () => {
   });
 
   it('keeps a pre-filled birth date, and refuses it when the ID number carries another', async () => {
-    const withBirth = formWithApplySchema.parse({
-      ...formAnswer(),
-      Form: {
-        ...formAnswer().Form,
-        Fields: [
-          ...FIELDS,
-          {
-            FieldId: 'birth',
-            Label: '出生日期',
-            Type: 'date',
-            Required: true,
-            BirthDateOf: 'idcard',
-          },
-        ],
-      },
-    });
-    serve(withBirth, { birth: '1949-12-30' }).on(apply, applySummary());
+    serve(FORM_WITH_BIRTH, { birth: '1949-12-30' }).on(apply, applySummary());
     renderScreen(ApplyPage, PATH);
     await screen.findByLabelText('姓名');
     // Pre-filled (from the archive) and so kept: the rule says it disagrees.
@@ -95,24 +90,7 @@ describe('apply: the application form', () => {
   });
 
   it('fills an empty birth date from a valid ID number as it is typed', async () => {
-    serve(
-      formWithApplySchema.parse({
-        ...formAnswer(),
-        Form: {
-          ...formAnswer().Form,
-          Fields: [
-            ...FIELDS,
-            {
-              FieldId: 'birth',
-              Label: '出生日期',
-              Type: 'date',
-              Required: true,
-              BirthDateOf: 'idcard',
-            },
-          ],
-        },
-      }),
-    );
+    serve(FORM_WITH_BIRTH);
     renderScreen(ApplyPage, PATH);
     await screen.findByLabelText('姓名');
     type('身份证号', VALID_ID);
