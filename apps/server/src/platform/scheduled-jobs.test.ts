@@ -45,4 +45,20 @@ describe('scheduled jobs', () => {
     expect(runs).toBeGreaterThanOrEqual(2);
     expect(mostAtOnce).toBe(1);
   });
+
+  it('runs a job now under the same lock: two instances asking at once run it once', async () => {
+    let runs = 0;
+    const run = async () => {
+      runs += 1;
+      await sleep(300);
+    };
+    const [one, other] = [database.handle, second].map((handle) =>
+      scheduleJob({ name: 'at start', schedule: '0 0 0 1 1 *', sharedBy: handle.db, run }),
+    );
+    jobs.push(one!, other!);
+    await Promise.all([one!.runNow(), other!.runNow()]);
+    expect(runs).toBe(1);
+    await one!.runNow();
+    expect(runs).toBe(2);
+  });
 });

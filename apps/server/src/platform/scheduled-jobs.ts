@@ -23,6 +23,8 @@ export interface JobOptions {
 export interface ScheduledJob {
   /** Stops the schedule; resolves once a run under way has finished. */
   stop(): Promise<void>;
+  /** Runs the job now, as a scheduled run would (its lock, its logging, its metric). */
+  runNow(): Promise<void>;
 }
 
 /** Jobs running on an embedded database, by database: its instances all live in this process. */
@@ -74,29 +76,31 @@ async function aloneAcrossInstances(
  */
 export function scheduleJob({ name, schedule, sharedBy, log, run }: JobOptions): ScheduledJob {
   let underWay: Promise<void> = Promise.resolve();
+  const runOnce = () => {
+    underWay = (async () => {
+      try {
+        const ran = sharedBy
+          ? await aloneAcrossInstances(sharedBy, name, run)
+          : (await run(), true);
+        jobRuns.inc({ job: name, outcome: ran ? 'ok' : 'skipped' });
+      } catch (error) {
+        jobRuns.inc({ job: name, outcome: 'failed' });
+        log?.error({ job: name, failure: loggableError(error) }, `${name} failed`);
+      }
+    })();
+    return underWay;
+  };
   const job = new Cron(
     schedule,
     { timezone: BEIJING_TIME_ZONE, protect: true, unref: true },
-    () => {
-      underWay = (async () => {
-        try {
-          const ran = sharedBy
-            ? await aloneAcrossInstances(sharedBy, name, run)
-            : (await run(), true);
-          jobRuns.inc({ job: name, outcome: ran ? 'ok' : 'skipped' });
-        } catch (error) {
-          jobRuns.inc({ job: name, outcome: 'failed' });
-          log?.error({ job: name, failure: loggableError(error) }, `${name} failed`);
-        }
-      })();
-      return underWay;
-    },
+    runOnce,
   );
   return {
     async stop() {
       job.stop();
       await underWay;
     },
+    runNow: runOnce,
   };
 }
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { resealPersonalData } from '../../domain/privacy/sealing.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { loggableError } from '../../platform/loggable-error.js';
 import { scheduleAppJob } from '../../platform/scheduled-jobs.js';
 
 /** Every hour at a quarter past; and once at start, so a rotated key takes over soon after. */
@@ -9,19 +8,17 @@ export const RESEAL_SCHEDULE = '0 15 * * * *';
 
 /** Personal data sealed under an older key (or not at all) is sealed under the newest. */
 export function startPersonalDataResealing(app: FastifyInstance, deps: AppDeps): void {
-  const run = async () => {
-    const resealed = await resealPersonalData(deps);
-    if (resealed > 0) app.log.info({ resealed }, 'personal data sealed under the newest key');
-  };
-  scheduleAppJob(app, {
+  const job = scheduleAppJob(app, {
     name: 'personal data reseal',
     schedule: RESEAL_SCHEDULE,
     sharedBy: deps.db,
-    run,
+    run: async () => {
+      const resealed = await resealPersonalData(deps);
+      if (resealed > 0) app.log.info({ resealed }, 'personal data sealed under the newest key');
+    },
   });
+  // Not awaited: the server answers while it runs, on one instance at a time.
   app.addHook('onReady', () => {
-    run().catch((error: unknown) =>
-      app.log.error({ failure: loggableError(error) }, 'personal data reseal failed'),
-    );
+    void job.runNow();
   });
 }

@@ -27,7 +27,5 @@ export function useProfile() {
 
 /** The desktop header's name and avatar: once someone is signed in, the profile is loaded once. */
 export function useSignedInProfile(): void {
-  const signedIn = useSessionStore((s) => Boolean(s.token));
-  const missing = useSessionStore((s) => s.userData === null);
-  useQuery({ ...profileQueryOptions(), enabled: signedIn && missing });
+  useProfile();
 }
