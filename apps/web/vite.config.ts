@@ -150,7 +150,8 @@ const CONTRACTS = /packages[\\/]contracts[\\/]src[\\/]/;
 const serverRenderBuild: UserConfig = {
   plugins: [react()],
   // One self-contained module for Node: antd-mobile's stylesheet imports are dropped with it.
-  ssr: { noExternal: true },
+  // jsdom (the DOM rich text is sanitised in) reads its own files at run time: Node loads it.
+  ssr: { noExternal: true, external: ['jsdom'] },
   // Vite leaves it to the server's environment in an SSR build: the libraries would then draw in
   // their development builds (antd's class names among what differs from the browser's build).
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },

@@ -4,13 +4,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FirstScreenRender, FirstScreenRequest, PageLayout } from '@portal/contracts';
 import { dehydrate, type Query } from '@tanstack/react-query';
-import { DOMParser } from 'linkedom';
+import { JSDOM } from 'jsdom';
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createServerStyles } from '../layouts/desktop/server-styles';
 import { answerFromServerRender, loadRuntimeConfig, paths } from '../platform';
-import { setHtmlParser } from '../shared/safe-html';
+import { setSanitizingWindow } from '../shared/safe-html';
 import { DesktopShellWithSession } from './desktop-app';
 import { MobileShellWithUnread } from './mobile-app';
 import { createQueryClient, Providers } from './providers';
@@ -24,14 +24,8 @@ const MAX_DRAWINGS = 3;
 
 const renderAnswers = new AsyncLocalStorage<ReadonlyMap<string, unknown>>();
 answerFromServerRender(() => renderAnswers.getStore() ?? new Map());
-// Rich text is sanitised as in the browser, on linkedom's document (which wants an <html> around).
-setHtmlParser(
-  (html) =>
-    new DOMParser().parseFromString(
-      /<html[\s>]/i.test(html) ? html : `<html>${html}</html>`,
-      'text/html',
-    ) as unknown as Document,
-);
+// Rich text is sanitised as in the browser, by DOMPurify on a jsdom window.
+setSanitizingWindow(new JSDOM('').window);
 
 /** A drawing's styles: a tree to draw inside, and what it wrote, for the page's head. */
 interface StyleCollector {

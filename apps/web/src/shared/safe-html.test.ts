@@ -1,5 +1,7 @@
+// @vitest-environment jsdom
+// jsdom, as on the server: DOMPurify is not safe on happy-dom, this suite's usual DOM.
 import { describe, expect, it } from 'vitest';
-import { sanitizeCss, sanitizeHtml } from './safe-html';
+import { sanitizeCss, sanitizeDocument, sanitizeHtml } from './safe-html';
 
 describe('rich text is rendered safely', () => {
   it('keeps headings, paragraphs and lists', () => {
@@ -25,6 +27,40 @@ describe('rich text is rendered safely', () => {
 
   it('unwraps unknown tags but keeps their text', () => {
     expect(sanitizeHtml('<font color="red">红字</font>')).toBe('红字');
+  });
+
+  it('survives markup that mutates when parsed again', () => {
+    const out = sanitizeHtml(
+      '<svg><p><style><img src=x onerror=steal()></style></p></svg><math><mi><table><mglyph><style><img src=x onerror=steal()>',
+    );
+    expect(out).not.toMatch(/onerror|steal|<svg|<math|<style/);
+  });
+
+  it('keeps inline pictures and this site’s paths, drops other schemes', () => {
+    const out = sanitizeHtml(
+      '<img src="data:image/png;base64,iVBORw0KGgo=" alt="a"><a href="/views/notice">站内</a><a href="vbscript:x">坏</a>',
+    );
+    expect(out).toContain('src="data:image/png;base64,iVBORw0KGgo="');
+    expect(out).toContain('href="/views/notice"');
+    expect(out).not.toContain('vbscript');
+  });
+
+  it('keeps class names only when asked', () => {
+    expect(sanitizeHtml('<p class="title">标题</p>')).toBe('<p>标题</p>');
+    expect(sanitizeHtml('<p class="title">标题</p>', { keepClass: true })).toBe(
+      '<p class="title">标题</p>',
+    );
+  });
+});
+
+describe('a whole document is split into a safe style sheet and safe markup', () => {
+  it('keeps the layout, drops what runs or fetches', () => {
+    const { css, body } = sanitizeDocument(
+      '<html><head><style>.seat{font-weight:bold} .x{background:url(https://evil.example/a.png)}</style><script>steal()</script></head><body><div class="seat" onmouseover="steal()">座位 12</div></body></html>',
+    );
+    expect(css).toContain('.seat{font-weight:bold}');
+    expect(css).not.toContain('evil.example');
+    expect(body).toBe('<div class="seat">座位 12</div>');
   });
 });
 

@@ -1,93 +1,99 @@
-type HtmlParser = (html: string) => Document;
+import createDOMPurify, { type DOMPurify, type WindowLike } from 'dompurify';
 
-/** The browser's parser; on the server, the one app/server-render.tsx gives (it has no DOM). */
-let parseHtml: HtmlParser = (html) => new DOMParser().parseFromString(html, 'text/html');
+/**
+ * The document rich text is parsed and sanitised in: the browser's own window, or on the server
+ * the jsdom window app/server-render.tsx gives (DOMPurify's recommended server DOM; lighter DOMs
+ * are not safe for it).
+ */
+let domWindow: (WindowLike & typeof globalThis) | null =
+  typeof window === 'undefined' ? null : window;
+let purifier: DOMPurify | null = null;
 
-export function setHtmlParser(parser: HtmlParser): void {
-  parseHtml = parser;
+export function setSanitizingWindow(serverWindow: WindowLike): void {
+  domWindow = serverWindow as WindowLike & typeof globalThis;
+  purifier = null;
 }
 
-const ALLOWED_TAGS = new Set([
-  'P',
-  'BR',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'UL',
-  'OL',
-  'LI',
-  'STRONG',
-  'B',
-  'EM',
-  'I',
-  'U',
-  'SPAN',
-  'DIV',
-  'A',
-  'IMG',
-  'TABLE',
-  'THEAD',
-  'TBODY',
-  'TR',
-  'TH',
-  'TD',
-  'BLOCKQUOTE',
-  'HR',
-  'SUB',
-  'SUP',
-  'PRE',
-  'CODE',
-]);
-/** Content that is dropped with everything inside it. */
-const DROPPED_TAGS = new Set([
-  'SCRIPT',
-  'STYLE',
-  'IFRAME',
-  'OBJECT',
-  'EMBED',
-  'TEMPLATE',
-  'NOSCRIPT',
-]);
-const ALLOWED_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'colspan', 'rowspan']);
-const SAFE_URL = /^(https?:|mailto:|tel:|\/|#|data:image\/(png|jpeg|gif|webp);)/i;
+const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'span',
+  'div',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'blockquote',
+  'hr',
+  'sub',
+  'sup',
+  'pre',
+  'code',
+];
+const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'colspan', 'rowspan'];
+/** Web and mail addresses, this site's paths and anchors; images may also be inline pictures. */
+const ALLOWED_URI_REGEXP = /^(?:https?:|mailto:|tel:|\/|#|data:image\/(?:png|jpeg|gif|webp);)/i;
 
-function clean(node: Element, keepClass: boolean): void {
-  for (const child of [...node.children]) {
-    if (DROPPED_TAGS.has(child.tagName)) {
-      child.remove();
-      continue;
+function windowForSanitizing(): WindowLike & typeof globalThis {
+  if (!domWindow) throw new Error('no window to sanitise rich text in (see setSanitizingWindow)');
+  return domWindow;
+}
+
+function sanitizer(): DOMPurify {
+  if (purifier) return purifier;
+  const created = createDOMPurify(windowForSanitizing());
+  created.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A') {
+      node.setAttribute('rel', 'noopener noreferrer');
+      node.setAttribute('target', '_blank');
     }
-    clean(child, keepClass);
-    if (!ALLOWED_TAGS.has(child.tagName)) {
-      child.replaceWith(...child.childNodes);
-      continue;
-    }
-    for (const attribute of [...child.attributes]) {
-      const name = attribute.name.toLowerCase();
-      const isUrl = name === 'href' || name === 'src';
-      const allowed = ALLOWED_ATTRIBUTES.has(name) || (keepClass && name === 'class');
-      if (!allowed || (isUrl && !SAFE_URL.test(attribute.value.trim()))) {
-        child.removeAttribute(attribute.name);
-      }
-    }
-    if (child.tagName === 'A') {
-      child.setAttribute('rel', 'noopener noreferrer');
-      child.setAttribute('target', '_blank');
-    }
-  }
+  });
+  purifier = created;
+  return created;
 }
 
 /**
- * Rich text from the server kept to an allow-list of tags and attributes, so no script, handler,
- * style or javascript: address reaches the page even if the server's sanitising is bypassed.
+ * Rich text from the server kept to an allow-list of tags and attributes (DOMPurify), so no
+ * script, handler, style or javascript: address reaches the page; an unknown tag is unwrapped and
+ * its text kept.
  */
 export function sanitizeHtml(html: string, options: { keepClass?: boolean } = {}): string {
-  const doc = parseHtml(`<body>${html}</body>`);
-  clean(doc.body, options.keepClass ?? false);
-  return doc.body.innerHTML;
+  const purify = sanitizer();
+  // DOMPurify hands back its input untouched where it cannot run; show the markup as text instead.
+  if (!purify.isSupported) return escapeAsText(html);
+  return purify.sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR: options.keepClass ? [...ALLOWED_ATTR, 'class'] : ALLOWED_ATTR,
+    ALLOWED_URI_REGEXP,
+  });
+}
+
+function escapeAsText(html: string): string {
+  const entities: Record<string, string> = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+  };
+  return html.replace(/[&<>"]/g, (character) => entities[character] ?? character);
 }
 
 /**
@@ -104,7 +110,8 @@ export function sanitizeCss(css: string): string {
 
 /** A whole HTML document (head styles and body) as a safe style sheet and safe markup. */
 export function sanitizeDocument(html: string): { css: string; body: string } {
-  const doc = parseHtml(html);
+  // DOMParser's documents are inert: nothing in them runs or loads.
+  const doc = new (windowForSanitizing().DOMParser)().parseFromString(html, 'text/html');
   const css = [...doc.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n');
   return {
     css: sanitizeCss(css),

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom: the rich text in it is sanitised by DOMPurify, which does not run on happy-dom.
 import {
   getMessageList,
   getMessageNotice,
