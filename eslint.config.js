@@ -137,6 +137,32 @@ export default tseslint.config(
     },
   },
   {
+    // Counters and caches have one home each: rate-limiter-flexible behind platform/rate-limits.ts,
+    // lru-cache behind platform/process-cache.ts; no store of our own keyed by an object.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'apps/server/src/testing/**',
+      'apps/server/src/platform/{kv-store,rate-limits,process-cache,scheduled-jobs}.ts',
+      'apps/server/src/services/pipeline/idempotency.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='WeakMap']",
+          message:
+            'A cache is an lru-cache from platform/process-cache.ts (bounded, with a TTL), not a map of our own.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='increment']",
+          message:
+            'Count with a counter of platform/rate-limits.ts (rate-limiter-flexible, Redis or memory), not the store by hand.',
+        },
+      ],
+    },
+  },
+  {
     // The server's layers: platform ← domain ← services / identity / host, gateways beside the
     // domain behind its ports, render/ drawing what it is given. Tests and test kits may reach all.
     files: [`${server}/**/*.ts`],

@@ -1,14 +1,23 @@
 import { ERROR_CODES, REQUEST_ID_HEADER } from '@portal/contracts';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import { z, ZodError } from 'zod';
 import { DomainError } from '../domain/errors.js';
 import { newRequestId, REQUEST_ID_LOG_LABEL } from '../platform/request-id.js';
 import { loggableError } from '../platform/loggable-error.js';
 import { refusal, refuse, SERVER_ERROR_MESSAGE } from '../platform/envelope.js';
 
+interface Issue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
 /** Zod issues → one Chinese message plus the fields at fault (path joined with dots). */
-export function describeZodError(error: ZodError): {
+export function describeZodError(error: { issues: readonly Issue[] }): {
   message: string;
   fieldErrors: Record<string, string>;
 } {
@@ -83,8 +92,17 @@ export function installErrorHandling(app: FastifyInstance): void {
       const data = error.fieldErrors ? { FieldErrors: error.fieldErrors } : null;
       return refuse(reply, error.status, error.message, data);
     }
-    if (error instanceof ZodError) {
-      const { message, fieldErrors } = describeZodError(error);
+    // The contract's check of a call's input (fastify-type-provider-zod), issue by issue.
+    const issues = hasZodFastifySchemaValidationErrors(error)
+      ? error.validation.map((item) => ({
+          path: item.instancePath.split('/').slice(1).filter(Boolean),
+          message: item.message ?? '格式有误',
+        }))
+      : error instanceof ZodError
+        ? error.issues
+        : null;
+    if (issues) {
+      const { message, fieldErrors } = describeZodError({ issues });
       return refuse(reply, ERROR_CODES.BAD_REQUEST, message, { FieldErrors: fieldErrors });
     }
     const status = (error as FastifyError).statusCode ?? 500;
@@ -96,7 +114,12 @@ export function installErrorHandling(app: FastifyInstance): void {
       return refuse(reply, status, message);
     }
     // Not under `err`: the logger's error serializer would join the causes' own messages back in.
-    request.log.error({ failure: loggableError(error) }, 'request failed');
+    request.log.error(
+      { failure: loggableError(error) },
+      isResponseSerializationError(error as FastifyError & { method?: string })
+        ? 'answer outside the contract'
+        : 'request failed',
+    );
     return refuse(reply, ERROR_CODES.SERVER_ERROR, SERVER_ERROR_MESSAGE);
   });
   app.setNotFoundHandler((request, reply) => {

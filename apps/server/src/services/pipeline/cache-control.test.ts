@@ -1,6 +1,6 @@
 import { getProjectList, getUser, updateHeadPortrait, type Endpoint } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, toQuery, type TestApp } from '../testing/test-app.js';
+import { createTestApp, toQuery, type TestApp } from '../../testing/test-app.js';
 
 const urlOf = (endpoint: Endpoint) => `/services/${endpoint.service}${endpoint.path}`;
 

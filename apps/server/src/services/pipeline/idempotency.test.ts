@@ -1,9 +1,9 @@
 import { IDEMPOTENCY_KEY_HEADER, submitAsk } from '@portal/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectQuestions } from '../db/schema/index.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { userIdOf } from './exam-flow/flow-test-kit.js';
+import { projectQuestions } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { userIdOf } from '../exam-flow/flow-test-kit.js';
 
 describe('a creating POST sent again with its idempotency key', () => {
   let t: TestApp;
