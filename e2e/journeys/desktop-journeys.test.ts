@@ -1,12 +1,5 @@
 import fs from 'node:fs';
-import {
-  getForm,
-  getHomeLable,
-  getProjectList,
-  getProjectPosition,
-  getUserCollectProject,
-  getUserProject,
-} from '@portal/contracts';
+import { getHomeLable, getProjectList, getUserCollectProject } from '@portal/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser } from '../support/browser.js';
@@ -17,6 +10,7 @@ import {
   applicationsOf,
   passportPhoto,
   unappliedPaidProject,
+  unappliedProjectAskingBirthDate,
   type Api,
 } from '../support/portal-api.js';
 import { checkScreen } from '../support/screens.js';
@@ -147,23 +141,9 @@ describe('desktop journeys of a signed-in candidate (1440×900)', () => {
   });
 
   it("Enter in the form's date field takes the date and sends nothing (issue 30, point 7)", async () => {
-    // A project open for applications whose form asks a birth date, not applied to.
-    const [open, mine] = await Promise.all([
-      api.call(getProjectList, { State: 'Applying', PageIndex: 1, PageSize: 50 }),
-      api.call(getUserProject, { PageIndex: 1, PageSize: 50 }),
-    ]);
-    const applied = new Set(mine.Items.map((a) => a.ProjectId));
-    let target: { projectId: number; positionId: number } | null = null;
-    for (const project of open.Items.filter((p) => !applied.has(p.ProjectId))) {
-      const form = await api.call(getForm, { ProjectId: project.ProjectId });
-      if (!form.Form.Fields.some((f) => f.FieldId === 'birthDate')) continue;
-      const [position] = await api.call(getProjectPosition, { ProjectId: project.ProjectId });
-      if (position) target = { projectId: project.ProjectId, positionId: position.PositionId };
-      if (target) break;
-    }
-    expect(target).not.toBeNull();
+    const target = await unappliedProjectAskingBirthDate(api);
     await page.goto(
-      `${baseUrl}/views/apply?ProjectId=${target!.projectId}&PositionId=${target!.positionId}`,
+      `${baseUrl}/views/apply?ProjectId=${target.projectId}&PositionId=${target.positionId}`,
     );
     await expect.poll(() => page.inputValue('#apply-field-name')).toBe(CANDIDATE);
     await page.fill('#apply-field-birthDate', '1990-03-07');
@@ -175,7 +155,7 @@ describe('desktop journeys of a signed-in candidate (1440×900)', () => {
     await page.waitForTimeout(1000);
     expect(await page.locator('.ant-form-item-explain-error').count()).toBe(0);
     expect(page.url()).toContain('/views/apply?');
-    expect(await applicationsOf(api, target!.projectId)).toEqual([]);
+    expect(await applicationsOf(api, target.projectId)).toEqual([]);
   });
 
   it(

@@ -1,5 +1,7 @@
 import {
+  getForm,
   getProjectList,
+  getProjectPosition,
   getUserProject,
   RUNTIME_CONFIG_GLOBAL,
   type Endpoint,
@@ -78,6 +80,24 @@ export async function unappliedPaidProject(api: Api) {
     candidates[0];
   if (!project) throw new Error('no unapplied paid project left in the seed');
   return project;
+}
+
+/** A project open for applications whose form asks a birth date, not applied to, and a position of it. */
+export async function unappliedProjectAskingBirthDate(
+  api: Api,
+): Promise<{ projectId: number; positionId: number }> {
+  const [open, mine] = await Promise.all([
+    api.call(getProjectList, { State: 'Applying', PageIndex: 1, PageSize: 50 }),
+    api.call(getUserProject, { PageIndex: 1, PageSize: 50 }),
+  ]);
+  const applied = new Set(mine.Items.map((a) => a.ProjectId));
+  for (const project of open.Items.filter((p) => !applied.has(p.ProjectId))) {
+    const form = await api.call(getForm, { ProjectId: project.ProjectId });
+    if (!form.Form.Fields.some((f) => f.FieldId === 'birthDate')) continue;
+    const [position] = await api.call(getProjectPosition, { ProjectId: project.ProjectId });
+    if (position) return { projectId: project.ProjectId, positionId: position.PositionId };
+  }
+  throw new Error('no unapplied project asking a birth date left in the seed');
 }
 
 export async function applicationsOf(api: Api, projectId: number) {

@@ -1,5 +1,6 @@
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenState } from '@portal/contracts';
 import { startTransition, StrictMode } from 'react';
+import { z } from 'zod';
 import { createRoot, hydrateRoot } from '../shared/react-dom-client';
 import {
   deviceTypeOf,
@@ -30,6 +31,9 @@ function firstScreenState(): FirstScreenState | null {
  * that shares its chunk never starts the app early.
  */
 export function start(): void {
+  // Our CSP refuses eval: zod would try `new Function` once to see whether it may compile its
+  // parsers, and the refusal is logged as a violation (Firefox shows it as an error).
+  z.config({ jitless: true });
   // §7: iOS WeChat signs against the address the visitor entered by, before the router changes it.
   rememberEntryUrl();
   const container = document.getElementById('root') as HTMLElement;

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_DATE_FORMAT, DISPLAY_TIME_ZONE, formatDate, formatDuration } from './date';
+import {
+  calendarDateForPicker,
+  DEFAULT_DATE_FORMAT,
+  DISPLAY_TIME_ZONE,
+  formatDate,
+  formatDuration,
+  pickedCalendarDate,
+} from './date';
 
 const deviceZone = process.env.TZ;
 afterEach(() => {
@@ -80,6 +87,20 @@ describe('dates are shown in Beijing time on every device', () => {
     expect(formatDate(Date.UTC(1991, 11, 31, 15, 59, 59))).toBe('1991-12-31 23:59:59');
     expect(formatDate(Date.UTC(1991, 11, 31, 16))).toBe('1992-01-01 00:00:00');
   });
+});
+
+describe('a date picked in a calendar is the day it showed, on every device', () => {
+  it.each(['Asia/Tokyo', 'America/Los_Angeles', 'Asia/Shanghai', 'Pacific/Kiritimati'])(
+    'keeps 1990-03-07 in %s, both ways',
+    (zone) => {
+      process.env.TZ = zone;
+      const picked = calendarDateForPicker('1990-03-07');
+      expect([picked.getFullYear(), picked.getMonth(), picked.getDate()]).toEqual([1990, 2, 7]);
+      expect(pickedCalendarDate(picked)).toBe('1990-03-07');
+      // The instant read in Beijing time moves the day east of UTC+8: what the picker must not do.
+      if (zone === 'Asia/Tokyo') expect(formatDate(picked, 'YYYY-MM-DD')).toBe('1990-03-06');
+    },
+  );
 });
 
 describe('§9 duration format hh:mm:ss', () => {

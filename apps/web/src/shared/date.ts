@@ -74,6 +74,21 @@ export function formatDate(
   return format.replace(/YYYY|MM|DD|HH|mm|ss/g, (token) => parts[token] ?? token);
 }
 
+/**
+ * A day picked in a calendar (the picker's local midnight on the device) as the date it showed,
+ * YYYY-MM-DD: a calendar date, not an instant, so it is read in the device's own calendar — in
+ * Beijing time a Tokyo midnight is the day before.
+ */
+export function pickedCalendarDate(picked: Date): string {
+  return `${String(picked.getFullYear()).padStart(4, '0')}-${pad(picked.getMonth() + 1)}-${pad(picked.getDate())}`;
+}
+
+/** A YYYY-MM-DD calendar date as a picker's day: local midnight on the device. */
+export function calendarDateForPicker(date: string): Date {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1);
+}
+
 /** §9: a duration in seconds as hh:mm:ss (hours keep counting past 24). */
 export function formatDuration(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));

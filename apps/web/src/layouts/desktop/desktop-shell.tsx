@@ -1,6 +1,8 @@
 import './desktop-shell.css';
 import { Avatar, Badge, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import {
   APP_TITLE,
@@ -15,6 +17,9 @@ import {
   useUploadSrc,
 } from '../../platform';
 import { Breadcrumbs } from './breadcrumbs';
+
+// antd's pickers name months and weekdays through dayjs: 「3月」 and 「一 二 三」, not Mar and Su Mo.
+dayjs.locale('zh-cn');
 
 /** The header's main sections; each is active on its route and the routes under it. */
 export const DESKTOP_SECTIONS: { title: string; to: string; section: RouteName }[] = [

@@ -13,7 +13,6 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useRegionData } from '../../../platform';
-import { formatDate } from '../../../shared/date';
 import { UploadedPhoto } from '../uploaded-photo';
 
 export const applyFieldDomId = (fieldId: string) => `apply-field-${fieldId}`;
@@ -112,7 +111,7 @@ export function ApplyFieldInput({
           minDate={field.MinDate ? dayjs(field.MinDate) : undefined}
           maxDate={field.MaxDate ? dayjs(field.MaxDate) : undefined}
           placeholder={field.Placeholder ?? '请选择日期'}
-          onChange={(day) => onChange(day ? formatDate(day.toDate(), 'YYYY-MM-DD') : null)}
+          onChange={(day) => onChange(day ? day.format('YYYY-MM-DD') : null)}
           // Enter takes the date typed; it does not send the whole form (the picker handles it).
           onKeyDown={(event) => {
             if (event.key === 'Enter') event.preventDefault();

@@ -16,7 +16,7 @@ import {
   type TextAreaRef,
 } from 'antd-mobile';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { formatDate } from '../../../shared/date';
+import { calendarDateForPicker, pickedCalendarDate } from '../../../shared/date';
 import { useFileUpload } from '../use-file-upload';
 import { UploadedPhoto } from '../uploaded-photo';
 
@@ -31,8 +31,6 @@ interface FieldProps {
   onChange: (value: FieldValue) => void;
   regions: Region[];
 }
-
-const DAY = 'YYYY-MM-DD';
 
 function asText(value: FieldValue | undefined): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
@@ -206,15 +204,15 @@ function Control(props: FieldProps) {
           <DatePicker
             visible={open}
             title={field.Label}
-            min={field.MinDate ? new Date(`${field.MinDate}T00:00:00`) : new Date(1900, 0, 1)}
+            min={field.MinDate ? calendarDateForPicker(field.MinDate) : new Date(1900, 0, 1)}
             max={
               field.MaxDate
-                ? new Date(`${field.MaxDate}T00:00:00`)
+                ? calendarDateForPicker(field.MaxDate)
                 : new Date(new Date().getFullYear() + 10, 11, 31)
             }
-            value={asText(value) ? new Date(`${asText(value)}T00:00:00`) : undefined}
+            value={asText(value) ? calendarDateForPicker(asText(value)) : undefined}
             onClose={() => setOpen(false)}
-            onConfirm={(date) => onChange(formatDate(date, DAY))}
+            onConfirm={(date) => onChange(pickedCalendarDate(date))}
           />
         </>
       );

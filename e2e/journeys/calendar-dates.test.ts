@@ -1,0 +1,82 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, screenshot } from '../support/browser.js';
+import { apiOf, unappliedProjectAskingBirthDate } from '../support/portal-api.js';
+import { DEMO_NAME, signInAtProvider } from '../support/sign-in.js';
+
+/**
+ * Issue 27, point 5: a date a candidate picks is a Beijing calendar date on any device. The
+ * device's time zone is set in the browser (east and west of Beijing); the birth date the form
+ * fills from the ID number goes through the phone's picker and comes back the same day, and the
+ * desktop's picker speaks Chinese.
+ */
+const baseUrl = inject('baseUrl');
+/** The demo candidate's birth date, as the form fills it from the ID number. */
+const BIRTH_DATE = '1990-03-07';
+
+async function signedIn(browser: Browser, device: BrowserContextOptions): Promise<Page> {
+  const page = await (await browser.newContext(device)).newPage();
+  await page.goto(`${baseUrl}/views/my`);
+  await signInAtProvider(page);
+  await page.waitForURL(`${baseUrl}/views/my`);
+  return page;
+}
+
+describe.each(['Asia/Tokyo', 'America/Los_Angeles'])('a device in %s', (timezoneId) => {
+  let browser: Browser;
+  const shot = `issue27-calendar-${timezoneId.split('/')[1]!.toLowerCase()}`;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('the phone picker confirms the birth date it opened at, the same day', async () => {
+    const page = await signedIn(browser, { ...PHONE, timezoneId });
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
+      timezoneId,
+    );
+    const target = await unappliedProjectAskingBirthDate(await apiOf(page));
+    await page.goto(
+      `${baseUrl}/views/apply?ProjectId=${target.projectId}&PositionId=${target.positionId}`,
+    );
+    await expect.poll(() => page.inputValue('#field-name')).toBe(DEMO_NAME);
+    const birthDate = page.locator('#field-birthDate');
+    await expect.poll(() => birthDate.textContent()).toBe(BIRTH_DATE);
+    await birthDate.click();
+    const picker = page.locator('.adm-picker');
+    await picker.waitFor();
+    await screenshot(page, `${shot}-phone-picker`);
+    await page.getByRole('button', { name: '确定' }).last().click();
+    await picker.waitFor({ state: 'hidden' });
+    expect(await birthDate.textContent()).toBe(BIRTH_DATE);
+    await page.context().close();
+  });
+
+  it('the desktop picker names months and weekdays in Chinese and keeps the day chosen', async () => {
+    const page = await signedIn(browser, { ...DESKTOP, timezoneId });
+    const target = await unappliedProjectAskingBirthDate(await apiOf(page));
+    await page.goto(
+      `${baseUrl}/views/apply?ProjectId=${target.projectId}&PositionId=${target.positionId}`,
+    );
+    await expect.poll(() => page.inputValue('#apply-field-name')).toBe(DEMO_NAME);
+    const field = page.locator('#apply-field-birthDate');
+    await expect.poll(() => field.inputValue()).toBe(BIRTH_DATE);
+    await field.click();
+    const panel = page.locator('.ant-picker-dropdown:visible');
+    await panel.waitFor();
+    await screenshot(page, `${shot}-desktop-picker`);
+    expect(await panel.locator('.ant-picker-header-view').innerText()).toMatch(/1990年\s*3月/);
+    expect(await panel.locator('thead th').allInnerTexts()).toEqual([
+      '一',
+      '二',
+      '三',
+      '四',
+      '五',
+      '六',
+      '日',
+    ]);
+    await panel.locator('td[title="1990-03-15"]').click();
+    await expect.poll(() => field.inputValue()).toBe('1990-03-15');
+    await page.context().close();
+  });
+});
