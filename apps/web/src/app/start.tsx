@@ -9,7 +9,6 @@ import {
   rememberEntryUrl,
   useLayoutStore,
 } from '../platform';
-import { StatusPage } from '../shared/ui/status-page';
 import { ConfigErrorPage } from './config-error-page';
 import { Providers } from './providers';
 
@@ -30,7 +29,7 @@ function firstScreenState(): FirstScreenState | null {
  * by main.tsx; this module itself does nothing when evaluated, so that a chunk importing the code
  * that shares its chunk never starts the app early.
  */
-export function start(): void {
+export function start(): Promise<void> {
   // Our CSP refuses eval: zod would try `new Function` once to see whether it may compile its
   // parsers, and the refusal is logged as a violation (Firefox shows it as an error).
   z.config({ jitless: true });
@@ -41,35 +40,28 @@ export function start(): void {
 
   if (!config.ok) {
     createRoot(container).render(<ConfigErrorPage problems={config.problems} />);
-  } else {
-    // §2: the layout is chosen once, by the user agent (or the preview's phone frame); each lives in
-    // its own chunk with its UI library.
-    const device = deviceTypeOf(navigator.userAgent, window.location);
-    useLayoutStore.getState().setDevice(device);
-    const layout = device === 'mobile' ? loadMobileLayout() : loadDesktopLayout();
-    layout
-      .then(({ createApp }) => createApp(firstScreenState()))
-      .then(
-        ({ App, queryClient, hydrates }) => {
-          const app = (
-            <StrictMode>
-              <Providers queryClient={queryClient}>
-                <App />
-              </Providers>
-            </StrictMode>
-          );
-          // As a transition, React hydrates in slices that yield to the phone between them (a
-          // tap included) instead of in one long task. Otherwise the screen is drawn anew, in
-          // place of the server's.
-          if (hydrates) startTransition(() => void hydrateRoot(container, app));
-          else createRoot(container).render(app);
-        },
-        (error: unknown) => {
-          console.error(error);
-          createRoot(container).render(
-            <StatusPage tone="error" heading="页面加载失败" detail="请检查网络连接后刷新页面。" />,
-          );
-        },
-      );
+    return Promise.resolve();
   }
+  // §2: the layout is chosen once, by the user agent (or the preview's phone frame); each lives in
+  // its own chunk with its UI library.
+  const device = deviceTypeOf(navigator.userAgent, window.location);
+  useLayoutStore.getState().setDevice(device);
+  const layout = device === 'mobile' ? loadMobileLayout() : loadDesktopLayout();
+  // A failure to load or build the layout is main.tsx's to show.
+  return layout
+    .then(({ createApp }) => createApp(firstScreenState()))
+    .then(({ App, queryClient, hydrates }) => {
+      const app = (
+        <StrictMode>
+          <Providers queryClient={queryClient}>
+            <App />
+          </Providers>
+        </StrictMode>
+      );
+      // As a transition, React hydrates in slices that yield to the phone between them (a
+      // tap included) instead of in one long task. Otherwise the screen is drawn anew, in
+      // place of the server's.
+      if (hydrates) startTransition(() => void hydrateRoot(container, app));
+      else createRoot(container).render(app);
+    });
 }
