@@ -160,6 +160,15 @@ describe.each([
       await check(page, `${shot}-payment-paid`);
       expect(await fitsAt320(page), page.url()).toBe(true);
 
+      // Issue 30, point 1: paid, the project's page offers what comes next — an online exam at
+      // once, with the ticket to print beside it; otherwise the ticket.
+      await page.goto(flowUrl);
+      await page.getByRole('button', { name: '打印准考证' }).waitFor();
+      expect(await page.getByRole('button', { name: '参加考试' }).count()).toBe(
+        project.HasOnlineExam ? 1 : 0,
+      );
+      await check(page, `${shot}-flow-paid`);
+
       // The ticket, shown and downloaded as a PDF with the candidate's name.
       await page.getByRole('button', { name: '打印准考证' }).click();
       await page.waitForURL(`**/views/print?ApplyId=${application!.ApplyId}`);

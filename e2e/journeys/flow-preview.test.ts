@@ -115,7 +115,8 @@ describe('flow preview for reviewers (desktop, 1440×900)', () => {
     await page.getByRole('tab', { name: '报名状态' }).click();
     await page.getByText('考生此时的下一步').waitFor();
     await page.getByText('已缴费', { exact: true }).click();
-    await page.getByText('考生此时的下一步：打印准考证').waitFor();
+    // Its exam is online: paid, the candidate's next step is the exam (issue 30, point 1).
+    await page.getByText('考生此时的下一步：参加考试').waitFor();
     expect(new URL(page.url()).searchParams.get('Status')).toBe('Paid');
     await frame.getByText('报名状态：已缴费').waitFor();
     await checkScreen(page, 'issue8-preview-apply');

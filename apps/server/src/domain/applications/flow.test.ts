@@ -38,10 +38,12 @@ describe('flow steps', () => {
       'done,done,current,waiting,waiting,waiting',
       'pay',
     ]);
+    // Issue 30, point 1: an online exam is entered without the printed ticket; the ticket waits.
     expect([states(flow('Paid')), flow('Paid').NextAction]).toEqual([
       'done,done,done,current,waiting,waiting',
-      'print',
+      'exam',
     ]);
+    expect(flow('Paid', 5000, false).NextAction).toBe('print');
     expect([states(flow('TicketIssued')), flow('TicketIssued').NextAction]).toEqual([
       'done,done,done,done,current,waiting',
       'exam',
@@ -100,7 +102,10 @@ describe('the ticket stays reachable', () => {
   it('after paying, the print step no longer says it waits for payment', () => {
     const print = (status: ApplyStatus) =>
       flow(status).Steps.find((s) => s.Key === 'print')!.Description;
-    expect(print('Paid')).toBe('准考证已开放打印，请打印并妥善保管');
+    expect(print('Paid')).toBe('准考证已开放打印；在线考试无需打印准考证，可直接参加');
+    expect(flow('Paid', 5000, false).Steps.find((s) => s.Key === 'print')!.Description).toBe(
+      '准考证已开放打印，请打印并妥善保管',
+    );
     expect(print('TicketIssued')).toContain('可随时再次打印');
     expect(print('Approved')).toBe('缴费成功后可打印准考证');
   });

@@ -91,7 +91,8 @@ function nextAction(facts: FlowFacts, current: FlowStepKey): NextAction {
       return 'result';
     default:
       if (current === 'pay') return 'pay';
-      if (current === 'print') return 'print';
+      // An online exam is entered with the account, not the paper: the ticket waits beside it.
+      if (current === 'print') return facts.hasOnlineExam ? 'exam' : 'print';
       if (current === 'exam') return 'exam';
       // Ticket issued, the exam is offline: nothing to do here until the day.
       return 'none';
@@ -119,7 +120,10 @@ function describe(key: FlowStepKey, state: StepState, facts: FlowFacts): string 
         : `报名费 ${(facts.feeInFen / 100).toFixed(2)} 元，审核通过后缴纳`;
     case 'print':
       if (state === 'done') return '准考证已生成，考试结束前可随时再次打印';
-      if (state === 'current') return '准考证已开放打印，请打印并妥善保管';
+      if (state === 'current')
+        return facts.hasOnlineExam
+          ? '准考证已开放打印；在线考试无需打印准考证，可直接参加'
+          : '准考证已开放打印，请打印并妥善保管';
       return facts.feeInFen === 0 ? '审核通过后可打印准考证' : '缴费成功后可打印准考证';
     case 'exam':
       return state === 'done' ? '答卷已提交' : '按准考证时间参加在线考试';

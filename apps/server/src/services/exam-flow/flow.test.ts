@@ -59,7 +59,9 @@ describe('ProjectFlow/ calls', () => {
     expect(unpaid.NextAction).toBe('pay');
     expect(stepsOf(unpaid)).toMatchObject({ review: 'done', pay: 'current', exam: 'skipped' });
     const paid = await view(SEED_PROJECTS.paidExam);
-    expect(paid.NextAction).toBe('print');
+    // Issue 30, point 1: paid for an online exam, the next thing is the exam; the ticket waits.
+    expect(paid.NextAction).toBe('exam');
+    expect(paid.Apply?.TicketPrintable).toBe(true);
     expect(stepsOf(paid)).toMatchObject({ pay: 'done', print: 'current', exam: 'waiting' });
     const ticket = await view(SEED_PROJECTS.ticketIssued);
     expect(stepsOf(ticket)).toMatchObject({ print: 'done', exam: 'skipped', result: 'current' });
@@ -182,7 +184,9 @@ describe('ProjectFlow/ calls', () => {
     expect((await t.call(generatePrint, { ApplyId: applyId }, { as: other })).status).toBe(409);
     await reviewApplication(t.db, applyId, 'approve');
     const view = await t.call(getApply, { ProjectId: projectId }, { as: other });
-    expect(view.body.Data.NextAction).toBe('print');
+    // Its exam is online: entered at once, the ticket printable beside it.
+    expect(view.body.Data.NextAction).toBe('exam');
+    expect(view.body.Data.Apply?.TicketPrintable).toBe(true);
     expect(stepsOf(view.body.Data)).toMatchObject({ pay: 'skipped', print: 'current' });
     expect((await t.call(generatePrint, { ApplyId: applyId }, { as: other })).status).toBe(200);
     expect((await applicationOf(t.db, other, projectId))!.status).toBe('TicketIssued');

@@ -1,4 +1,4 @@
 export { TicketView } from './components/ticket-view';
 export { FLOW_STEP_STATUS } from './flow-step-status';
-export { flowNextStep, ticketPathOf, type NextStep } from './next-action';
+export { flowNextStep, ticketLinkOf, type NextStep } from './next-action';
 export { useFlow } from './api/get-apply';

@@ -84,12 +84,23 @@ export function flowNextStep(
   }
 }
 
+/** The ticket beside a next step that is something else: printed yet or not. */
+export interface TicketLink {
+  to: string;
+  label: '打印准考证' | '查看准考证';
+}
+
 /**
- * The way back to a ticket already open for print, beside a next step that is something else
- * (参加考试, 报名已截止 …); null when the main button prints it or it is no longer valid.
+ * The way to a ticket open for print beside a next step that is something else (参加考试 — an
+ * online exam needs no printed ticket —, 报名已截止 …): 打印准考证 until it is first printed,
+ * 查看准考证 after; null when the main button prints it or it is no longer valid.
  */
-export function ticketPathOf(flow: FlowView | undefined): string | null {
+export function ticketLinkOf(flow: FlowView | undefined): TicketLink | null {
   const apply = flow?.Apply;
   if (!apply?.TicketPrintable || flow?.NextAction === 'print') return null;
-  return paths.print({ ApplyId: apply.ApplyId });
+  const printed = apply.Status === 'TicketIssued' || apply.Status === 'Finished';
+  return {
+    to: paths.print({ ApplyId: apply.ApplyId }),
+    label: printed ? '查看准考证' : '打印准考证',
+  };
 }

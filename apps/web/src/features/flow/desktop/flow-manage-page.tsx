@@ -175,7 +175,7 @@ export default function FlowManagePage() {
   const navigate = useNavigate();
   const page = useFlowManage(projectId, 'desktop');
   const positions = useProjectPositions(projectId);
-  const { project, flow, notices, next, follow, signedIn, ticketPath } = page;
+  const { project, flow, notices, next, follow, signedIn, ticketLink } = page;
 
   if (project.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (project.isError)
@@ -218,8 +218,8 @@ export default function FlowManagePage() {
             {detail.IsFollow ? '已收藏' : '收藏'}
           </Button>
           {apply ? <FormReportButton applyId={apply.ApplyId} /> : null}
-          {ticketPath ? (
-            <Button onClick={() => void navigate(ticketPath)}>查看准考证</Button>
+          {ticketLink ? (
+            <Button onClick={() => void navigate(ticketLink.to)}>{ticketLink.label}</Button>
           ) : null}
           {next?.kind === 'result' ? (
             <Tag color="blue" className="d-flow__score">

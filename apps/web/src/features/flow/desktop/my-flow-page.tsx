@@ -9,7 +9,7 @@ import { PagedList } from '../../../shared/ui/desktop/paged-list';
 import { LoadFailed, LoadingBlock } from '../../../shared/ui/desktop/query-states';
 import { useMyProjects } from '../../account';
 import { useFlow } from '../api/get-apply';
-import { flowNextStep, ticketPathOf } from '../next-action';
+import { flowNextStep, ticketLinkOf } from '../next-action';
 import { TAG_COLOR } from '../../../shared/ui/desktop/tag-colors';
 
 const STEP_COLOR: Record<FlowView['Steps'][number]['State'], string> = {
@@ -60,7 +60,7 @@ function ApplicationFlow({ apply }: { apply: ApplySummary }) {
   const flow = useFlow(apply.ProjectId, true);
   const titleId = `myflow-${apply.ApplyId}`;
   const next = flow.data ? flowNextStep(apply.ProjectId, flow.data, 'desktop') : undefined;
-  const ticketPath = ticketPathOf(flow.data);
+  const ticketLink = ticketLinkOf(flow.data);
   return (
     <article className="d-myflow__item" aria-labelledby={titleId}>
       <header className="d-myflow__head">
@@ -116,8 +116,8 @@ function ApplicationFlow({ apply }: { apply: ApplySummary }) {
             ) : next ? (
               <span className="d-myflow__wait">{next.label}</span>
             ) : null}
-            {ticketPath ? (
-              <Button onClick={() => void navigate(ticketPath)}>查看准考证</Button>
+            {ticketLink ? (
+              <Button onClick={() => void navigate(ticketLink.to)}>{ticketLink.label}</Button>
             ) : null}
           </div>
         </>

@@ -138,7 +138,7 @@ export default function FlowManagePage() {
     questions,
     follow,
     next,
-    ticketPath,
+    ticketLink,
     returnedRemark,
     signIn,
   } = useFlowManage(projectId);
@@ -249,9 +249,9 @@ export default function FlowManagePage() {
       </section>
       <div className="m-bottom-spacer" />
       <div className="m-bottom-bar">
-        {ticketPath ? (
-          <Button block fill="outline" color="primary" onClick={() => void navigate(ticketPath)}>
-            查看准考证
+        {ticketLink ? (
+          <Button block fill="outline" color="primary" onClick={() => void navigate(ticketLink.to)}>
+            {ticketLink.label}
           </Button>
         ) : null}
         <Button block color="primary" disabled={next.kind === 'wait'} onClick={onNext}>
