@@ -10,3 +10,4 @@ export * from './exams.js';
 export * from './identity.js';
 export * from './reviewers.js';
 export * from './uploads.js';
+export * from './stored-files.js';
