@@ -11,3 +11,4 @@ export * from './identity.js';
 export * from './reviewers.js';
 export * from './uploads.js';
 export * from './stored-files.js';
+export * from './scheduled-jobs.js';
