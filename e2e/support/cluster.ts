@@ -176,8 +176,8 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   # Bodies and answers stay in memory: the workers need not write the temp folders.
-  client_body_buffer_size 8m;
-  client_max_body_size 8m;
+  client_body_buffer_size 12m;
+  client_max_body_size 12m;
   proxy_max_temp_file_size 0;
 
   upstream portal {
