@@ -39,6 +39,15 @@ describe('settings', () => {
     expect(loadConfig(DEMO).trustProxy).toBe(false);
     expect(loadConfig({ ...DEMO, TRUST_PROXY: 'on' }).trustProxy).toBe(true);
   });
+  it('keeps uploaded files on disk unless told PostgreSQL, which needs DATABASE_URL', () => {
+    expect(loadConfig(DEMO).fileStore).toBe('disk');
+    const shared = { ...DEMO, DATABASE_URL: 'postgres://db.example.com/portal' };
+    expect(loadConfig({ ...shared, FILE_STORE: 'postgres' }).fileStore).toBe('postgres');
+    expect(() => loadConfig({ ...DEMO, FILE_STORE: 'postgres' })).toThrow(
+      /FILE_STORE=postgres needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...shared, FILE_STORE: 's3' })).toThrow(/FILE_STORE/);
+  });
 });
 
 describe('modes', () => {

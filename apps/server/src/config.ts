@@ -61,6 +61,8 @@ const envSchema = z.object({
   SERVICES: z.string().default(ALL_PARTS.join(',')),
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  /** Where uploaded files lie: DATA_DIR/uploads, or PostgreSQL (shared by instances on several machines). */
+  FILE_STORE: z.enum(['disk', 'postgres']).default('disk'),
   REDIS_URL: optionalUrl,
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   OIDC_CLIENT_ID: z.string().min(1).default('portal-web'),
@@ -153,6 +155,8 @@ export interface ServerConfig {
   serviceEndpoints: Record<ServiceId, string>;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** disk: DATA_DIR/uploads; postgres: the stored_files table (needs DATABASE_URL). */
+  fileStore: 'disk' | 'postgres';
   redisUrl: string | undefined;
   webDistDir: string;
   oidcClientId: string;
@@ -387,6 +391,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const e = parsed.data;
   const mode = modeOf(e);
   if (mode === 'production') checkProductionSettings(e);
+  if (e.FILE_STORE === 'postgres' && !e.DATABASE_URL)
+    throw new ConfigError(
+      'FILE_STORE=postgres needs DATABASE_URL: the embedded database belongs to one process',
+    );
   if (e.ALIYUN_NVC_APPKEY && (!e.ALIYUN_ACCESS_KEY_ID || !e.ALIYUN_ACCESS_KEY_SECRET))
     throw new ConfigError(
       'ALIYUN_NVC_APPKEY is set: ALIYUN_ACCESS_KEY_ID and ALIYUN_ACCESS_KEY_SECRET are needed to verify NVC values',
@@ -411,6 +419,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     serviceEndpoints,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    fileStore: e.FILE_STORE,
     redisUrl: e.REDIS_URL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     oidcClientId: e.OIDC_CLIENT_ID,

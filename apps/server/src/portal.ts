@@ -64,13 +64,13 @@ export async function openPortal(
   });
   await database.migrate();
   const seeded = config.mode === 'production' ? false : await seedIfEmpty(database.db);
-  // The demo person's uploads are files in the data folder, drawn again if it lost them.
-  if (config.mode !== 'production') await writeSeedUploads(database.db, config.dataDir);
   const store = config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore();
   const tokens = config.parts.has('identity')
     ? createLocalVerifier(secrets.signingJwk, config.authorityUrl)
     : createRemoteVerifier(config.authorityUrl);
-  const gateways = createGateways({ config, secrets, store });
+  const gateways = createGateways({ config, secrets, store, query: database.query });
+  // The demo person's uploads are files in the file store, drawn again if it lost them.
+  if (config.mode !== 'production') await writeSeedUploads(database.db, gateways.files);
   const app = await buildApp(
     { config, db: database.db, store, tokens, secrets, gateways, now: () => new Date() },
     { logger: options.logger ?? false },
@@ -94,6 +94,7 @@ export async function openPortal(
       mode: config.mode,
       database: database.kind,
       store: config.redisUrl ? 'redis' : 'memory',
+      files: config.fileStore,
       parts: [...config.parts],
       seeded,
     },

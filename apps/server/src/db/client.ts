@@ -24,6 +24,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** A statement with $n parameters, answered with its rows (for what speaks SQL without the schema). */
+  query(text: string, params: unknown[]): Promise<Record<string, unknown>[]>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -47,6 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
+      query: async (text, params) => (await pool.query(text, params)).rows,
       migrate: () => migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
     };
@@ -62,6 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'pglite',
+    query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
     // Tests snapshot a migrated, seeded database once and start each file from it.

@@ -1,13 +1,12 @@
 import { sealBytes } from '../platform/sealed-values.js';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { UploadedFileValue } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import jpeg from 'jpeg-js';
 import type { Database } from '../db/client.js';
 import { uploads } from '../db/schema/index.js';
-import { keptFileValue, uploadsDir } from '../domain/uploads/uploads.js';
+import type { FileStore } from '../domain/ports.js';
+import { keptFileValue } from '../domain/uploads/uploads.js';
 
 /**
  * The seeded candidates' uploaded files, drawn at seed time (no binaries in git): a real ID photo
@@ -127,10 +126,8 @@ export function drawOnePagePdf(text: string): Buffer {
 const DIPLOMA_TEXT = 'Bachelor of Engineering - Li Ming';
 export const drawDiploma = () => drawOnePagePdf(DIPLOMA_TEXT);
 
-/** Draws the seeded uploads' files that the data folder lacks (demo mode and tests). */
-export async function writeSeedUploads(db: Database, dataDir: string): Promise<void> {
-  const dir = uploadsDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
+/** Draws the seeded uploads' files that the file store lacks (demo mode and tests). */
+export async function writeSeedUploads(db: Database, files: FileStore): Promise<void> {
   for (const kind of Object.keys(SEED_UPLOADS) as SeedUpload[]) {
     const { fileName, contentType } = SEED_UPLOADS[kind];
     const data = drawingOf(kind);
@@ -144,11 +141,6 @@ export async function writeSeedUploads(db: Database, dataDir: string): Promise<v
           eq(uploads.size, data.length),
         ),
       );
-    for (const row of rows)
-      await fs
-        .writeFile(path.join(dir, row.storedName), sealBytes(data), { flag: 'wx' })
-        .catch((error: NodeJS.ErrnoException) => {
-          if (error.code !== 'EEXIST') throw error;
-        });
+    for (const row of rows) await files.put(row.storedName, sealBytes(data));
   }
 }

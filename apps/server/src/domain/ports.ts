@@ -1,7 +1,7 @@
 /**
- * The ports the domain needs from the outside world (SMS, payment, WeChat, PDF, captcha): the
- * domain owns these interfaces; gateways/ implements them (local ones for the demo, providers for
- * production) and app wiring passes them in.
+ * The ports the domain needs from the outside world (SMS, payment, WeChat, PDF, captcha, file
+ * storage): the domain owns these interfaces; gateways/ implements them (local ones for the demo,
+ * providers for production) and app wiring passes them in.
  */
 import type { OrderStatus } from '@portal/contracts';
 
@@ -122,6 +122,22 @@ export interface IdentityVerifier {
   verify(person: { name: string; idNumber: string }): Promise<'match' | 'mismatch'>;
 }
 
+/**
+ * Where the uploads' files lie, by the name the domain gives them (uploads.storedName): one
+ * machine's disk, or PostgreSQL, which instances on several machines share (FILE_STORE). The
+ * domain seals the bytes before they come here and opens them after: a store holds ciphertext.
+ */
+export interface FileStore {
+  /** Stores the bytes under a name not yet taken; false, and nothing written, when it is taken. */
+  put(name: string, bytes: Buffer): Promise<boolean>;
+  /** The bytes, or null when no file has the name. */
+  get(name: string): Promise<Buffer | null>;
+  /** Deletes the file; false when there was none. */
+  delete(name: string): Promise<boolean>;
+  /** The names of the files stored before the cutoff (the cleanup looks for files no upload names). */
+  namesStoredBefore(cutoff: Date): AsyncIterable<string>;
+}
+
 export interface Gateways {
   sms: SmsGateway;
   identity: IdentityVerifier;
@@ -130,4 +146,5 @@ export interface Gateways {
   payment: PaymentGateway;
   weChat: WeChatGateway;
   pdf: PdfGateway;
+  files: FileStore;
 }

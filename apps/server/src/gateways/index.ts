@@ -3,6 +3,7 @@ import { ConfigError, type ServerConfig } from '../config.js';
 import type { KeyValueStore } from '../platform/kv-store.js';
 import type { ServerSecrets } from '../platform/secrets.js';
 import { createCaptchaGateway } from './captcha/index.js';
+import { createFileStore, type SqlQuery } from './file-store/index.js';
 import { createAliyunId2MetaVerifier } from './identity/aliyun-id2meta.js';
 import { createSandboxIdentityVerifier } from './identity/sandbox.js';
 import { ALIPAY_PROVIDER, createAlipayGateway } from './payment/alipay.js';
@@ -20,6 +21,8 @@ export interface GatewayContext {
   config: ServerConfig;
   secrets: ServerSecrets;
   store: KeyValueStore;
+  /** The database's statements, for FILE_STORE=postgres (the handle's `query`). */
+  query?: SqlQuery;
 }
 
 /** Each gateway by configuration: the providers of production, or the demo's local ones. */
@@ -38,6 +41,7 @@ export function createGateways(context: GatewayContext): Gateways {
     payment: createPaymentProvider(context),
     weChat: createWeChatGateway(context),
     pdf: createPdfGateway(context),
+    files: createFileStore(context.config, context.query),
   };
 }
 

@@ -23,7 +23,7 @@ export const requestDuration = new Histogram({
 
 export const jobRuns = new Counter({
   name: 'job_runs_total',
-  help: 'Runs of the scheduled jobs, by job and outcome (ok, failed, skipped: another instance held it).',
+  help: 'Runs of the scheduled jobs, by job and outcome (ok, failed, skipped: another instance held it or ran that time).',
   labelNames: ['job', 'outcome'] as const,
   registers: [metricsRegistry],
 });

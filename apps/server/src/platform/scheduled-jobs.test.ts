@@ -46,6 +46,23 @@ describe('scheduled jobs', () => {
     expect(mostAtOnce).toBe(1);
   });
 
+  it('runs each scheduled time on one instance only, however short the run', async () => {
+    let runs = 0;
+    const run = async () => {
+      runs += 1;
+    };
+    const started = Date.now();
+    const both = [database.handle, second].map((handle) =>
+      scheduleJob({ name: 'short', schedule: EVERY_SECOND, sharedBy: handle.db, run }),
+    );
+    await sleep(3_300);
+    await Promise.all(both.map((job) => job.stop()));
+    // The whole seconds that began while both were scheduled: one run each, not two.
+    const times = Math.floor(Date.now() / 1000) - Math.floor(started / 1000);
+    expect(runs).toBeGreaterThanOrEqual(2);
+    expect(runs).toBeLessThanOrEqual(times);
+  });
+
   it('runs a job now under the same lock: two instances asking at once run it once', async () => {
     let runs = 0;
     const run = async () => {

@@ -11,9 +11,10 @@ export interface JobOptions {
   /** A croner pattern with seconds, read in Beijing time: '*\/30 * * * * *' is every 30 s. */
   schedule: string;
   /**
-   * A job that changes shared data runs on one instance at a time: on PostgreSQL it takes an
-   * advisory lock named after the job, and an instance that finds it taken skips that run. An
-   * embedded database lives in one process, where a lock in memory does the same.
+   * A job that changes shared data runs on one instance at a time, and each scheduled time on one
+   * instance only: on PostgreSQL it takes an advisory lock named after the job and then claims the
+   * time in `scheduled_job_ticks`; an instance that finds the lock taken or the time claimed skips
+   * that run. An embedded database lives in one process, where memory does the same.
    */
   sharedBy?: Database;
   log?: FastifyBaseLogger;
@@ -27,20 +28,28 @@ export interface ScheduledJob {
   runNow(): Promise<void>;
 }
 
-/** Jobs running on an embedded database, by database: its instances all live in this process. */
-const runningOnEmbedded = new WeakMap<Database, Set<string>>();
+/** Jobs on an embedded database, by database (its instances all live in this process): those
+ * running now, and the last scheduled time each ran for. */
+const onEmbedded = new WeakMap<Database, { running: Set<string>; ticks: Map<string, number> }>();
 
-/** Runs `run` unless another instance is running the job; says whether it ran. */
+/**
+ * Runs `run` unless another instance is running the job or has run it for this scheduled time
+ * (`tick`; none for a run asked for now); says whether it ran.
+ */
 async function aloneAcrossInstances(
   db: Database,
   name: string,
+  tick: Date | undefined,
   run: () => Promise<unknown>,
 ): Promise<boolean> {
   const client = poolOf(db);
   if (!client) {
-    let running = runningOnEmbedded.get(db);
-    if (!running) runningOnEmbedded.set(db, (running = new Set()));
+    let embedded = onEmbedded.get(db);
+    if (!embedded) onEmbedded.set(db, (embedded = { running: new Set(), ticks: new Map() }));
+    const { running, ticks } = embedded;
     if (running.has(name)) return false;
+    if (tick && (ticks.get(name) ?? -Infinity) >= tick.getTime()) return false;
+    if (tick) ticks.set(name, tick.getTime());
     running.add(name);
     try {
       await run();
@@ -59,6 +68,16 @@ async function aloneAcrossInstances(
     );
     if (!rows[0]?.locked) return false;
     try {
+      if (tick) {
+        const claimed = await connection.query(
+          `insert into scheduled_job_ticks (job, tick) values ($1, $2)
+           on conflict (job) do update set tick = excluded.tick
+           where scheduled_job_ticks.tick < excluded.tick
+           returning job`,
+          [name, tick.toISOString()],
+        );
+        if (claimed.rowCount === 0) return false;
+      }
       await run();
       return true;
     } finally {
@@ -76,11 +95,11 @@ async function aloneAcrossInstances(
  */
 export function scheduleJob({ name, schedule, sharedBy, log, run }: JobOptions): ScheduledJob {
   let underWay: Promise<void> = Promise.resolve();
-  const runOnce = () => {
+  const runOnce = (tick?: Date) => {
     underWay = (async () => {
       try {
         const ran = sharedBy
-          ? await aloneAcrossInstances(sharedBy, name, run)
+          ? await aloneAcrossInstances(sharedBy, name, tick, run)
           : (await run(), true);
         jobRuns.inc({ job: name, outcome: ran ? 'ok' : 'skipped' });
       } catch (error) {
@@ -90,17 +109,18 @@ export function scheduleJob({ name, schedule, sharedBy, log, run }: JobOptions):
     })();
     return underWay;
   };
-  const job = new Cron(
+  // Every instance names a run by the time it was scheduled for, however late its timer fired.
+  const job: Cron = new Cron(
     schedule,
     { timezone: BEIJING_TIME_ZONE, protect: true, unref: true },
-    runOnce,
+    () => runOnce(job.previousRuns(1, new Date())[0]),
   );
   return {
     async stop() {
       job.stop();
       await underWay;
     },
-    runNow: runOnce,
+    runNow: () => runOnce(),
   };
 }
 

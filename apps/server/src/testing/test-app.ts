@@ -79,7 +79,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const database = await openTestDatabase('portal_t');
   const { handle } = database;
-  await writeSeedUploads(handle.db, dataDir);
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: 'http://localhost:8080',
@@ -100,9 +99,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     store,
     tokens: createLocalVerifier(secrets.signingJwk, config.authorityUrl),
     secrets,
-    gateways: { ...createGateways({ config, secrets, store }), ...options.gateways },
+    gateways: {
+      ...createGateways({ config, secrets, store, query: handle.query }),
+      ...options.gateways,
+    },
     now: options.now ?? (() => new Date()),
   };
+  await writeSeedUploads(handle.db, deps.gateways.files);
   const app = await buildApp(deps, options);
   await app.ready();
   const [demo] = await handle.db

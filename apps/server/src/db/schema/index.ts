@@ -10,3 +10,5 @@ export * from './exams.js';
 export * from './identity.js';
 export * from './reviewers.js';
 export * from './uploads.js';
+export * from './stored-files.js';
+export * from './scheduled-jobs.js';

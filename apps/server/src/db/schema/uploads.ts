@@ -3,8 +3,8 @@ import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/p
 import { users } from './accounts.js';
 
 /**
- * Common/Upload's files: each belongs to the account that made it and lies in DATA_DIR/uploads
- * under storedName. attachedAt: first named by something kept (an application, the archive, the
+ * Common/Upload's files: each belongs to the account that made it and lies in the file store
+ * (FILE_STORE) under storedName. attachedAt: first named by something kept (an application, the archive, the
  * avatar); a file never attached is deleted a day after its upload.
  */
 export const uploads = pgTable(

@@ -15,7 +15,7 @@ import {
   type ApplicationRow,
   type ProjectRow,
 } from '../../db/schema/index.js';
-import type { PdfGateway } from '../ports.js';
+import type { Gateways, PdfGateway } from '../ports.js';
 import {
   moveApplication,
   PRINTABLE_STATUSES,
@@ -163,10 +163,11 @@ export function ticketNumberFor(project: ProjectRow, applyId: number): string {
   return `${year}${String(project.id).padStart(4, '0')}${String(applyId).padStart(6, '0')}`;
 }
 
-/** What a ticket needs besides the database: the photo's folder and the check address's key. */
+/** What a ticket needs besides the database: the photo's store and the check address's key. */
 export interface TicketDeps {
   db: Database;
-  config: Pick<ServerConfig, 'dataDir' | 'publicUrl'>;
+  gateways: Pick<Gateways, 'files'>;
+  config: Pick<ServerConfig, 'publicUrl'>;
   secrets: Pick<ServerSecrets, 'cookieKeys'>;
 }
 
@@ -175,14 +176,14 @@ export interface TicketDeps {
  * the candidate uploaded: another account's upload never prints on this ticket.
  */
 async function photoDataUrlOf(
-  deps: Pick<TicketDeps, 'db' | 'config'>,
+  deps: Pick<TicketDeps, 'db' | 'gateways'>,
   userId: number,
   fields: { FieldId: string; Type: string }[],
   values: FormValues,
 ): Promise<string> {
   const field = fields.find((f) => f.Type === 'photo');
   if (!field) return '';
-  return ownImageDataUrl(deps.db, deps.config.dataDir, userId, values[field.FieldId]);
+  return ownImageDataUrl(deps.db, deps.gateways.files, userId, values[field.FieldId]);
 }
 
 async function ticketDataFor(

@@ -1,6 +1,5 @@
 import { openBytes, sealBytes } from '../../platform/sealed-values.js';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   ERROR_CODES,
@@ -17,6 +16,7 @@ import { uploads, users, type UploadRow } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { ServerSecrets } from '../../platform/secrets.js';
 import { badRequest, DomainError } from '../errors.js';
+import type { FileStore } from '../ports.js';
 import { fileTypeFromBuffer } from 'file-type';
 
 export type UploadType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
@@ -38,10 +38,6 @@ export async function sniffType(data: Buffer): Promise<UploadType | null> {
   const found = await fileTypeFromBuffer(data);
   return found && UPLOAD_TYPES.has(found.mime) ? (found.mime as UploadType) : null;
 }
-
-export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
-const filePathOf = (dataDir: string, row: Pick<UploadRow, 'storedName'>) =>
-  path.join(uploadsDir(dataDir), row.storedName);
 
 const PURPOSE_TYPES: Record<string, readonly UploadType[]> = {
   avatar: ['image/jpeg', 'image/png', 'image/webp'],
@@ -182,16 +178,16 @@ export async function withUploadUrls(
 
 export interface UploadStore {
   db: Database;
-  dataDir: string;
+  files: FileStore;
   quotaBytes: number;
   signer: UploadSigner;
 }
 
 export const uploadStoreOf = (
-  deps: Pick<AppDeps, 'db' | 'config' | 'secrets' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'secrets' | 'now' | 'gateways'>,
 ): UploadStore => ({
   db: deps.db,
-  dataDir: deps.config.dataDir,
+  files: deps.gateways.files,
   quotaBytes: deps.config.uploadQuotaBytes,
   signer: uploadSignerOf(deps.secrets, deps.now()),
 });
@@ -244,8 +240,8 @@ export async function storeUpload(
     return created!;
   });
   try {
-    await fs.mkdir(uploadsDir(store.dataDir), { recursive: true });
-    await fs.writeFile(filePathOf(store.dataDir, row), sealBytes(file.data), { flag: 'wx' });
+    if (!(await store.files.put(row.storedName, sealBytes(file.data))))
+      throw new Error(`upload ${id}: a file named ${row.storedName} is already stored`);
   } catch (error) {
     await store.db.delete(uploads).where(eq(uploads.id, id));
     throw error;
@@ -253,37 +249,40 @@ export async function storeUpload(
   return { ...keptFileValue(row), FileId: id, Url: signedUploadUrl(store.signer, id) };
 }
 
-/** An upload and its bytes; null when there is no such upload or its file is gone. */
-export async function readUpload(
-  db: Database,
-  dataDir: string,
-  id: string,
-): Promise<{ row: UploadRow; data: Buffer } | null> {
-  const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
-  if (!row) return null;
+/** An upload's file, opened; null when it is gone or cannot be opened. */
+async function openedFile(files: FileStore, row: UploadRow): Promise<Buffer | null> {
   try {
-    return { row, data: openBytes(await fs.readFile(filePathOf(dataDir, row))) };
+    const sealed = await files.get(row.storedName);
+    return sealed && openBytes(sealed);
   } catch {
     return null;
   }
 }
 
+/** An upload and its bytes; null when there is no such upload or its file is gone. */
+export async function readUpload(
+  db: Database,
+  files: FileStore,
+  id: string,
+): Promise<{ row: UploadRow; data: Buffer } | null> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
+  if (!row) return null;
+  const data = await openedFile(files, row);
+  return data && { row, data };
+}
+
 /** One of the account's own images as a data: URL (the ticket's photo); '' for anything else. */
 export async function ownImageDataUrl(
   db: Database,
-  dataDir: string,
+  files: FileStore,
   userId: number,
   value: unknown,
 ): Promise<string> {
   const id = fileIdOf(value);
   const [row] = id ? await ownUploads(db, userId, [id]) : [];
   if (!row || !row.contentType.startsWith('image/')) return '';
-  try {
-    const data = openBytes(await fs.readFile(filePathOf(dataDir, row)));
-    return `data:${row.contentType};base64,${data.toString('base64')}`;
-  } catch {
-    return '';
-  }
+  const data = await openedFile(files, row);
+  return data ? `data:${row.contentType};base64,${data.toString('base64')}` : '';
 }
 
 /**
@@ -293,7 +292,7 @@ export async function ownImageDataUrl(
  */
 export async function deleteUnattachedUploads(
   db: Database,
-  dataDir: string,
+  store: FileStore,
   now: Date,
 ): Promise<{ uploads: number; files: number }> {
   const cutoff = new Date(now.getTime() - UNATTACHED_UPLOAD_TTL_MS);
@@ -302,20 +301,11 @@ export async function deleteUnattachedUploads(
     .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, cutoff)))
     .returning({ storedName: uploads.storedName });
   let files = 0;
-  const unlink = (name: string) =>
-    fs.unlink(path.join(uploadsDir(dataDir), name)).then(
-      () => (files += 1),
-      () => undefined,
-    );
-  for (const row of deleted) await unlink(row.storedName);
-  const names = await fs.readdir(uploadsDir(dataDir)).catch(() => [] as string[]);
-  const old: string[] = [];
-  for (const name of names) {
-    const stat = await fs.stat(path.join(uploadsDir(dataDir), name)).catch(() => null);
-    if (stat?.isFile() && stat.mtime < cutoff) old.push(name);
-  }
-  for (let i = 0; i < old.length; i += 500) {
-    const batch = old.slice(i, i + 500);
+  const remove = async (name: string) => {
+    if (await store.delete(name)) files += 1;
+  };
+  for (const row of deleted) await remove(row.storedName);
+  const deleteUnnamed = async (batch: string[]) => {
     const kept = new Set(
       (
         await db
@@ -324,7 +314,16 @@ export async function deleteUnattachedUploads(
           .where(inArray(uploads.storedName, batch))
       ).map((row) => row.storedName),
     );
-    for (const name of batch) if (!kept.has(name)) await unlink(name);
+    for (const name of batch) if (!kept.has(name)) await remove(name);
+  };
+  let batch: string[] = [];
+  for await (const name of store.namesStoredBefore(cutoff)) {
+    batch.push(name);
+    if (batch.length === 500) {
+      await deleteUnnamed(batch);
+      batch = [];
+    }
   }
+  if (batch.length > 0) await deleteUnnamed(batch);
   return { uploads: deleted.length, files };
 }

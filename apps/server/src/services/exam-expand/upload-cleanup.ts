@@ -16,7 +16,7 @@ export function startUploadCleanup(app: FastifyInstance, deps: AppDeps): void {
     schedule: UPLOAD_CLEANUP_SCHEDULE,
     sharedBy: deps.db,
     run: async () => {
-      const deleted = await deleteUnattachedUploads(deps.db, deps.config.dataDir, deps.now());
+      const deleted = await deleteUnattachedUploads(deps.db, deps.gateways.files, deps.now());
       app.log.info(deleted, 'upload cleanup');
     },
   });

@@ -30,7 +30,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
         owner = user.userId;
       } else if (!id || !isGenuineUploadSignature(signer, id, expires, signature))
         return refuse(reply, 404, NOT_FOUND);
-      const file = id ? await readUpload(deps.db, deps.config.dataDir, id) : null;
+      const file = id ? await readUpload(deps.db, deps.gateways.files, id) : null;
       if (!file || (owner !== null && file.row.userId !== owner))
         return refuse(reply, 404, NOT_FOUND);
       return reply

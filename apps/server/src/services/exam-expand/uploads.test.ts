@@ -13,7 +13,8 @@ import { and, eq } from 'drizzle-orm';
 import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, projects, uploads } from '../../db/schema/index.js';
-import { deleteUnattachedUploads, uploadsDir } from '../../domain/uploads/uploads.js';
+import { deleteUnattachedUploads } from '../../domain/uploads/uploads.js';
+import { uploadsDir } from '../../gateways/file-store/disk.js';
 import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { openBytes } from '../../platform/sealed-values.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -301,7 +302,7 @@ describe('uploads have a quota per account and unattached ones are cleaned up', 
     const count = await t.db.select().from(uploads);
     clock = start + 24 * HOUR + 1000;
 
-    const deleted = await deleteUnattachedUploads(t.db, t.deps.config.dataDir, new Date(clock));
+    const deleted = await deleteUnattachedUploads(t.db, t.deps.gateways.files, new Date(clock));
 
     const left = new Set((await t.db.select().from(uploads)).map((r) => r.id));
     expect(left.has(old.FileId!)).toBe(false);
