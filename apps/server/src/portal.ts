@@ -62,8 +62,10 @@ export async function openPortal(
     databaseUrl: config.databaseUrl,
     dataDir: `${config.dataDir}/pglite`,
   });
-  await database.migrate();
-  const seeded = config.mode === 'production' ? false : await seedIfEmpty(database.db);
+  const seeded = await database.whileStarting(async () => {
+    await database.migrate();
+    return config.mode === 'production' ? false : seedIfEmpty(database.db);
+  });
   const store = config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore();
   const tokens = config.parts.has('identity')
     ? createLocalVerifier(secrets.signingJwk, config.authorityUrl)

@@ -27,8 +27,16 @@ export interface DatabaseHandle {
   /** A statement with $n parameters, answered with its rows (for what speaks SQL without the schema). */
   query(text: string, params: unknown[]): Promise<Record<string, unknown>[]>;
   migrate(): Promise<void>;
+  /**
+   * Runs what one instance does to a database at start (migrate, seed) while no other instance
+   * does: on PostgreSQL under an advisory lock, which a second instance waits for.
+   */
+  whileStarting<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock instances starting on one PostgreSQL database take in turn. */
+export const START_LOCK = 'portal:start';
 
 export interface DatabaseOptions {
   /** PostgreSQL when set; otherwise PGlite. */
@@ -51,6 +59,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: 'postgres',
       query: async (text, params) => (await pool.query(text, params)).rows,
       migrate: () => migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      async whileStarting(work) {
+        const connection = await pool.connect();
+        try {
+          await connection.query('select pg_advisory_lock(hashtext($1))', [START_LOCK]);
+          try {
+            return await work();
+          } finally {
+            await connection.query('select pg_advisory_unlock(hashtext($1))', [START_LOCK]);
+          }
+        } finally {
+          connection.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -62,11 +83,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  // One process owns an embedded database: its start work runs in turn within it.
+  let turn: Promise<unknown> = Promise.resolve();
   return {
     db,
     kind: 'pglite',
     query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    whileStarting(work) {
+      const done = turn.then(work, work);
+      turn = done.catch(() => undefined);
+      return done;
+    },
     close: () => client.close(),
     // Tests snapshot a migrated, seeded database once and start each file from it.
     ...({ pglite: client } as object),
