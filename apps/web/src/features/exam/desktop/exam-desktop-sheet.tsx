@@ -1,6 +1,7 @@
 import type { ExamQuestion } from '@portal/contracts';
 import { Alert, Button, Card, Checkbox, Input, Modal, Radio } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useBlocker } from 'react-router';
 import { formatDuration } from '../../../shared/date';
 import { isAnswered } from '../answer-draft';
 import { leaveText, optionLetter, QUESTION_TYPE_TEXT, timeWarning } from '../exam-text';
@@ -109,6 +110,13 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
   useEffect(() => {
     if (timeUp) setConfirming(false);
   }, [timeUp]);
+
+  // The site's menu stays on screen during the exam: leaving through it asks first.
+  const leaving = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      currentLocation.pathname !== nextLocation.pathname ||
+      currentLocation.search !== nextLocation.search,
+  );
 
   if (!question) return null;
   const flagged = draft.flagged.includes(question.QuestionId);
@@ -267,6 +275,16 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
         {left > 0
           ? `还有 ${left} 题未作答。交卷后不能再修改答案，确定交卷吗？`
           : `${questions.length} 题已全部作答。交卷后不能再修改答案，确定交卷吗？`}
+      </Modal>
+      <Modal
+        open={leaving.state === 'blocked'}
+        title="离开考试页面？"
+        okText="离开"
+        cancelText="继续答题"
+        onCancel={() => leaving.reset?.()}
+        onOk={() => leaving.proceed?.()}
+      >
+        考试仍在计时，离开不会暂停计时，也不会自动交卷。已作答的内容已保存，可从「我的项目」回到本考试继续作答。
       </Modal>
     </div>
   );

@@ -24,6 +24,28 @@ describe('desktop onlineExam: the same attempt on a two-column sheet', () => {
     expect(within(card).getByRole('button', { name: '交卷（已答 0/3）' })).toBeTruthy();
   });
 
+  it('leaving through the site menu asks first, and stays on 继续答题 (issue 29)', async () => {
+    const exam = examServer();
+    exam.startedAgo(MINUTE);
+    const { router } = renderScreen(OnlineExamDesktopPage, PATH);
+    await screen.findByRole('timer');
+    void router.navigate(paths.my());
+    const ask = await screen.findByRole('dialog', { name: '离开考试页面？' });
+    expect(ask.textContent).toContain('离开不会暂停计时');
+    fireEvent.click(within(ask).getByRole('button', { name: '继续答题' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(new URL(PATH, 'http://x').pathname),
+    );
+    expect(screen.getByRole('timer')).toBeTruthy();
+    void router.navigate(paths.my());
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: '离开考试页面？' })).getByRole('button', {
+        name: '离 开',
+      }),
+    );
+    expect((await screen.findByTestId('location')).textContent).toBe(paths.my());
+  });
+
   it('number keys choose the option at that position; arrows move between questions', async () => {
     const exam = examServer();
     exam.startedAgo(MINUTE);
