@@ -30,6 +30,7 @@ import {
   renderSignInPage,
   renderSignUpPage,
   renderTermsPage,
+  type InteractionPage,
   type SignInTab,
 } from './pages/index.js';
 import { authorityBasePath } from './provider.js';
@@ -198,102 +199,61 @@ export async function registerInteractionRoutes(
   };
 
   /** A page of the interaction: its address, and the script with the nonce that lets it run. */
-  const pageOf = (uid: string) => {
-    const action = `${base}/interaction/${uid}`;
+  const show = (
+    request: Request,
+    reply: FastifyReply,
+    status: number,
+    render: (page: InteractionPage) => string,
+  ) => {
+    const action = `${base}/interaction/${request.params.uid}`;
     const nonce = randomBytes(16).toString('base64');
-    return {
-      action,
-      nonce,
-      script: sms ? { src: pageScript.url, nonce, interaction: action } : undefined,
-    };
+    const script = sms ? { src: pageScript.url, nonce, interaction: action } : undefined;
+    return send(reply, status, render({ brand, action, script, homeUrl: portalHome }), nonce);
   };
+
+  interface Refusal {
+    error?: string;
+    errorField?: string;
+    status?: number;
+  }
 
   const showSignIn = (
     request: Request,
     reply: FastifyReply,
-    view: {
-      tab: SignInTab;
-      mobile?: string;
-      error?: string;
-      errorField?: string;
-      status?: number;
-      captcha?: boolean | undefined;
-      notice?: string;
-    },
-  ) => {
-    const { action, nonce, script } = pageOf(request.params.uid);
-    return send(
-      reply,
-      view.status ?? 200,
-      renderSignInPage({
-        brand,
-        action,
-        tab: view.tab,
-        smsAvailable: Boolean(sms),
-        values: { mobile: view.mobile },
-        error: view.error,
-        errorField: view.errorField,
-        script,
-        captcha: view.captcha,
-        notice: view.notice,
-        homeUrl: portalHome,
-      }),
-      nonce,
+    {
+      status = 200,
+      mobile,
+      ...view
+    }: Refusal & { tab: SignInTab; mobile?: string; captcha?: boolean; notice?: string },
+  ) =>
+    show(request, reply, status, (page) =>
+      renderSignInPage({ ...page, ...view, smsAvailable: Boolean(sms), values: { mobile } }),
     );
-  };
 
   const showSignUp = (
     request: Request,
     reply: FastifyReply,
-    view: {
-      mobile?: string;
-      name?: string;
-      code?: string;
-      agreed?: boolean;
-      error?: string;
-      errorField?: string;
-      status?: number;
-    },
-  ) => {
-    const { action, nonce, script } = pageOf(request.params.uid);
-    return send(
-      reply,
-      view.status ?? 200,
-      renderSignUpPage({
-        brand,
-        action,
-        values: { mobile: view.mobile, name: view.name, code: view.code, agreed: view.agreed },
-        error: view.error,
-        errorField: view.errorField,
-        script,
-        homeUrl: portalHome,
-        termsUrls,
-      }),
-      nonce,
+    {
+      status = 200,
+      mobile,
+      name,
+      code,
+      agreed,
+      ...view
+    }: Refusal & { mobile?: string; name?: string; code?: string; agreed?: boolean },
+  ) =>
+    show(request, reply, status, (page) =>
+      renderSignUpPage({ ...page, ...view, values: { mobile, name, code, agreed }, termsUrls }),
     );
-  };
 
   const showReset = (
     request: Request,
     reply: FastifyReply,
-    view: { mobile?: string; error?: string; errorField?: string; status?: number },
-  ) => {
-    const { action, nonce, script } = pageOf(request.params.uid);
-    return send(
-      reply,
-      view.status ?? 200,
-      renderResetPage({
-        brand,
-        action,
-        values: { mobile: view.mobile },
-        error: view.error,
-        errorField: view.errorField,
-        script,
-        homeUrl: portalHome,
-      }),
-      nonce,
+    { status = 200, mobile, ...view }: Refusal & { mobile?: string },
+  ) =>
+    show(request, reply, status, (page) =>
+      renderResetPage({ ...page, ...view, values: { mobile } }),
     );
-  };
 
   /** The slide check sent with a password try, judged (and spent) when the try needs it. */
   const slideCheckOf = (form: URLSearchParams) => {

@@ -4,7 +4,7 @@ import { Field, FormError, Notice, type PageScript, PortalLink, renderPage } fro
 export type SignInTab = 'password' | 'sms';
 
 /** What every page of an interaction is given. */
-interface InteractionPage {
+export interface InteractionPage {
   brand: string;
   /** Where this interaction's pages live: `${base}/interaction/${uid}`. */
   action: string;
