@@ -63,8 +63,10 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps): Pro
               message: '当前网络发起的登录请求过多，请一分钟后再试。',
             }),
           );
-      await dropEndedSession(provider, deps, request, reply);
     }
+    // The sign-in request and its resumption (`/connect/authorize/:uid`).
+    if (path.startsWith(`${IDENTITY_PREFIX}${AUTHORIZE_PATH}`))
+      await dropEndedSession(provider, deps, request, reply);
     reply.hijack();
     // Koa sees the path below the mount point; oidc-provider rebuilds its URLs from originalUrl.
     const raw = request.raw as IncomingMessage & { originalUrl?: string };

@@ -413,10 +413,10 @@ export async function registerInteractionRoutes(
 
   /** A page of the sign-in; once signed in, a pending consent is all that is left to finish. */
   const page =
-    (show: (request: Request, reply: FastifyReply) => unknown) =>
+    (showPage: (request: Request, reply: FastifyReply) => unknown) =>
     (request: Request, reply: FastifyReply, details: InteractionDetails) =>
       details.prompt.name === 'login'
-        ? show(request, reply)
+        ? showPage(request, reply)
         : finishConsent(request, reply, details);
 
   get(
