@@ -58,6 +58,71 @@ function PasswordCaptcha() {
   );
 }
 
+interface FieldState {
+  error: boolean;
+  autoFocus: boolean;
+}
+
+function MobileField(
+  props: FieldState & { value: string | undefined; label?: string; autoComplete?: string },
+) {
+  return (
+    <Field
+      id="mobile"
+      label={props.label ?? '手机号'}
+      type="tel"
+      inputMode="numeric"
+      maxLength={11}
+      autoComplete={props.autoComplete ?? 'username'}
+      value={props.value ?? ''}
+      error={props.error}
+      autoFocus={props.autoFocus}
+    />
+  );
+}
+
+/** The SMS code, with the button that asks for one (after the slide check). */
+function CodeField(props: FieldState & { value?: string | undefined }) {
+  return (
+    <Field
+      id="code"
+      label="短信验证码"
+      inputMode="numeric"
+      maxLength={6}
+      autoComplete="one-time-code"
+      value={props.value}
+      error={props.error}
+      autoFocus={props.autoFocus}
+      after={<SendCodeButton />}
+    />
+  );
+}
+
+/** A new password and its confirmation. */
+function NewPasswordFields(props: {
+  labels: [string, string];
+  errorField: string | undefined;
+  focus: (id: string) => boolean;
+}) {
+  const fields = [
+    { id: 'password', hint: PASSWORD_RULE_TEXT },
+    { id: 'confirmPassword', hint: undefined },
+  ];
+  return fields.map(({ id, hint }, index) => (
+    <Field
+      key={id}
+      id={id}
+      label={props.labels[index]!}
+      type="password"
+      autoComplete="new-password"
+      maxLength={20}
+      error={props.errorField === id}
+      autoFocus={props.focus(id)}
+      hint={hint}
+    />
+  ));
+}
+
 function SignIn(input: SignInPageInput & { tab: SignInTab }) {
   const { action, values, error, errorField, tab } = input;
   const focusFirst = (id: string, isFirst: boolean) =>
@@ -65,14 +130,8 @@ function SignIn(input: SignInPageInput & { tab: SignInTab }) {
   const focusSecret = (id: string) =>
     focusFirst(id, false) || (!errorField && Boolean(values.mobile));
   const mobile = (
-    <Field
-      id="mobile"
-      label="手机号"
-      type="tel"
-      inputMode="numeric"
-      maxLength={11}
-      autoComplete="username"
-      value={values.mobile ?? ''}
+    <MobileField
+      value={values.mobile}
       error={errorField === 'mobile'}
       autoFocus={focusFirst('mobile', true)}
     />
@@ -130,16 +189,7 @@ function SignIn(input: SignInPageInput & { tab: SignInTab }) {
             <FormError error={error} />
             {mobile}
             <Captcha />
-            <Field
-              id="code"
-              label="短信验证码"
-              inputMode="numeric"
-              maxLength={6}
-              autoComplete="one-time-code"
-              error={errorField === 'code'}
-              autoFocus={focusSecret('code')}
-              after={<SendCodeButton />}
-            />
+            <CodeField error={errorField === 'code'} autoFocus={focusSecret('code')} />
             <button type="submit">登录</button>
           </form>
         )}
@@ -193,28 +243,17 @@ export function renderSignUpPage(input: SignUpPageInput): string {
             data-sms-scene="SignUp"
           >
             <FormError error={error} />
-            <Field
-              id="mobile"
-              label="手机号"
-              type="tel"
-              inputMode="numeric"
-              maxLength={11}
+            <MobileField
               autoComplete="tel"
-              value={values.mobile ?? ''}
+              value={values.mobile}
               error={errorField === 'mobile'}
               autoFocus={focus('mobile')}
             />
             <Captcha />
-            <Field
-              id="code"
-              label="短信验证码"
-              inputMode="numeric"
-              maxLength={6}
-              autoComplete="one-time-code"
+            <CodeField
               value={values.code ?? ''}
               error={errorField === 'code'}
               autoFocus={focus('code')}
-              after={<SendCodeButton />}
             />
             <Field
               id="name"
@@ -225,24 +264,10 @@ export function renderSignUpPage(input: SignUpPageInput): string {
               error={errorField === 'name'}
               autoFocus={focus('name')}
             />
-            <Field
-              id="password"
-              label="密码"
-              type="password"
-              autoComplete="new-password"
-              maxLength={20}
-              error={errorField === 'password'}
-              autoFocus={focus('password')}
-              hint={PASSWORD_RULE_TEXT}
-            />
-            <Field
-              id="confirmPassword"
-              label="确认密码"
-              type="password"
-              autoComplete="new-password"
-              maxLength={20}
-              error={errorField === 'confirmPassword'}
-              autoFocus={focus('confirmPassword')}
+            <NewPasswordFields
+              labels={['密码', '确认密码']}
+              errorField={errorField}
+              focus={focus}
             />
             <div className="consent">
               <input
@@ -302,46 +327,18 @@ export function renderResetPage(input: ResetPageInput): string {
             data-sms-scene="ResetPassword"
           >
             <FormError error={error} />
-            <Field
-              id="mobile"
+            <MobileField
               label="注册手机号"
-              type="tel"
-              inputMode="numeric"
-              maxLength={11}
-              autoComplete="username"
-              value={values.mobile ?? ''}
+              value={values.mobile}
               error={errorField === 'mobile'}
               autoFocus={focus('mobile')}
             />
             <Captcha />
-            <Field
-              id="code"
-              label="短信验证码"
-              inputMode="numeric"
-              maxLength={6}
-              autoComplete="one-time-code"
-              error={errorField === 'code'}
-              autoFocus={focus('code')}
-              after={<SendCodeButton />}
-            />
-            <Field
-              id="password"
-              label="新密码"
-              type="password"
-              autoComplete="new-password"
-              maxLength={20}
-              error={errorField === 'password'}
-              autoFocus={focus('password')}
-              hint={PASSWORD_RULE_TEXT}
-            />
-            <Field
-              id="confirmPassword"
-              label="确认新密码"
-              type="password"
-              autoComplete="new-password"
-              maxLength={20}
-              error={errorField === 'confirmPassword'}
-              autoFocus={focus('confirmPassword')}
+            <CodeField error={errorField === 'code'} autoFocus={focus('code')} />
+            <NewPasswordFields
+              labels={['新密码', '确认新密码']}
+              errorField={errorField}
+              focus={focus}
             />
             <button type="submit">重置密码</button>
           </form>
