@@ -123,7 +123,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [ANTD_MOBILE] }] },
   },
   {
-    files: ['apps/server/src/**/*.ts', 'apps/server/scripts/**/*.ts'],
+    files: ['apps/server/src/**/*.{ts,tsx}', 'apps/server/scripts/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-globals': [
@@ -165,7 +165,7 @@ export default tseslint.config(
   {
     // The server's layers: platform ← domain ← services / identity / host, gateways beside the
     // domain behind its ports, render/ drawing what it is given. Tests and test kits may reach all.
-    files: [`${server}/**/*.ts`],
+    files: [`${server}/**/*.{ts,tsx}`],
     ignores: [`${server}/**/*.test.ts`, `${server}/**/*-test-kit.ts`, `${server}/testing/**`],
     plugins: { import: importPlugin },
     // The server's imports name the built .js of each .ts (NodeNext): the TypeScript resolver maps them.

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    globalSetup: ['src/testing/global-setup.ts'],
+    globalSetup: ['src/testing/global-setup.ts', 'scripts/build-page-script.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -7,6 +7,7 @@ import {
   MAX_URL_LENGTH,
 } from './envelope.js';
 import { lazySchema } from './lazy-schema.js';
+import { MOBILE_PATTERN } from './patterns.js';
 
 /** Field types an application form may contain; the web renders each, the server checks each. */
 export const FORM_FIELD_TYPES = [
@@ -110,7 +111,7 @@ export const formValuesSchema = lazySchema(() =>
 );
 export type FormValues = z.infer<typeof formValuesSchema>;
 
-export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
+export { MOBILE_PATTERN };
 /** Dots only between the domain's labels, so no two parts of the pattern can take the same text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 export function isEmail(text: string): boolean {

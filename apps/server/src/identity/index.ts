@@ -1,12 +1,14 @@
 import type { IncomingMessage } from 'node:http';
+import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../platform/deps.js';
 import type { KeyValueStore } from '../platform/kv-store.js';
 import { count, counterFor, isOver, limitedAddress, secondsLeft } from '../platform/rate-limits.js';
-import { interactionRoutes } from './interactions.js';
-import { createProvider } from './provider.js';
+import { dropEndedSession, outLoginRoute, registerInteractionRoutes } from './interactions.js';
+import { loadPageScript } from './page-script.js';
+import { authorityBasePath, createProvider } from './provider.js';
 import { createAttemptLimiter } from '../platform/attempt-limiter.js';
-import { renderMessagePage } from './pages.js';
+import { renderMessagePage } from './pages/index.js';
 import { createSmsSignIn } from './sms.js';
 import { loggableError } from '../platform/loggable-error.js';
 
@@ -26,12 +28,14 @@ export const authorizeCounter = (store: KeyValueStore) =>
     durationSeconds: 60,
   });
 const AUTHORIZE_PATH = '/connect/authorize';
+const OUT_LOGIN_PATH = '/auth/outlogin';
 
 /** The OpenID Connect provider under /identity (the Authority). */
 export async function registerIdentity(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const provider = createProvider(deps);
   const sms = createSmsSignIn(deps, createAttemptLimiter(deps.store));
-  provider.use(interactionRoutes(provider, deps, { sms }));
+  const pageScript = loadPageScript(authorityBasePath(deps.config.authorityUrl));
+  const outLogin = outLoginRoute(provider, deps);
   provider.on('server_error', (_ctx, error) =>
     app.log.error({ failure: loggableError(error) }, 'identity provider error'),
   );
@@ -42,7 +46,10 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps): Pro
   const callback = provider.callback();
 
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.url.split('?')[0] === `${IDENTITY_PREFIX}${AUTHORIZE_PATH}`) {
+    const path = request.url.split('?')[0] ?? '';
+    if (request.method === 'GET' && path.toLowerCase() === `${IDENTITY_PREFIX}${OUT_LOGIN_PATH}`)
+      return outLogin(request, reply);
+    if (path === `${IDENTITY_PREFIX}${AUTHORIZE_PATH}`) {
       const counted = await count(authorizeCounter(deps.store), limitedAddress(request.ip));
       if (isOver(authorizeCounter(deps.store), counted))
         return reply
@@ -57,6 +64,9 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps): Pro
             }),
           );
     }
+    // The sign-in request and its resumption (`/connect/authorize/:uid`).
+    if (path.startsWith(`${IDENTITY_PREFIX}${AUTHORIZE_PATH}`))
+      await dropEndedSession(provider, deps, request, reply);
     reply.hijack();
     // Koa sees the path below the mount point; oidc-provider rebuilds its URLs from originalUrl.
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
@@ -66,12 +76,23 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps): Pro
   };
 
   await app.register(
-    async (scope) => {
-      // Koa reads the raw body itself.
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-      scope.all('/', handOver);
-      scope.all('/*', handOver);
+    async (identity) => {
+      await identity.register(cookie);
+      // Our pages beside the provider, plain Fastify routes; the rest is the provider's.
+      await identity.register(registerInteractionRoutes, {
+        provider,
+        deps,
+        sms,
+        pageScript,
+        outLogin,
+      });
+      await identity.register(async (scope) => {
+        // Koa reads the raw body itself.
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+        scope.all('/', handOver);
+        scope.all('/*', handOver);
+      });
     },
     { prefix: IDENTITY_PREFIX },
   );

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import {
   CAPTCHA_SCENE,
   isStrongPassword,
   MOBILE_PATTERN,
   PASSWORD_RULE_TEXT,
 } from '@portal/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { InteractionDetails, KoaContext, KoaMiddleware } from 'oidc-provider';
+import type { InteractionDetails } from 'oidc-provider';
 import { checkCaptcha } from '../domain/accounts/captcha.js';
 import { DomainError } from '../domain/errors.js';
 import { ownAddress, ownOrigins } from '../platform/own-addresses.js';
@@ -22,7 +22,7 @@ import {
   signInWithPassword,
   type SignInOutcome,
 } from './accounts.js';
-import { authorityBasePath } from './provider.js';
+import type { PageScriptAsset } from './page-script.js';
 import {
   contentSecurityPolicy,
   renderMessagePage,
@@ -30,86 +30,107 @@ import {
   renderSignInPage,
   renderSignUpPage,
   renderTermsPage,
+  type InteractionPage,
   type SignInTab,
-} from './pages.js';
-import {
-  endSessions,
-  endSessionsOfAccount,
-  hasEnded,
-  revokeTokensOfSessions,
-  sessionIdsOf,
-} from './sessions.js';
+} from './pages/index.js';
+import { authorityBasePath } from './provider.js';
+import { endSessions, endSessionsOfAccount, hasEnded } from './sessions.js';
 import type { SmsSignIn } from './sms.js';
 
 const FORM_LIMIT_BYTES = 16 * 1024;
 const MOBILE_INVALID = '请输入正确的11位手机号';
 export const AGREEMENT_REQUIRED = '请阅读并勾选同意《用户协议》和《隐私政策》';
 
-export class FormTooLarge extends Error {}
+/** An interaction's address: `/interaction/:uid`, the uid as oidc-provider makes them. */
+const INTERACTION = '/interaction/:uid(^[\\w-]+$)';
 
-/** Reads the body straight from the request (Fastify left it unread for Koa). */
-async function readBody(req: IncomingMessage): Promise<string> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > FORM_LIMIT_BYTES) throw new FormTooLarge('form too large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  return new URLSearchParams(await readBody(req));
-}
-
-export async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  try {
-    const parsed: unknown = JSON.parse(await readBody(req));
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-  } catch (error) {
-    if (error instanceof FormTooLarge) throw error;
-    return {};
-  }
-}
+type Request = FastifyRequest<{ Params: { uid: string }; Querystring: Record<string, unknown> }>;
 
 export interface InteractionRoutesOptions {
+  provider: Provider;
+  deps: AppDeps;
   /** The SMS sign-in and sign-up code path; absent when SMS is not available. */
-  sms?: SmsSignIn;
+  sms?: SmsSignIn | undefined;
+  pageScript: PageScriptAsset;
+  outLogin: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
 
+/** A form as sent (`application/x-www-form-urlencoded`); a request without one reads as empty. */
+const formOf = (request: FastifyRequest): URLSearchParams =>
+  request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+
+/** A JSON body as sent; anything else reads as empty. */
+const jsonOf = (request: FastifyRequest): Record<string, unknown> =>
+  request.body && typeof request.body === 'object' && !(request.body instanceof URLSearchParams)
+    ? (request.body as Record<string, unknown>)
+    : {};
+
 /**
- * Our pages and endpoints inside the provider (Koa middleware in front of its router):
- * the sign-in and sign-up pages of an interaction, and Auth/OutLogin (spec §4).
+ * Our pages and endpoints beside the provider, as plain Fastify routes under its prefix: the
+ * sign-in, sign-up and reset pages of an interaction (over `provider.interactionDetails` and
+ * `interactionResult`), the terms, and Auth/OutLogin (spec §4). Register inside the prefix.
  */
-export function interactionRoutes(
-  provider: Provider,
-  deps: AppDeps,
-  options: InteractionRoutesOptions = {},
-): KoaMiddleware {
+export async function registerInteractionRoutes(
+  app: FastifyInstance,
+  { provider, deps, sms, pageScript, outLogin }: InteractionRoutesOptions,
+): Promise<void> {
   const { config, db } = deps;
   const base = authorityBasePath(config.authorityUrl);
   const brand = config.share.title;
   const limiter = createAttemptLimiter(deps.store);
-  const homeUrl = `${config.publicUrl}/views/home/project`;
   /** The portal's one home, the way back from the sign-in pages. */
   const portalHome = `${config.publicUrl}/views/home`;
   const termsUrls = { user: `${base}/terms/user`, privacy: `${base}/terms/privacy` };
-  const { sms } = options;
 
-  const send = (ctx: KoaContext, status: number, body: string, scriptNonce?: string) => {
-    ctx.status = status;
-    ctx.type = 'html';
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Security-Policy', contentSecurityPolicy(scriptNonce));
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.body = body;
-  };
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES },
+    (_request, body, done) => done(null, new URLSearchParams(body as string)),
+  );
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES },
+    (_request, body, done) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body as string);
+      } catch {
+        parsed = undefined;
+      }
+      done(null, parsed && typeof parsed === 'object' ? parsed : {});
+    },
+  );
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+    return reply.status(413).type('text/plain; charset=utf-8').send('请求内容过大');
+  });
 
-  const expired = (ctx: KoaContext) =>
+  // HEAD is not answered here (it goes on to the provider): a prefetch must not sign anyone out.
+  const get = <R extends FastifyRequest>(
+    url: string,
+    handler: (request: R, reply: FastifyReply) => unknown,
+  ) =>
+    app.route({
+      method: 'GET',
+      url,
+      exposeHeadRoute: false,
+      handler: handler as (request: FastifyRequest, reply: FastifyReply) => unknown,
+    });
+
+  const send = (reply: FastifyReply, status: number, body: string, scriptNonce?: string) =>
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', contentSecurityPolicy(scriptNonce))
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'no-referrer')
+      .send(body);
+
+  const expired = (reply: FastifyReply) =>
     send(
-      ctx,
+      reply,
       400,
       renderMessagePage({
         brand,
@@ -121,164 +142,118 @@ export function interactionRoutes(
 
   /** The interaction behind this page, only when the browser's interaction cookie names it (CSRF). */
   const interactionFor = async (
-    ctx: KoaContext,
-    uid: string,
+    request: Request,
+    reply: FastifyReply,
   ): Promise<InteractionDetails | undefined> => {
     try {
-      const details = await provider.interactionDetails(ctx.req, ctx.res);
-      return details.uid === uid ? details : undefined;
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      return details.uid === request.params.uid ? details : undefined;
     } catch {
       return undefined;
     }
   };
 
-  const finishLogin = async (ctx: KoaContext, userId: number) => {
+  const finishLogin = async (request: Request, reply: FastifyReply, userId: number) => {
     const returnTo = await provider.interactionResult(
-      ctx.req,
-      ctx.res,
+      request.raw,
+      reply.raw,
       { login: { accountId: String(userId) } },
       { mergeWithLastSubmission: false },
     );
-    ctx.status = 303;
-    ctx.redirect(returnTo);
+    return reply.redirect(returnTo, 303);
   };
+
+  /** Our client is first-party: a pending consent is granted without asking. */
+  const finishConsent = async (
+    request: Request,
+    reply: FastifyReply,
+    details: InteractionDetails,
+  ) => {
+    const accountId = details.session?.accountId;
+    const clientId = String(details.params.client_id ?? '');
+    if (details.prompt.name !== 'consent' || !accountId || !clientId) {
+      const returnTo = await provider.interactionResult(request.raw, reply.raw, {
+        error: 'access_denied',
+        error_description: 'interaction not supported',
+      });
+      return reply.redirect(returnTo, 302);
+    }
+    const grantId = (details as { grantId?: string }).grantId;
+    const grant =
+      (grantId ? await provider.Grant.find(grantId) : undefined) ??
+      new provider.Grant({ accountId, clientId });
+    const missing = details.prompt.details as {
+      missingOIDCScope?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+    for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+      grant.addResourceScope(resource, scopes.join(' '));
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { consent: { grantId: await grant.save() } },
+      { mergeWithLastSubmission: true },
+    );
+    return reply.redirect(returnTo, 303);
+  };
+
+  /** A page of the interaction: its address, and the script with the nonce that lets it run. */
+  const show = (
+    request: Request,
+    reply: FastifyReply,
+    status: number,
+    render: (page: InteractionPage) => string,
+  ) => {
+    const action = `${base}/interaction/${request.params.uid}`;
+    const nonce = randomBytes(16).toString('base64');
+    const script = sms ? { src: pageScript.url, nonce, interaction: action } : undefined;
+    return send(reply, status, render({ brand, action, script, homeUrl: portalHome }), nonce);
+  };
+
+  interface Refusal {
+    error?: string;
+    errorField?: string;
+    status?: number;
+  }
 
   const showSignIn = (
-    ctx: KoaContext,
-    uid: string,
-    view: {
-      tab: SignInTab;
-      mobile?: string;
-      error?: string;
-      errorField?: string;
-      status?: number;
-      captcha?: boolean;
-      notice?: string;
-    },
-  ) => {
-    const nonce = randomBytes(16).toString('base64');
-    const action = `${base}/interaction/${uid}`;
-    send(
-      ctx,
-      view.status ?? 200,
-      renderSignInPage({
-        brand,
-        action,
-        tab: view.tab,
-        smsAvailable: Boolean(sms),
-        values: { mobile: view.mobile },
-        error: view.error,
-        errorField: view.errorField,
-        scriptNonce: nonce,
-        smsScript: sms?.pageScript(action),
-        captcha: view.captcha,
-        notice: view.notice,
-        homeUrl: portalHome,
-      }),
-      nonce,
+    request: Request,
+    reply: FastifyReply,
+    {
+      status = 200,
+      mobile,
+      ...view
+    }: Refusal & { tab: SignInTab; mobile?: string; captcha?: boolean; notice?: string },
+  ) =>
+    show(request, reply, status, (page) =>
+      renderSignInPage({ ...page, ...view, smsAvailable: Boolean(sms), values: { mobile } }),
     );
-  };
 
   const showSignUp = (
-    ctx: KoaContext,
-    uid: string,
-    view: {
-      mobile?: string;
-      name?: string;
-      code?: string;
-      agreed?: boolean;
-      error?: string;
-      errorField?: string;
-      status?: number;
-    },
-  ) => {
-    const nonce = randomBytes(16).toString('base64');
-    const action = `${base}/interaction/${uid}`;
-    send(
-      ctx,
-      view.status ?? 200,
-      renderSignUpPage({
-        brand,
-        action,
-        values: { mobile: view.mobile, name: view.name, code: view.code, agreed: view.agreed },
-        error: view.error,
-        errorField: view.errorField,
-        scriptNonce: nonce,
-        smsScript: sms?.pageScript(action),
-        homeUrl: portalHome,
-        termsUrls,
-      }),
-      nonce,
+    request: Request,
+    reply: FastifyReply,
+    {
+      status = 200,
+      mobile,
+      name,
+      code,
+      agreed,
+      ...view
+    }: Refusal & { mobile?: string; name?: string; code?: string; agreed?: boolean },
+  ) =>
+    show(request, reply, status, (page) =>
+      renderSignUpPage({ ...page, ...view, values: { mobile, name, code, agreed }, termsUrls }),
     );
-  };
 
   const showReset = (
-    ctx: KoaContext,
-    uid: string,
-    view: { mobile?: string; error?: string; errorField?: string; status?: number },
-  ) => {
-    const nonce = randomBytes(16).toString('base64');
-    const action = `${base}/interaction/${uid}`;
-    send(
-      ctx,
-      view.status ?? 200,
-      renderResetPage({
-        brand,
-        action,
-        values: { mobile: view.mobile },
-        error: view.error,
-        errorField: view.errorField,
-        scriptNonce: nonce,
-        smsScript: sms?.pageScript(action),
-        homeUrl: portalHome,
-      }),
-      nonce,
+    request: Request,
+    reply: FastifyReply,
+    { status = 200, mobile, ...view }: Refusal & { mobile?: string },
+  ) =>
+    show(request, reply, status, (page) =>
+      renderResetPage({ ...page, ...view, values: { mobile } }),
     );
-  };
-
-  /** Password and SMS sign-in: check the number and the secret, try it, then answer on the page. */
-  const signInWith =
-    (
-      tab: 'password' | 'sms',
-      secretField: 'password' | 'code',
-      missingSecret: string,
-      attempt: (input: {
-        mobile: string;
-        secret: string;
-        address: string;
-        form: URLSearchParams;
-      }) => Promise<SignInOutcome>,
-    ) =>
-    async (ctx: KoaContext, uid: string) => {
-      const form = await readForm(ctx.req);
-      const mobile = (form.get('mobile') ?? '').trim();
-      const raw = form.get(secretField) ?? '';
-      // A password is taken as typed; an SMS code may carry stray spaces from copy and paste.
-      const secret = secretField === 'code' ? raw.trim() : raw;
-      const refuse = (error: string, errorField: string, status: number) =>
-        showSignIn(ctx, uid, { tab, mobile, error, errorField, status });
-      if (!MOBILE_PATTERN.test(mobile)) return refuse(MOBILE_INVALID, 'mobile', 400);
-      if (!secret) return refuse(missingSecret, secretField, 400);
-      const outcome = await attempt({ mobile, secret, address: ctx.ip, form });
-      if (!outcome.ok || !outcome.userId)
-        return showSignIn(ctx, uid, {
-          tab,
-          mobile,
-          error: outcome.message ?? SIGN_IN_FAILED,
-          errorField: secretField,
-          status: outcome.limited ? 429 : outcome.message === CAPTCHA_REQUIRED ? 400 : 401,
-          captcha: outcome.captchaRequired,
-        });
-      return finishLogin(ctx, outcome.userId);
-    };
-
-  const passwordSignIn = signInWith('password', 'password', '请输入密码', (input) =>
-    signInWithPassword(db, limiter, {
-      ...input,
-      password: input.secret,
-      human: slideCheckOf(input.form),
-    }),
-  );
 
   /** The slide check sent with a password try, judged (and spent) when the try needs it. */
   const slideCheckOf = (form: URLSearchParams) => {
@@ -311,18 +286,62 @@ export function interactionRoutes(
     };
   };
 
-  const smsSignIn = async (ctx: KoaContext, uid: string) => {
-    if (!sms) {
-      const form = await readForm(ctx.req);
-      return showSignIn(ctx, uid, { tab: 'password', mobile: (form.get('mobile') ?? '').trim() });
-    }
-    return signInWith('sms', 'code', '请输入短信验证码', (input) =>
-      sms.signIn({ ...input, code: input.secret }),
-    )(ctx, uid);
-  };
+  /** Password and SMS sign-in: check the number and the secret, try it, then answer on the page. */
+  const signInWith =
+    (
+      tab: 'password' | 'sms',
+      secretField: 'password' | 'code',
+      missingSecret: string,
+      attempt: (input: {
+        mobile: string;
+        secret: string;
+        address: string;
+        form: URLSearchParams;
+      }) => Promise<SignInOutcome>,
+    ) =>
+    async (request: Request, reply: FastifyReply) => {
+      const form = formOf(request);
+      const mobile = (form.get('mobile') ?? '').trim();
+      const raw = form.get(secretField) ?? '';
+      // A password is taken as typed; an SMS code may carry stray spaces from copy and paste.
+      const secret = secretField === 'code' ? raw.trim() : raw;
+      const refuse = (error: string, errorField: string, status: number) =>
+        showSignIn(request, reply, { tab, mobile, error, errorField, status });
+      if (!MOBILE_PATTERN.test(mobile)) return refuse(MOBILE_INVALID, 'mobile', 400);
+      if (!secret) return refuse(missingSecret, secretField, 400);
+      const outcome = await attempt({ mobile, secret, address: request.ip, form });
+      if (!outcome.ok || !outcome.userId)
+        return showSignIn(request, reply, {
+          tab,
+          mobile,
+          error: outcome.message ?? SIGN_IN_FAILED,
+          errorField: secretField,
+          status: outcome.limited ? 429 : outcome.message === CAPTCHA_REQUIRED ? 400 : 401,
+          captcha: outcome.captchaRequired,
+        });
+      return finishLogin(request, reply, outcome.userId);
+    };
 
-  const signUp = async (ctx: KoaContext, uid: string) => {
-    const form = await readForm(ctx.req);
+  const passwordSignIn = signInWith('password', 'password', '请输入密码', (input) =>
+    signInWithPassword(db, limiter, {
+      ...input,
+      password: input.secret,
+      human: slideCheckOf(input.form),
+    }),
+  );
+
+  const smsSignIn = sms
+    ? signInWith('sms', 'code', '请输入短信验证码', (input) =>
+        sms.signIn({ ...input, code: input.secret }),
+      )
+    : (request: Request, reply: FastifyReply) =>
+        showSignIn(request, reply, {
+          tab: 'password',
+          mobile: (formOf(request).get('mobile') ?? '').trim(),
+        });
+
+  const signUp = async (request: Request, reply: FastifyReply) => {
+    const form = formOf(request);
     const mobile = (form.get('mobile') ?? '').trim();
     const code = (form.get('code') ?? '').trim();
     const name = (form.get('name') ?? '').trim();
@@ -330,7 +349,7 @@ export function interactionRoutes(
     const confirmPassword = form.get('confirmPassword') ?? '';
     // What was typed comes back, but a code refused (and the passwords) must be typed again.
     const refuse = (error: string, errorField: string) =>
-      showSignUp(ctx, uid, {
+      showSignUp(request, reply, {
         mobile,
         name,
         code: errorField === 'code' ? '' : code,
@@ -347,28 +366,28 @@ export function interactionRoutes(
     if (!isStrongPassword(password)) return refuse(`密码须${PASSWORD_RULE_TEXT}`, 'password');
     if (password !== confirmPassword) return refuse('两次输入的密码不一致', 'confirmPassword');
     if (form.get('agree') !== '1') return refuse(AGREEMENT_REQUIRED, 'agree');
-    const verified = await sms.verifySignUp({ mobile, code, address: ctx.ip });
+    const verified = await sms.verifySignUp({ mobile, code, address: request.ip });
     if (!verified.ok) return refuse(verified.message ?? '验证码不正确', 'code');
     const created = await createUser(db, { mobile, name, password });
     if (!created.ok) return refuse(created.message, 'mobile');
-    return finishLogin(ctx, created.userId);
+    return finishLogin(request, reply, created.userId);
   };
 
   /** Forgot password: the number's SMS code, then a new password; back to sign-in to use it. */
-  const reset = async (ctx: KoaContext, uid: string) => {
-    const form = await readForm(ctx.req);
+  const reset = async (request: Request, reply: FastifyReply) => {
+    const form = formOf(request);
     const mobile = (form.get('mobile') ?? '').trim();
     const code = (form.get('code') ?? '').trim();
     const password = form.get('password') ?? '';
     const confirmPassword = form.get('confirmPassword') ?? '';
     const refuse = (error: string, errorField: string) =>
-      showReset(ctx, uid, { mobile, error, errorField, status: 400 });
+      showReset(request, reply, { mobile, error, errorField, status: 400 });
     if (!sms) return refuse('暂不支持找回密码，请联系管理员', 'mobile');
     if (!MOBILE_PATTERN.test(mobile)) return refuse(MOBILE_INVALID, 'mobile');
     if (!code) return refuse('请输入短信验证码', 'code');
     if (!isStrongPassword(password)) return refuse(`密码须${PASSWORD_RULE_TEXT}`, 'password');
     if (password !== confirmPassword) return refuse('两次输入的密码不一致', 'confirmPassword');
-    const verified = await sms.verifyReset({ mobile, code, address: ctx.ip });
+    const verified = await sms.verifyReset({ mobile, code, address: request.ip });
     if (!verified.ok) return refuse(verified.message ?? '验证码不正确', 'code');
     // A code is only sent to a live account's number, so a verified one has an account.
     if (!(await resetPassword(db, { mobile, password })))
@@ -376,126 +395,124 @@ export function interactionRoutes(
     // Whoever knew the old password is signed out everywhere.
     const user = await findActiveUserByMobile(db, mobile);
     if (user) await endSessionsOfAccount(deps, user.id);
-    return showSignIn(ctx, uid, { tab: 'password', mobile, notice: '密码已重置，请用新密码登录' });
+    return showSignIn(request, reply, {
+      tab: 'password',
+      mobile,
+      notice: '密码已重置，请用新密码登录',
+    });
   };
 
-  /**
-   * Auth/OutLogin?ReturnUrl= (spec §4): end the session and every token issued in it, return only
-   * to a registered address.
-   */
-  const outLogin = async (ctx: KoaContext) => {
-    await endSessions(deps, [await provider.Session.get(ctx)]);
-    ctx.cookies.set(provider.cookieName('session'), null);
-    const returnUrl = ctx.query.ReturnUrl ?? ctx.query.returnUrl;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.redirect(
-      safeReturnUrl(typeof returnUrl === 'string' ? returnUrl : undefined, deps) ?? homeUrl,
+  /** Every route of an interaction answers only for the interaction the browser's cookie names. */
+  const ofInteraction =
+    (handle: (request: Request, reply: FastifyReply, details: InteractionDetails) => unknown) =>
+    async (request: Request, reply: FastifyReply) => {
+      const details = await interactionFor(request, reply);
+      if (!details) return expired(reply);
+      return handle(request, reply, details);
+    };
+
+  /** A page of the sign-in; once signed in, a pending consent is all that is left to finish. */
+  const page =
+    (showPage: (request: Request, reply: FastifyReply) => unknown) =>
+    (request: Request, reply: FastifyReply, details: InteractionDetails) =>
+      details.prompt.name === 'login'
+        ? showPage(request, reply)
+        : finishConsent(request, reply, details);
+
+  get(
+    INTERACTION,
+    ofInteraction(
+      page((request, reply) =>
+        showSignIn(request, reply, {
+          tab: request.query.tab === 'sms' && sms ? 'sms' : 'password',
+        }),
+      ),
+    ),
+  );
+  get(
+    `${INTERACTION}/signup`,
+    ofInteraction(page((request, reply) => showSignUp(request, reply, {}))),
+  );
+  get(
+    `${INTERACTION}/reset`,
+    ofInteraction(page((request, reply) => showReset(request, reply, {}))),
+  );
+  app.post(`${INTERACTION}/password`, ofInteraction(passwordSignIn));
+  app.post(`${INTERACTION}/sms`, ofInteraction(smsSignIn));
+  app.post(`${INTERACTION}/signup`, ofInteraction(signUp));
+  app.post(`${INTERACTION}/reset`, ofInteraction(reset));
+  if (sms)
+    for (const action of ['captcha', 'sms-code'] as const)
+      app.post(
+        `${INTERACTION}/${action}`,
+        ofInteraction(async (request, reply) => {
+          const answer = await sms.answerJson(action, jsonOf(request), request.ip);
+          return reply.status(answer.status).header('cache-control', 'no-store').send(answer.body);
+        }),
+      );
+
+  for (const kind of ['user', 'privacy'] as const)
+    get(`/terms/${kind}`, async (_request, reply) =>
+      send(reply, 200, renderTermsPage({ brand, kind, homeUrl: portalHome })),
     );
-  };
 
-  /**
-   * A session whose account has since closed, or that was ended elsewhere (a password change on
-   * another device), is ended before the provider sees it: it must not mint another token. The
-   * provider expects a session's account to exist, and a closed one must sign in again (and cannot).
-   */
-  const dropEndedSession = async (ctx: KoaContext) => {
-    const session = await provider.Session.get(ctx);
-    if (!session.accountId) return;
-    if (
-      !(await findActiveUserById(db, Number(session.accountId))) ||
-      (await hasEnded(deps, session))
-    )
-      await endSessions(deps, [session]);
-  };
+  // Other spellings of its path reach it through the hand-over to the provider (index.ts).
+  get('/Auth/OutLogin', outLogin);
 
-  /** The provider's own sign-out page: the tokens of whatever it ends are revoked too. */
-  const endSessionConfirm = async (ctx: KoaContext, next: () => Promise<unknown>) => {
-    const before = await provider.Session.get(ctx);
-    await next();
-    const after = await provider.Session.findByUid(before.uid);
-    const kept = after ? sessionIdsOf(after) : [];
-    const ended = sessionIdsOf(before).filter((sid) => !kept.includes(sid));
-    await revokeTokensOfSessions(deps, ended);
-  };
+  get(pageScript.path, async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      // The address names the content: a new build is a new address.
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(pageScript.body),
+  );
+}
 
-  return async (ctx, next) => {
-    if (ctx.method === 'GET' && ctx.path.toLowerCase() === '/auth/outlogin') return outLogin(ctx);
-    const terms = /^\/terms\/(user|privacy)$/.exec(ctx.path);
-    if (ctx.method === 'GET' && terms) {
-      const kind = terms[1] === 'user' ? 'user' : 'privacy';
-      return send(ctx, 200, renderTermsPage({ brand, kind, homeUrl: portalHome }));
-    }
-    if (ctx.path.startsWith('/connect/authorize')) {
-      await dropEndedSession(ctx);
-      return next();
-    }
-    if (ctx.method === 'POST' && ctx.path === '/connect/endsession/confirm')
-      return endSessionConfirm(ctx, next);
-    const match =
-      /^\/interaction\/([\w-]+)(?:\/(password|sms|signup|reset|captcha|sms-code))?$/.exec(ctx.path);
-    if (!match) return next();
-    const [, uid = '', action] = match;
-    const details = await interactionFor(ctx, uid);
-    if (!details) return expired(ctx);
-    try {
-      if (ctx.method === 'GET') {
-        if (details.prompt.name !== 'login') return finishConsent(provider, ctx, details);
-        if (action === 'signup') return showSignUp(ctx, uid, {});
-        if (action === 'reset') return showReset(ctx, uid, {});
-        if (action) return next();
-        const tab = ctx.query.tab === 'sms' && sms ? 'sms' : 'password';
-        return showSignIn(ctx, uid, { tab });
-      }
-      if (ctx.method !== 'POST') return next();
-      if (action === 'password') return await passwordSignIn(ctx, uid);
-      if (action === 'sms') return await smsSignIn(ctx, uid);
-      if (action === 'signup') return await signUp(ctx, uid);
-      if (action === 'reset') return await reset(ctx, uid);
-      if (sms && (action === 'captcha' || action === 'sms-code'))
-        return await sms.handleJson(ctx, action);
-      return next();
-    } catch (error) {
-      if (error instanceof FormTooLarge) {
-        ctx.status = 413;
-        ctx.body = '请求内容过大';
-        return;
-      }
-      throw error;
-    }
+/**
+ * Auth/OutLogin?ReturnUrl= (spec §4): end the session and every token issued in it, return only
+ * to a registered address.
+ */
+export function outLoginRoute(provider: Provider, deps: AppDeps) {
+  const homeUrl = `${deps.config.publicUrl}/views/home/project`;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    await endSessions(deps, [await provider.Session.get(sessionLookup(request, reply))]);
+    const query = request.query as Record<string, unknown>;
+    const returnUrl = query.ReturnUrl ?? query.returnUrl;
+    return reply
+      .clearCookie(provider.cookieName('session'), { path: '/', httpOnly: true })
+      .header('cache-control', 'no-store')
+      .redirect(
+        safeReturnUrl(typeof returnUrl === 'string' ? returnUrl : undefined, deps) ?? homeUrl,
+        302,
+      );
   };
 }
 
-/** Our client is first-party: a pending consent is granted without asking. */
-async function finishConsent(provider: Provider, ctx: KoaContext, details: InteractionDetails) {
-  const accountId = details.session?.accountId;
-  const clientId = String(details.params.client_id ?? '');
-  if (details.prompt.name !== 'consent' || !accountId || !clientId) {
-    const returnTo = await provider.interactionResult(ctx.req, ctx.res, {
-      error: 'access_denied',
-      error_description: 'interaction not supported',
-    });
-    ctx.redirect(returnTo);
-    return;
-  }
-  const grantId = (details as { grantId?: string }).grantId;
-  const grant =
-    (grantId ? await provider.Grant.find(grantId) : undefined) ??
-    new provider.Grant({ accountId, clientId });
-  const missing = details.prompt.details as {
-    missingOIDCScope?: string[];
-    missingResourceScopes?: Record<string, string[]>;
-  };
-  if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-  for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
-    grant.addResourceScope(resource, scopes.join(' '));
-  const returnTo = await provider.interactionResult(
-    ctx.req,
-    ctx.res,
-    { consent: { grantId: await grant.save() } },
-    { mergeWithLastSubmission: true },
-  );
-  ctx.status = 303;
-  ctx.redirect(returnTo);
+/** What oidc-provider reads a session from: the request's cookies. */
+const sessionLookup = (request: FastifyRequest, reply: FastifyReply) => ({
+  req: request.raw,
+  res: reply.raw,
+  secure: request.protocol === 'https',
+});
+
+/**
+ * A session whose account has since closed, or that was ended elsewhere (a password change on
+ * another device), is ended before the provider sees it: it must not mint another token. The
+ * provider expects a session's account to exist, and a closed one must sign in again (and cannot).
+ */
+export async function dropEndedSession(
+  provider: Provider,
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const session = await provider.Session.get(sessionLookup(request, reply));
+  if (!session.accountId) return;
+  if (
+    !(await findActiveUserById(deps.db, Number(session.accountId))) ||
+    (await hasEnded(deps, session))
+  )
+    await endSessions(deps, [session]);
 }
 
 /**

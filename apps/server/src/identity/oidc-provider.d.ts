@@ -58,6 +58,8 @@ declare module 'oidc-provider' {
     /** The id the `_session` cookie carries (and the adapter stores it under). */
     jti: string;
     loginTs?: number;
+    /** The sign-out in progress: which client asked for it. */
+    state?: { clientId?: string };
     authorizations?: Record<string, { sid?: string; grantId?: string } | undefined>;
     destroy(): Promise<void>;
     grantIdFor(clientId: string): string | undefined;
@@ -78,6 +80,7 @@ declare module 'oidc-provider' {
     params?: Record<string, unknown>;
     result?: { consent?: { grantId?: string } };
     route?: string;
+    entities?: Record<string, unknown>;
     provider: Provider;
   }
 
@@ -127,8 +130,6 @@ declare module 'oidc-provider' {
     [key: string]: unknown;
   }
 
-  export type KoaMiddleware = (ctx: KoaContext, next: () => Promise<void>) => Promise<void>;
-
   export interface Configuration {
     [key: string]: unknown;
   }
@@ -148,7 +149,8 @@ declare module 'oidc-provider' {
     proxy: boolean;
     readonly Grant: GrantConstructor;
     readonly Session: {
-      get(ctx: KoaContext): Promise<Session>;
+      /** The session the request's cookie names (a new, unsaved one when there is none). */
+      get(ctx: { req: IncomingMessage; res: ServerResponse; secure?: boolean }): Promise<Session>;
       findByUid(uid: string): Promise<Session | undefined>;
     };
     readonly Client: {
@@ -156,7 +158,6 @@ declare module 'oidc-provider' {
       find(id: string): Promise<Client | undefined>;
     };
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
-    use(middleware: KoaMiddleware): this;
     on(event: string, listener: (...args: unknown[]) => void): this;
     cookieName(type: 'session' | 'interaction' | 'resume'): string;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;

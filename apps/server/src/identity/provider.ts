@@ -3,8 +3,8 @@ import type { AppDeps } from '../platform/deps.js';
 import { ACCESS_TOKEN_TTL_SECONDS, API_AUDIENCE } from '../platform/tokens.js';
 import { findActiveUserById } from './accounts.js';
 import { createDatabaseAdapterFactory } from './adapter.js';
-import { renderMessagePage } from './pages.js';
-import { SESSION_TTL_SECONDS } from './sessions.js';
+import { renderLogoutPage, renderMessagePage } from './pages/index.js';
+import { revokeTokensOfSessions, SESSION_TTL_SECONDS, sessionIdsOf } from './sessions.js';
 
 const ID_TOKEN_TTL_SECONDS = 60 * 60;
 const INTERACTION_TTL_SECONDS = 60 * 60;
@@ -101,14 +101,7 @@ export function createProvider(deps: AppDeps): Provider {
         enabled: true,
         logoutSource: async (ctx: KoaContext, form: string) => {
           ctx.type = 'html';
-          ctx.body = renderMessagePage({
-            brand,
-            title: '退出登录',
-            message: '确定要退出登录吗？',
-            extra: `${form}
-<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>退出登录</button>
-<p class="links"><button type="submit" form="op.logoutForm" class="secondary">暂不退出</button></p>`,
-          });
+          ctx.body = renderLogoutPage({ brand, providerForm: form });
         },
         postLogoutSuccessSource: async (ctx: KoaContext) => {
           ctx.type = 'html';
@@ -120,6 +113,25 @@ export function createProvider(deps: AppDeps): Provider {
           });
         },
       },
+    },
+    /**
+     * Called (and awaited) for each grant the provider's sign-out confirmation ends, before the
+     * session changes: every token issued in what ends is revoked too, before the answer leaves.
+     * Otherwise the provider's default: a grant goes with what revokes it, unless an access token
+     * is revoked at the revocation endpoint.
+     */
+    revokeGrantPolicy: async (ctx: KoaContext) => {
+      const oidc = ctx.oidc;
+      if (oidc.route === 'end_session_confirm' && oidc.session) {
+        const { session } = oidc;
+        const clientId = session.state?.clientId ?? '';
+        // `logout=yes` ends the whole session; otherwise only the asking client's part of it.
+        const ending = oidc.params?.logout
+          ? sessionIdsOf(session)
+          : sessionIdsOf({ authorizations: { [clientId]: session.authorizations?.[clientId] } });
+        await revokeTokensOfSessions(deps, ending);
+      }
+      return !(oidc.route === 'revocation' && oidc.entities?.AccessToken);
     },
     // Our only client is first-party: signing in is consent to its own scopes.
     loadExistingGrant: async (ctx: KoaContext) => {

@@ -142,6 +142,35 @@ describe('signing out ends the session and every token issued in it', () => {
     expect(await getUserStatus(phone.token)).toBe(401);
     expect(await tokenFromSession(phone.browser)).toBeNull();
   });
+
+  it("the provider's end-session page without logout=yes ends the asking client's part: its tokens get 401", async () => {
+    const { mobile } = await newAccount();
+    const phone = await signIn(mobile);
+    const page = await phone.browser.request(
+      `${server.issuer}/connect/endsession?client_id=${server.deps.config.oidcClientId}`,
+    );
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(await page.text())?.[1];
+    const confirmed = await phone.browser.request(`${server.issuer}/connect/endsession/confirm`, {
+      form: { xsrf: xsrf! },
+    });
+    expect(confirmed.status).toBeLessThan(400);
+
+    expect(await getUserStatus(phone.token)).toBe(401);
+  });
+
+  it('a sign-out confirmation with a wrong xsrf ends nothing', async () => {
+    const { mobile } = await newAccount();
+    const phone = await signIn(mobile);
+    await phone.browser.request(
+      `${server.issuer}/connect/endsession?client_id=${server.deps.config.oidcClientId}`,
+    );
+    const refused = await phone.browser.request(`${server.issuer}/connect/endsession/confirm`, {
+      form: { xsrf: 'forged', logout: 'yes' },
+    });
+    expect(refused.status).toBe(400);
+
+    expect(await getUserStatus(phone.token)).toBe(200);
+  });
 });
 
 // The device that made the change stays signed in: it has just proved the password (or the new

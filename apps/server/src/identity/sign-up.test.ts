@@ -226,11 +226,18 @@ describe('sign-in with an SMS code', () => {
   it('shows the SMS tab with the send-code button', async () => {
     const browser = new CookieBrowser();
     const { interactionUrl } = await openInteraction(server, browser);
-    const page = await (await browser.request(`${interactionUrl}?tab=sms`)).text();
+    const response = await browser.request(`${interactionUrl}?tab=sms`);
+    const page = await response.text();
     expect(page).toMatch(/<a href="[^"]+\?tab=sms" aria-current="page">验证码登录<\/a>/);
     expect(page).toContain('<label for="code">短信验证码</label>');
     expect(page).toContain('id="send-code"');
-    expect(page).toMatch(/<script nonce="[^"]+">/);
+    // The built page script, allowed by the nonce of the page's CSP (no inline script).
+    const script = /<script src="([^"]+)" nonce="([^"]+)"/.exec(page);
+    expect(script?.[1]).toMatch(/^\/identity\/assets\/sign-in-page\.[\w-]+\.js$/);
+    expect(response.headers.get('content-security-policy')).toContain(
+      `script-src 'nonce-${script?.[2]}'`,
+    );
+    expect(page).not.toMatch(/<script(?![^>]* src=)/);
   });
 
   it('signs the demo user in with the code sent to the number', async () => {

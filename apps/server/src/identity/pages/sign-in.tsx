@@ -1,0 +1,353 @@
+import { PASSWORD_RULE_TEXT } from '@portal/contracts';
+import { Field, FormError, Notice, type PageScript, PortalLink, renderPage } from './layout.js';
+
+export type SignInTab = 'password' | 'sms';
+
+/** What every page of an interaction is given. */
+export interface InteractionPage {
+  brand: string;
+  /** Where this interaction's pages live: `${base}/interaction/${uid}`. */
+  action: string;
+  error?: string | undefined;
+  /** Which field the error is about, to mark and focus it. */
+  errorField?: string | undefined;
+  /** The page script (slide check, then the SMS code); absent without SMS. */
+  script?: PageScript | undefined;
+  /** The portal's home, for a way back without signing in. */
+  homeUrl: string;
+}
+
+export interface SignInPageInput extends InteractionPage {
+  tab: SignInTab;
+  smsAvailable: boolean;
+  values: { mobile?: string | undefined };
+  /** The password try must come with a slide check (after a few failures). */
+  captcha?: boolean | undefined;
+  /** A good outcome to tell first (the password was reset). */
+  notice?: string | undefined;
+}
+
+function SendCodeButton() {
+  return (
+    <button type="button" className="secondary" id="send-code" aria-controls="captcha">
+      获取验证码
+    </button>
+  );
+}
+
+/** Filled by the page script with the slide check the SMS send needs first. */
+function Captcha() {
+  return (
+    <>
+      <div className="captcha" id="captcha" hidden />
+      <p className="status" id="sms-status" role="status" aria-live="polite" />
+    </>
+  );
+}
+
+/** The slide check a password try needs after a few failures; the script fills the fields. */
+function PasswordCaptcha() {
+  return (
+    <>
+      <div className="captcha" id="captcha" hidden />
+      <input type="hidden" name="captchaChallengeId" id="captcha-challenge" />
+      <input type="hidden" name="captchaX" id="captcha-x" />
+      <input type="hidden" name="captchaTrail" id="captcha-trail" />
+      <p className="status" id="sms-status" role="status" aria-live="polite" />
+    </>
+  );
+}
+
+interface FieldState {
+  error: boolean;
+  autoFocus: boolean;
+}
+
+function MobileField(
+  props: FieldState & { value: string | undefined; label?: string; autoComplete?: string },
+) {
+  return (
+    <Field
+      id="mobile"
+      label={props.label ?? '手机号'}
+      type="tel"
+      inputMode="numeric"
+      maxLength={11}
+      autoComplete={props.autoComplete ?? 'username'}
+      value={props.value ?? ''}
+      error={props.error}
+      autoFocus={props.autoFocus}
+    />
+  );
+}
+
+/** The SMS code, with the button that asks for one (after the slide check). */
+function CodeField(props: FieldState & { value?: string | undefined }) {
+  return (
+    <Field
+      id="code"
+      label="短信验证码"
+      inputMode="numeric"
+      maxLength={6}
+      autoComplete="one-time-code"
+      value={props.value}
+      error={props.error}
+      autoFocus={props.autoFocus}
+      after={<SendCodeButton />}
+    />
+  );
+}
+
+/** A new password and its confirmation. */
+function NewPasswordFields(props: {
+  labels: [string, string];
+  errorField: string | undefined;
+  focus: (id: string) => boolean;
+}) {
+  const fields = [
+    { id: 'password', hint: PASSWORD_RULE_TEXT },
+    { id: 'confirmPassword', hint: undefined },
+  ];
+  return fields.map(({ id, hint }, index) => (
+    <Field
+      key={id}
+      id={id}
+      label={props.labels[index]!}
+      type="password"
+      autoComplete="new-password"
+      maxLength={20}
+      error={props.errorField === id}
+      autoFocus={props.focus(id)}
+      hint={hint}
+    />
+  ));
+}
+
+function SignIn(input: SignInPageInput & { tab: SignInTab }) {
+  const { action, values, error, errorField, tab } = input;
+  const focusFirst = (id: string, isFirst: boolean) =>
+    errorField ? errorField === id : isFirst && !values.mobile;
+  const focusSecret = (id: string) =>
+    focusFirst(id, false) || (!errorField && Boolean(values.mobile));
+  const mobile = (
+    <MobileField
+      value={values.mobile}
+      error={errorField === 'mobile'}
+      autoFocus={focusFirst('mobile', true)}
+    />
+  );
+  return (
+    <>
+      <h1 id="page-title">登录</h1>
+      <div className="card">
+        <Notice text={input.notice} />
+        {input.smsAvailable && (
+          <nav className="tabs" aria-label="登录方式">
+            <a
+              href={`${action}?tab=password`}
+              aria-current={tab === 'password' ? 'page' : undefined}
+            >
+              密码登录
+            </a>
+            <a href={`${action}?tab=sms`} aria-current={tab === 'sms' ? 'page' : undefined}>
+              验证码登录
+            </a>
+          </nav>
+        )}
+        {tab === 'password' ? (
+          <>
+            <form
+              method="post"
+              action={`${action}/password`}
+              aria-labelledby="page-title"
+              data-captcha-required={input.captcha ? '' : undefined}
+            >
+              <FormError error={error} />
+              {mobile}
+              <Field
+                id="password"
+                label="密码"
+                type="password"
+                autoComplete="current-password"
+                error={errorField === 'password'}
+                autoFocus={focusSecret('password')}
+              />
+              {input.captcha && <PasswordCaptcha />}
+              <button type="submit">登录</button>
+            </form>
+            <p className="links">
+              <a href={`${action}/reset`}>忘记密码？</a>
+            </p>
+          </>
+        ) : (
+          <form
+            method="post"
+            action={`${action}/sms`}
+            aria-labelledby="page-title"
+            data-sms-scene="SignIn"
+          >
+            <FormError error={error} />
+            {mobile}
+            <Captcha />
+            <CodeField error={errorField === 'code'} autoFocus={focusSecret('code')} />
+            <button type="submit">登录</button>
+          </form>
+        )}
+        <p className="links">
+          还没有账号？<a href={`${action}/signup`}>注册新账号</a>
+        </p>
+      </div>
+      <PortalLink homeUrl={input.homeUrl} />
+    </>
+  );
+}
+
+export function renderSignInPage(input: SignInPageInput): string {
+  const tab = input.smsAvailable ? input.tab : 'password';
+  return renderPage({
+    title: '登录',
+    brand: input.brand,
+    // The script runs only where a slide check may be needed.
+    script: tab === 'sms' || input.captcha ? input.script : undefined,
+    children: <SignIn {...input} tab={tab} />,
+  });
+}
+
+export interface SignUpPageInput extends InteractionPage {
+  values: {
+    mobile?: string | undefined;
+    name?: string | undefined;
+    code?: string | undefined;
+    agreed?: boolean | undefined;
+  };
+  /** Where the user agreement and the privacy policy are read. */
+  termsUrls: { user: string; privacy: string };
+}
+
+export function renderSignUpPage(input: SignUpPageInput): string {
+  const { action, values, error, errorField } = input;
+  const focus = (id: string) => (errorField ? errorField === id : id === 'mobile');
+  const agreeError = errorField === 'agree';
+  return renderPage({
+    title: '注册',
+    brand: input.brand,
+    script: input.script,
+    children: (
+      <>
+        <h1 id="page-title">注册新账号</h1>
+        <div className="card">
+          <form
+            method="post"
+            action={`${action}/signup`}
+            aria-labelledby="page-title"
+            data-sms-scene="SignUp"
+          >
+            <FormError error={error} />
+            <MobileField
+              autoComplete="tel"
+              value={values.mobile}
+              error={errorField === 'mobile'}
+              autoFocus={focus('mobile')}
+            />
+            <Captcha />
+            <CodeField
+              value={values.code ?? ''}
+              error={errorField === 'code'}
+              autoFocus={focus('code')}
+            />
+            <Field
+              id="name"
+              label="姓名"
+              autoComplete="name"
+              maxLength={20}
+              value={values.name ?? ''}
+              error={errorField === 'name'}
+              autoFocus={focus('name')}
+            />
+            <NewPasswordFields
+              labels={['密码', '确认密码']}
+              errorField={errorField}
+              focus={focus}
+            />
+            <div className="consent">
+              <input
+                type="checkbox"
+                id="agree"
+                name="agree"
+                value="1"
+                required
+                defaultChecked={values.agreed || undefined}
+                aria-invalid={agreeError ? 'true' : undefined}
+                aria-describedby={agreeError ? 'form-error' : undefined}
+                autoFocus={agreeError || undefined}
+              />
+              <label htmlFor="agree">
+                我已阅读并同意
+                <a href={input.termsUrls.user} target="_blank" rel="noopener">
+                  《用户协议》
+                </a>
+                和
+                <a href={input.termsUrls.privacy} target="_blank" rel="noopener">
+                  《隐私政策》
+                </a>
+              </label>
+            </div>
+            <button type="submit">注册并登录</button>
+          </form>
+          <p className="links">
+            已有账号？<a href={action}>返回登录</a>
+          </p>
+        </div>
+        <PortalLink homeUrl={input.homeUrl} />
+      </>
+    ),
+  });
+}
+
+export interface ResetPageInput extends InteractionPage {
+  values: { mobile?: string | undefined };
+}
+
+/** Forgot password: the number, its SMS code (after the slide check), then the new password. */
+export function renderResetPage(input: ResetPageInput): string {
+  const { action, values, error, errorField } = input;
+  const focus = (id: string) => (errorField ? errorField === id : id === 'mobile');
+  return renderPage({
+    title: '找回密码',
+    brand: input.brand,
+    script: input.script,
+    children: (
+      <>
+        <h1 id="page-title">找回密码</h1>
+        <div className="card">
+          <form
+            method="post"
+            action={`${action}/reset`}
+            aria-labelledby="page-title"
+            data-sms-scene="ResetPassword"
+          >
+            <FormError error={error} />
+            <MobileField
+              label="注册手机号"
+              value={values.mobile}
+              error={errorField === 'mobile'}
+              autoFocus={focus('mobile')}
+            />
+            <Captcha />
+            <CodeField error={errorField === 'code'} autoFocus={focus('code')} />
+            <NewPasswordFields
+              labels={['新密码', '确认新密码']}
+              errorField={errorField}
+              focus={focus}
+            />
+            <button type="submit">重置密码</button>
+          </form>
+          <p className="links">
+            想起密码了？<a href={action}>返回登录</a>
+          </p>
+        </div>
+        <PortalLink homeUrl={input.homeUrl} />
+      </>
+    ),
+  });
+}
