@@ -238,6 +238,12 @@ export default tseslint.config(
                 'A gateway adapts one outside service to a port of domain/ports.ts: it reads no table and applies no rule.',
             },
             {
+              target: `${server}/services`,
+              from: [`${server}/identity`, `${server}/host`],
+              message:
+                'A service answers its calls through the domain; what it shares with the identity provider (accounts, sessions) lives in domain/accounts.',
+            },
+            {
               target: `${server}/host`,
               from: [`${server}/services`, `${server}/identity`, `${server}/gateways`],
               message: 'The host draws the first screen from the domain; services answer calls.',

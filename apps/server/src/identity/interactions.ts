@@ -21,7 +21,7 @@ import {
   SIGN_IN_FAILED,
   signInWithPassword,
   type SignInOutcome,
-} from './accounts.js';
+} from '../domain/accounts/sign-in.js';
 import type { PageScriptAsset } from './page-script.js';
 import {
   contentSecurityPolicy,
@@ -34,7 +34,7 @@ import {
   type SignInTab,
 } from './pages/index.js';
 import { authorityBasePath } from './provider.js';
-import { endSessions, endSessionsOfAccount, hasEnded } from './sessions.js';
+import { endSessions, endSessionsOfAccount, hasEnded } from '../domain/accounts/sessions.js';
 import type { SmsSignIn } from './sms.js';
 
 const FORM_LIMIT_BYTES = 16 * 1024;

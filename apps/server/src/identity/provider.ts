@@ -1,10 +1,14 @@
 import Provider, { type ClientMetadata, type KoaContext } from 'oidc-provider';
 import type { AppDeps } from '../platform/deps.js';
 import { ACCESS_TOKEN_TTL_SECONDS, API_AUDIENCE } from '../platform/tokens.js';
-import { findActiveUserById } from './accounts.js';
+import { findActiveUserById } from '../domain/accounts/sign-in.js';
 import { createDatabaseAdapterFactory } from './adapter.js';
 import { renderLogoutPage, renderMessagePage } from './pages/index.js';
-import { revokeTokensOfSessions, SESSION_TTL_SECONDS, sessionIdsOf } from './sessions.js';
+import {
+  revokeTokensOfSessions,
+  SESSION_TTL_SECONDS,
+  sessionIdsOf,
+} from '../domain/accounts/sessions.js';
 
 const ID_TOKEN_TTL_SECONDS = 60 * 60;
 const INTERACTION_TTL_SECONDS = 60 * 60;

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { oidcPayloads } from '../db/schema/index.js';
 import { humanTrail, solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
 import { FREE_TRIES_PER_MOBILE } from '../platform/attempt-limiter.js';
-import { createUser } from './accounts.js';
+import { createUser } from '../domain/accounts/sign-in.js';
 import {
   accessTokenOf,
   callbackUrlOf,

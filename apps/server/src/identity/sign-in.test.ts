@@ -10,7 +10,7 @@ import { hashPassword } from '../domain/accounts/passwords.js';
 import { API_AUDIENCE, createRemoteVerifier } from '../platform/tokens.js';
 import { humanTrail, solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
 import { CAPTCHA_REQUIRED } from '../platform/attempt-limiter.js';
-import { SIGN_IN_FAILED } from './accounts.js';
+import { SIGN_IN_FAILED } from '../domain/accounts/sign-in.js';
 import {
   callbackUrlOf,
   CookieBrowser,

@@ -7,7 +7,7 @@ import { DEMO_MOBILE } from '../testing/demo-fixtures.js';
 import { solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
 import { endSmsCooldown } from '../domain/accounts/sms.js';
 import { createAttemptLimiter, FREE_TRIES_PER_MOBILE } from '../platform/attempt-limiter.js';
-import { MOBILE_TAKEN } from './accounts.js';
+import { MOBILE_TAKEN } from '../domain/accounts/sign-in.js';
 import { AGREEMENT_REQUIRED } from './interactions.js';
 import {
   accessTokenOf,

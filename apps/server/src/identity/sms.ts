@@ -3,7 +3,11 @@ import { checkCaptcha, createCaptchaChallenge } from '../domain/accounts/captcha
 import { DomainError } from '../domain/errors.js';
 import { consumeVerifyToken, sendSmsCode, verifySmsCode } from '../domain/accounts/sms.js';
 import type { AppDeps } from '../platform/deps.js';
-import { findActiveUserByMobile, SIGN_IN_FAILED, type SignInOutcome } from './accounts.js';
+import {
+  findActiveUserByMobile,
+  SIGN_IN_FAILED,
+  type SignInOutcome,
+} from '../domain/accounts/sign-in.js';
 import type { AttemptLimiter } from '../platform/attempt-limiter.js';
 
 /** The SMS path of the sign-in and sign-up pages (slide check, send, verify). */

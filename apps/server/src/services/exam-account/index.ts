@@ -16,7 +16,7 @@ import {
 import { tooManyRequests } from '../../domain/errors.js';
 import * as accounts from '../../domain/accounts/users.js';
 import { createAttemptLimiter, tooManyAttempts } from '../../platform/attempt-limiter.js';
-import { endSessionsOfAccount } from '../../identity/sessions.js';
+import { endSessionsOfAccount } from '../../domain/accounts/sessions.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { route, type ServiceRoute } from '../route.js';
 import { projectListRoutes } from './project-lists.js';

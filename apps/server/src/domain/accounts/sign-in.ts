@@ -1,12 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { tenants, users, type UserRow } from '../db/schema/index.js';
-import { hashPassword, verifyPassword } from '../domain/accounts/passwords.js';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { tenants, users, type UserRow } from '../../db/schema/index.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { isActiveUser } from './users.js';
 import {
   CAPTCHA_REQUIRED,
   tooManyAttempts,
   type AttemptLimiter,
-} from '../platform/attempt-limiter.js';
+} from '../../platform/attempt-limiter.js';
 
 export const SIGN_IN_FAILED = '手机号或密码不正确';
 export const MOBILE_TAKEN = '该手机号已注册，请直接登录';
@@ -24,23 +25,29 @@ export interface SignInOutcome {
   captchaRequired?: boolean;
 }
 
-/** An account that may sign in: active and still holding its number. */
-export function canSignIn(user: Pick<UserRow, 'status' | 'mobile'>): boolean {
-  return user.status === 'active' && user.mobile !== null;
-}
+/** An account that may sign in: an active user (users.ts's one rule) still holding its number. */
+const canSignIn = and(isActiveUser, isNotNull(users.mobile));
 
 export async function findActiveUserById(db: Database, id: number): Promise<UserRow | undefined> {
   if (!Number.isInteger(id) || id <= 0) return undefined;
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user && canSignIn(user) ? user : undefined;
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), canSignIn))
+    .limit(1);
+  return user;
 }
 
 export async function findActiveUserByMobile(
   db: Database,
   mobile: string,
 ): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.mobile, mobile)).limit(1);
-  return user && canSignIn(user) ? user : undefined;
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.mobile, mobile), canSignIn))
+    .limit(1);
+  return user;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

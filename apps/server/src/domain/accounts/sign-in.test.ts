@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMemoryStore } from '../platform/kv-store.js';
-import { openTestDatabase, type TestDatabase } from '../testing/test-database.js';
-import { DEMO_MOBILE, DEMO_PASSWORD } from '../testing/demo-fixtures.js';
+import { createMemoryStore } from '../../platform/kv-store.js';
+import { openTestDatabase, type TestDatabase } from '../../testing/test-database.js';
+import { DEMO_MOBILE, DEMO_PASSWORD } from '../../testing/demo-fixtures.js';
 import {
   CAPTCHA_AFTER_ADDRESS_FAILURES,
   CAPTCHA_AFTER_MOBILE_FAILURES,
@@ -10,8 +10,8 @@ import {
   LONGEST_ADDRESS_DELAY_MS,
   FREE_TRIES_PER_MOBILE,
   type AttemptLimiter,
-} from '../platform/attempt-limiter.js';
-import { SIGN_IN_FAILED, signInWithPassword } from './accounts.js';
+} from '../../platform/attempt-limiter.js';
+import { SIGN_IN_FAILED, signInWithPassword } from './sign-in.js';
 
 describe('sign-in failure limits: no lockout of a number or of an address', () => {
   let database: TestDatabase;

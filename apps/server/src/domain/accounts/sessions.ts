@@ -1,8 +1,8 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { oidcPayloads } from '../db/schema/index.js';
-import type { AppDeps } from '../platform/deps.js';
-import { isRevoked, revokeAccountBefore, revokeSessions } from '../platform/token-revocation.js';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../platform/tokens.js';
+import { oidcPayloads } from '../../db/schema/index.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { isRevoked, revokeAccountBefore, revokeSessions } from '../../platform/token-revocation.js';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../platform/tokens.js';
 
 /** How long a provider session (the `_session` cookie) lasts without a new sign-in. */
 export const SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
