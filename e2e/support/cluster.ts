@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import getPort from 'get-port';
 import pg from 'pg';
 import { REPO_ROOT } from './server.js';
 
@@ -18,17 +18,8 @@ const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** How long nginx keeps a server that failed out of its round robin (fail_timeout). */
 export const FAIL_TIMEOUT_S = 2;
 
-/** A port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A port nothing listens on right now (get-port keeps it from this process's other asks). */
+export const freePort = () => getPort({ host: '127.0.0.1' });
 
 async function adminQuery(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_URL });

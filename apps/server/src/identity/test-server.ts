@@ -24,7 +24,7 @@ import { createMemoryStore } from '../platform/kv-store.js';
 import { createSecrets } from '../platform/secrets.js';
 import { installDataKeys } from '../platform/sealed-values.js';
 import { createLocalVerifier } from '../platform/tokens.js';
-import { freePort } from '../testing/free-port.js';
+import getPort from 'get-port';
 import { humanTrail, solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
 import { toQuery } from '../testing/test-app.js';
 import { openTestDatabase } from '../testing/test-database.js';
@@ -56,7 +56,7 @@ export async function startIdentityTestServer(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-identity-'));
   const database = await openTestDatabase('portal_id');
   const { handle } = database;
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, queryRows } from '../db/client.js';
-import { freePort } from '../testing/free-port.js';
+import getPort from 'get-port';
 import { adminQuery } from '../testing/template-db.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { createMemoryStore, createRedisStore } from './kv-store.js';
@@ -126,7 +126,7 @@ describe('/readyz', () => {
     'with REDIS_URL: not ready while Redis is down, ready again when it is back, without a restart',
     { timeout: 60_000 },
     async () => {
-      const port = await freePort();
+      const port = await getPort({ host: '127.0.0.1' });
       const startRedis = () =>
         spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
           stdio: 'ignore',
