@@ -3,9 +3,6 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../db/client.js';
 import { oidcPayloads } from '../db/schema/index.js';
 
-/** Dead rows are swept at most this often, per model, on writes. */
-const SWEEP_INTERVAL_MS = 60_000;
-
 /**
  * Keeps the provider's sessions, interactions and grants in the database, so they survive a
  * restart and are shared by every instance (PGlite and PostgreSQL alike).
@@ -14,8 +11,6 @@ export function createDatabaseAdapterFactory(
   db: Database,
   now: () => Date = () => new Date(),
 ): (model: string) => Adapter {
-  const lastSweep = new Map<string, number>();
-
   return (model) => {
     const byModel = (id: string) => and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, id));
     const alive = () => or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, now()));
@@ -32,15 +27,6 @@ export function createDatabaseAdapterFactory(
       return row.consumedAt
         ? { ...row.payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
         : row.payload;
-    };
-
-    const sweep = async () => {
-      const at = now().getTime();
-      if (at - (lastSweep.get(model) ?? 0) < SWEEP_INTERVAL_MS) return;
-      lastSweep.set(model, at);
-      await db
-        .delete(oidcPayloads)
-        .where(and(eq(oidcPayloads.model, model), lte(oidcPayloads.expiresAt, now())));
     };
 
     return {
@@ -60,7 +46,6 @@ export function createDatabaseAdapterFactory(
             target: [oidcPayloads.model, oidcPayloads.id],
             set: { ...values, consumedAt: null },
           });
-        await sweep();
       },
       find: (id) => findWhere(eq(oidcPayloads.id, id)),
       findByUid: (uid) => findWhere(eq(oidcPayloads.uid, uid)),
@@ -77,4 +62,15 @@ export function createDatabaseAdapterFactory(
       },
     };
   };
+}
+
+/** Every minute: the provider's expired rows (interactions, sessions, grants…) are deleted. */
+export const IDENTITY_SWEEP_SCHEDULE = '15 * * * * *';
+
+export async function deleteExpiredPayloads(db: Database, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(oidcPayloads)
+    .where(lte(oidcPayloads.expiresAt, now))
+    .returning({ id: oidcPayloads.id });
+  return deleted.length;
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oidcPayloads } from '../db/schema/index.js';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database.js';
-import { createDatabaseAdapterFactory } from './adapter.js';
+import { createDatabaseAdapterFactory, deleteExpiredPayloads } from './adapter.js';
 import { AUTHORIZE_PER_ADDRESS_PER_MINUTE, authorizeCounter } from './index.js';
 import { callbackUrlOf, useIdentityTestServer } from './test-server.js';
 
@@ -47,16 +47,19 @@ describe('the identity adapter', () => {
   });
   afterAll(() => database.close());
 
-  it('sweeps expired interaction rows on a later write', async () => {
+  it('the identity sweep deletes expired rows of every model and keeps the live ones', async () => {
     let now = new Date('2026-01-01T00:00:00Z');
-    const adapter = createDatabaseAdapterFactory(database.handle.db, () => now)('Interaction');
-    await adapter.upsert('old', { uid: 'old' }, 60);
+    const adapterOf = createDatabaseAdapterFactory(database.handle.db, () => now);
+    await adapterOf('Interaction').upsert('old', { uid: 'old' }, 60);
+    await adapterOf('Session').upsert('old-session', {}, 120);
     now = new Date('2026-01-01T00:05:00Z');
-    await adapter.upsert('new', { uid: 'new' }, 60);
+    await adapterOf('Interaction').upsert('new', { uid: 'new' }, 60);
+    expect(await deleteExpiredPayloads(database.handle.db, now)).toBe(2);
     const ids = (await database.handle.db.select({ id: oidcPayloads.id }).from(oidcPayloads)).map(
       (row) => row.id,
     );
     expect(ids).toContain('new');
     expect(ids).not.toContain('old');
+    expect(ids).not.toContain('old-session');
   });
 });

@@ -2,6 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../platform/deps.js';
+import { scheduleAppJob } from '../platform/scheduled-jobs.js';
+import { deleteExpiredPayloads, IDENTITY_SWEEP_SCHEDULE } from './adapter.js';
 import type { KeyValueStore } from '../platform/kv-store.js';
 import { count, counterFor, isOver, limitedAddress, secondsLeft } from '../platform/rate-limits.js';
 import { dropEndedSession, outLoginRoute, registerInteractionRoutes } from './interactions.js';
@@ -18,7 +20,7 @@ export const IDENTITY_PREFIX = '/identity';
 /**
  * New sign-in requests (each stores an interaction row) per address and minute: an exam room of
  * 500 behind one address signs in within a few minutes, while a flood is cut to a bounded number
- * of rows that the adapter sweeps once they expire.
+ * of rows that the identity sweep deletes once they expire.
  */
 export const AUTHORIZE_PER_ADDRESS_PER_MINUTE = 300;
 export const authorizeCounter = (store: KeyValueStore) =>
@@ -44,6 +46,12 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps): Pro
       'identity: http:// and localhost redirect URIs are accepted for the implicit client (development only)',
     );
   const callback = provider.callback();
+  scheduleAppJob(app, {
+    name: 'identity sweep',
+    schedule: IDENTITY_SWEEP_SCHEDULE,
+    sharedBy: deps.db,
+    run: () => deleteExpiredPayloads(deps.db, deps.now()).then(() => undefined),
+  });
 
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
