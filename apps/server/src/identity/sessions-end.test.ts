@@ -61,6 +61,18 @@ async function tokenFromSession(browser: CookieBrowser): Promise<string | null> 
   return url.startsWith(callbackUrlOf(server)) ? accessTokenOf(url) : null;
 }
 
+/** The provider's own end-session page, confirmed with its xsrf (and `logout: 'yes'` for all). */
+async function confirmEndSession(browser: CookieBrowser, form: { logout?: 'yes' }) {
+  const page = await browser.request(
+    `${server.issuer}/connect/endsession?client_id=${server.deps.config.oidcClientId}`,
+  );
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(await page.text())?.[1];
+  const confirmed = await browser.request(`${server.issuer}/connect/endsession/confirm`, {
+    form: { xsrf: xsrf!, ...form },
+  });
+  expect(confirmed.status).toBeLessThan(400);
+}
+
 const sessionRowsOf = (userId: number) =>
   server.db
     .select()
@@ -130,14 +142,7 @@ describe('signing out ends the session and every token issued in it', () => {
   it("the provider's own end-session page: its tokens get 401 as well", async () => {
     const { mobile } = await newAccount();
     const phone = await signIn(mobile);
-    const page = await phone.browser.request(
-      `${server.issuer}/connect/endsession?client_id=${server.deps.config.oidcClientId}`,
-    );
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(await page.text())?.[1];
-    const confirmed = await phone.browser.request(`${server.issuer}/connect/endsession/confirm`, {
-      form: { xsrf: xsrf!, logout: 'yes' },
-    });
-    expect(confirmed.status).toBeLessThan(400);
+    await confirmEndSession(phone.browser, { logout: 'yes' });
 
     expect(await getUserStatus(phone.token)).toBe(401);
     expect(await tokenFromSession(phone.browser)).toBeNull();
@@ -146,14 +151,7 @@ describe('signing out ends the session and every token issued in it', () => {
   it("the provider's end-session page without logout=yes ends the asking client's part: its tokens get 401", async () => {
     const { mobile } = await newAccount();
     const phone = await signIn(mobile);
-    const page = await phone.browser.request(
-      `${server.issuer}/connect/endsession?client_id=${server.deps.config.oidcClientId}`,
-    );
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(await page.text())?.[1];
-    const confirmed = await phone.browser.request(`${server.issuer}/connect/endsession/confirm`, {
-      form: { xsrf: xsrf! },
-    });
-    expect(confirmed.status).toBeLessThan(400);
+    await confirmEndSession(phone.browser, {});
 
     expect(await getUserStatus(phone.token)).toBe(401);
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { tenants, users, type UserRow } from '../../db/schema/index.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -28,27 +28,18 @@ export interface SignInOutcome {
 /** An account that may sign in: an active user (users.ts's one rule) still holding its number. */
 const canSignIn = and(isActiveUser, isNotNull(users.mobile));
 
-export async function findActiveUserById(db: Database, id: number): Promise<UserRow | undefined> {
-  if (!Number.isInteger(id) || id <= 0) return undefined;
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), canSignIn))
-    .limit(1);
+async function findSignInAccount(db: Database, which: SQL): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(and(which, canSignIn)).limit(1);
   return user;
 }
 
-export async function findActiveUserByMobile(
-  db: Database,
-  mobile: string,
-): Promise<UserRow | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.mobile, mobile), canSignIn))
-    .limit(1);
-  return user;
+export async function findActiveUserById(db: Database, id: number): Promise<UserRow | undefined> {
+  if (!Number.isInteger(id) || id <= 0) return undefined;
+  return findSignInAccount(db, eq(users.id, id));
 }
+
+export const findActiveUserByMobile = (db: Database, mobile: string) =>
+  findSignInAccount(db, eq(users.mobile, mobile));
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
