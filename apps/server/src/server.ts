@@ -7,7 +7,7 @@ import {
   DEMO_REVIEWER_PASSWORD,
 } from './demo-data/20-users.js';
 import { openPortal } from './portal.js';
-import { DRAIN_LIMIT_MS } from './platform/shutdown.js';
+import { CLOSING_NOTICE_MS, DRAIN_LIMIT_MS } from './platform/shutdown.js';
 import { loggableError } from './platform/loggable-error.js';
 
 /**
@@ -41,11 +41,15 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     // A close that hangs past the drain (a pool that will not end) gives up.
-    setTimeout(() => {
-      app.log.error('shutdown did not finish in time');
-      process.exit(1);
-    }, DRAIN_LIMIT_MS + SHUTDOWN_GRACE_MS);
+    setTimeout(
+      () => {
+        app.log.error('shutdown did not finish in time');
+        process.exit(1);
+      },
+      CLOSING_NOTICE_MS + DRAIN_LIMIT_MS + SHUTDOWN_GRACE_MS,
+    );
     try {
+      await app.announceClosing();
       await portal.close();
     } catch (error) {
       app.log.error({ failure: loggableError(error) }, 'shutdown failed');

@@ -213,6 +213,35 @@ describe('a graceful shutdown (SIGTERM)', () => {
   );
 
   it(
+    'answers once more on a connection kept idle when the signal came, then ends it: a proxy reusing it is not cut',
+    SPAWN_TEST,
+    async () => {
+      const server = await startServer();
+      // One kept-alive connection, as nginx holds to an instance between requests.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      cleanups.push(() => agent.destroy());
+      const first = callInTwoParts(server.port, 'before', agent);
+      first.finish();
+      expect((await first.answer).status).toBe(200);
+
+      server.child.kill('SIGTERM');
+      await vi.waitFor(
+        () => {
+          if (!server.lines.some((line) => line.msg === 'shutting down'))
+            throw new Error('not signalled yet');
+        },
+        { timeout: 5_000, interval: 10 },
+      );
+      const reused = callInTwoParts(server.port, 'reused', agent);
+      reused.finish();
+      const answer = await reused.answer;
+      expect(answer.status).toBe(200);
+      expect(answer.connection).toBe('close');
+      expect(await server.exit).toEqual({ code: 0, signal: null });
+    },
+  );
+
+  it(
     `gives a request that does not finish ${DRAIN_LIMIT_MS / 1000} s, then closes its connection and exits 0`,
     SPAWN_TEST,
     async () => {

@@ -217,4 +217,16 @@ describe('§2 loginBackNextPath round trip', () => {
     rememberNextPath('//evil.example.com/x');
     expect(takeNextPath()).toBe(paths.projectList());
   });
+
+  it('a 401 arriving once the page is on its way to sign in keeps the way back', () => {
+    rememberNextPath(paths.my());
+    rememberNextPath(paths.authLogin());
+    rememberNextPath(`${paths.authCallback()}?x=1`);
+    expect(takeNextPath()).toBe(paths.my());
+  });
+
+  it('never sends back to a page of the sign-in itself', () => {
+    rememberNextPath(paths.authLoginout());
+    expect(takeNextPath()).toBe(paths.projectList());
+  });
 });

@@ -154,8 +154,16 @@ export function signout(config: RuntimeConfig, go: Go = leaveTo): void {
   go(`${authorityOf(config)}/Auth/OutLogin?ReturnUrl=${returnUrl}`);
 }
 
-/** §2: a login-needed route remembers where it was going (local-storage loginBackNextPath). */
+/** The sign-in machinery's own pages: never where a candidate is sent back to. */
+const SIGN_IN_PAGES = [paths.authLogin(), paths.authCallback(), paths.authLoginout()];
+
+/**
+ * §2: a login-needed route remembers where it was going (local-storage loginBackNextPath). A call
+ * answering 401 after the page has moved on to sign in must not make the sign-in page the way
+ * back (the candidate would land on the project list instead of where they were).
+ */
 export function rememberNextPath(path: string): void {
+  if (SIGN_IN_PAGES.includes(path.split('?')[0]!)) return;
   localStorage.setItem(LOGIN_BACK_NEXT_PATH, path);
 }
 
