@@ -27,8 +27,9 @@ declare module 'fastify' {
 export function endConnectionsOnClose(app: FastifyInstance): void {
   let closing = false;
   const answering = new Set<ServerResponse>();
-  app.server.on('request', (_request, response: ServerResponse) => {
-    if (closing) response.setHeader('connection', 'close');
+  // Before Fastify's own listener, which may answer at once (a 503 while it closes).
+  app.server.prependListener('request', (_request, response: ServerResponse) => {
+    if (closing && !response.headersSent) response.setHeader('connection', 'close');
     answering.add(response);
     response.once('close', () => answering.delete(response));
   });
