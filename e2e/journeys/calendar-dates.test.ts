@@ -14,11 +14,24 @@ const baseUrl = inject('baseUrl');
 /** The demo candidate's birth date, as the form fills it from the ID number. */
 const BIRTH_DATE = '1990-03-07';
 
-async function signedIn(browser: Browser, device: BrowserContextOptions): Promise<Page> {
+/** Signed in on a device in its time zone, on the form of a project that asks a birth date. */
+async function formAskingBirthDate(
+  browser: Browser,
+  device: BrowserContextOptions,
+  nameField: string,
+): Promise<Page> {
   const page = await (await browser.newContext(device)).newPage();
   await page.goto(`${baseUrl}/views/my`);
   await signInAtProvider(page);
   await page.waitForURL(`${baseUrl}/views/my`);
+  expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
+    device.timezoneId,
+  );
+  const target = await unappliedProjectAskingBirthDate(await apiOf(page));
+  await page.goto(
+    `${baseUrl}/views/apply?ProjectId=${target.projectId}&PositionId=${target.positionId}`,
+  );
+  await expect.poll(() => page.inputValue(nameField)).toBe(DEMO_NAME);
   return page;
 }
 
@@ -31,15 +44,7 @@ describe.each(['Asia/Tokyo', 'America/Los_Angeles'])('a device in %s', (timezone
   afterAll(() => browser?.close());
 
   it('the phone picker confirms the birth date it opened at, the same day', async () => {
-    const page = await signedIn(browser, { ...PHONE, timezoneId });
-    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
-      timezoneId,
-    );
-    const target = await unappliedProjectAskingBirthDate(await apiOf(page));
-    await page.goto(
-      `${baseUrl}/views/apply?ProjectId=${target.projectId}&PositionId=${target.positionId}`,
-    );
-    await expect.poll(() => page.inputValue('#field-name')).toBe(DEMO_NAME);
+    const page = await formAskingBirthDate(browser, { ...PHONE, timezoneId }, '#field-name');
     const birthDate = page.locator('#field-birthDate');
     await expect.poll(() => birthDate.textContent()).toBe(BIRTH_DATE);
     await birthDate.click();
@@ -53,12 +58,11 @@ describe.each(['Asia/Tokyo', 'America/Los_Angeles'])('a device in %s', (timezone
   });
 
   it('the desktop picker names months and weekdays in Chinese and keeps the day chosen', async () => {
-    const page = await signedIn(browser, { ...DESKTOP, timezoneId });
-    const target = await unappliedProjectAskingBirthDate(await apiOf(page));
-    await page.goto(
-      `${baseUrl}/views/apply?ProjectId=${target.projectId}&PositionId=${target.positionId}`,
+    const page = await formAskingBirthDate(
+      browser,
+      { ...DESKTOP, timezoneId },
+      '#apply-field-name',
     );
-    await expect.poll(() => page.inputValue('#apply-field-name')).toBe(DEMO_NAME);
     const field = page.locator('#apply-field-birthDate');
     await expect.poll(() => field.inputValue()).toBe(BIRTH_DATE);
     await field.click();
