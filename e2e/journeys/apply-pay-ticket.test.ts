@@ -85,7 +85,7 @@ describe.each([
       await expect
         .poll(() => page.locator('#field-idNumber-msg').textContent())
         .toBe('身份证号不正确，请填写18位居民身份证号码');
-      await expect.poll(() => page.locator('#field-photo-msg').textContent()).toBe('请填写证件照');
+      await expect.poll(() => page.locator('#field-photo-msg').textContent()).toBe('请上传证件照');
       expect(page.url()).toContain('/views/apply?');
       await check(page, `${shot}-apply-refused`);
       expect(await applicationsOf(api, project.ProjectId)).toEqual([]);

@@ -181,7 +181,7 @@ describe('desktop journeys of a signed-in candidate (1440×900)', () => {
       await page.fill('#apply-field-idNumber', BAD_ID);
       await page.getByRole('button', { name: '提交报名' }).click();
       await page.getByText('身份证号不正确，请填写18位居民身份证号码').waitFor();
-      await page.getByText('请填写证件照').waitFor();
+      await page.getByText('请上传证件照').waitFor();
       await page.mouse.move(0, 0);
       await checkScreen(page, 'issue9-j2-apply-refused');
       expect(await applicationsOf(api, project.ProjectId)).toEqual([]);

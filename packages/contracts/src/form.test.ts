@@ -36,6 +36,18 @@ describe('field rules', () => {
   it('asks for a required value', () => {
     expect(validateFieldValue(field({ Label: '姓名' }), '  ')).toBe('请填写姓名');
   });
+  it('asks for a choice or a file in the words of the field (issue 30, point 11)', () => {
+    expect(validateFieldValue(field({ Type: 'select', Label: '学历' }), '')).toBe('请选择学历');
+    expect(validateFieldValue(field({ Type: 'region', Label: '户籍所在地' }), [])).toBe(
+      '请选择户籍所在地',
+    );
+    expect(validateFieldValue(field({ Type: 'date', Label: '出生日期' }), '')).toBe(
+      '请选择出生日期',
+    );
+    expect(validateFieldValue(field({ Type: 'file', Label: '学历证明' }), null)).toBe(
+      '请上传学历证明',
+    );
+  });
   it('lets an optional empty value through', () => {
     expect(validateFieldValue(field({ Required: false }), '')).toBeNull();
   });
@@ -74,7 +86,7 @@ describe('field rules', () => {
       '证件照文件类型不支持',
     );
     expect(validateFieldValue(photo, { ...file, Size: 300 * 1024 })).toBe('证件照不能超过200KB');
-    expect(validateFieldValue(photo, null)).toBe('请填写证件照');
+    expect(validateFieldValue(photo, null)).toBe('请上传证件照');
   });
   it('only accepts listed options', () => {
     const select = field({ Type: 'select', Options: [{ Label: '本科', Value: 'bachelor' }] });

@@ -176,9 +176,26 @@ export function formatFileSize(kb: number): string {
   return kb >= 1024 ? `${(kb / 1024).toFixed(kb % 1024 === 0 ? 0 : 1)}MB` : `${kb}KB`;
 }
 
+/** What a required field left empty asks for: something typed, chosen or uploaded. */
+export function missingValueMessage(field: Pick<FormField, 'Type' | 'Label'>): string {
+  switch (field.Type) {
+    case 'date':
+    case 'select':
+    case 'radio':
+    case 'checkbox':
+    case 'region':
+      return `请选择${field.Label}`;
+    case 'photo':
+    case 'file':
+      return `请上传${field.Label}`;
+    default:
+      return `请填写${field.Label}`;
+  }
+}
+
 /** Checks one field; returns the Chinese message a person can act on, or null when it is fine. */
 export function validateFieldValue(field: FormField, value: FieldValue | undefined): string | null {
-  if (isEmpty(value)) return field.Required ? `请填写${field.Label}` : null;
+  if (isEmpty(value)) return field.Required ? missingValueMessage(field) : null;
   const text = typeof value === 'string' ? value.trim() : '';
   switch (field.Type) {
     case 'text':

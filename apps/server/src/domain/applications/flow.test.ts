@@ -109,4 +109,11 @@ describe('the ticket stays reachable', () => {
     expect(print('TicketIssued')).toContain('可随时再次打印');
     expect(print('Approved')).toBe('缴费成功后可打印准考证');
   });
+  it('the pay step asks to pay once approved, not to wait for approval (issue 30, point 11)', () => {
+    const pay = (status: ApplyStatus) =>
+      flow(status).Steps.find((s) => s.Key === 'pay')!.Description;
+    expect(pay('Submitted')).toBe('报名费 50.00 元，审核通过后缴纳');
+    expect(pay('Approved')).toBe('审核已通过，请缴纳报名费 50.00 元');
+    expect(pay('Paid')).toBe('报名费已缴纳');
+  });
 });

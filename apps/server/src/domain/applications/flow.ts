@@ -114,10 +114,11 @@ function describe(key: FlowStepKey, state: StepState, facts: FlowFacts): string 
         : state === 'current'
           ? '报名信息审核中，请耐心等待'
           : '提交后由主办方审核';
-    case 'pay':
-      return state === 'done'
-        ? '报名费已缴纳'
-        : `报名费 ${(facts.feeInFen / 100).toFixed(2)} 元，审核通过后缴纳`;
+    case 'pay': {
+      const fee = `报名费 ${(facts.feeInFen / 100).toFixed(2)} 元`;
+      if (state === 'done') return '报名费已缴纳';
+      return state === 'current' ? `审核已通过，请缴纳${fee}` : `${fee}，审核通过后缴纳`;
+    }
     case 'print':
       if (state === 'done') return '准考证已生成，考试结束前可随时再次打印';
       if (state === 'current')

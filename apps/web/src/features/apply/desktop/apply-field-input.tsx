@@ -17,10 +17,13 @@ import { UploadedPhoto } from '../uploaded-photo';
 
 export const applyFieldDomId = (fieldId: string) => `apply-field-${fieldId}`;
 
-/** What a field says under it: its hint, and for a file the largest size. */
+/** What a field says under it: its hint, and for a file the largest size unless the hint says it. */
 export function applyFieldHint(field: FormField): string | undefined {
-  if ((field.Type === 'photo' || field.Type === 'file') && field.MaxSizeKb)
-    return [field.Hint, `不超过${formatFileSize(field.MaxSizeKb)}`].filter(Boolean).join('，');
+  if ((field.Type === 'photo' || field.Type === 'file') && field.MaxSizeKb) {
+    const limit = `不超过${formatFileSize(field.MaxSizeKb)}`;
+    if (field.Hint?.includes(limit)) return field.Hint;
+    return [field.Hint, limit].filter(Boolean).join('，');
+  }
   return field.Hint;
 }
 

@@ -106,7 +106,7 @@ describe('apply: the application form', () => {
     type('手机号码', '13800138000');
     fireEvent.click(screen.getByRole('button', { name: '提交报名' }));
     expect(await screen.findByText('身份证号不正确，请填写18位居民身份证号码')).toBeTruthy();
-    expect(screen.getByText('请填写学历')).toBeTruthy();
+    expect(screen.getByText('请选择学历')).toBeTruthy();
     expect(document.activeElement).toBe(field('身份证号'));
     expect(server.calls(apply)).toHaveLength(0);
   });
