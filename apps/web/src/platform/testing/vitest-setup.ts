@@ -1,6 +1,8 @@
 import { configure } from '@testing-library/react';
+import { JSDOM } from 'jsdom';
 import NProgress from 'nprogress';
 import { afterAll } from 'vitest';
+import { setSanitizingWindow } from '../../shared/safe-html';
 
 // A test waits for the state its rule names (findBy…, waitFor); on a loaded two-core CI machine
 // that state can take seconds to draw (lazy page modules are transformed on first use), so the
@@ -21,3 +23,7 @@ afterAll(async () => {
   while (document.getElementById('nprogress') && Date.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 50));
 });
+
+// Rich text is sanitised by DOMPurify, which does not run on happy-dom (these tests' DOM): on a
+// jsdom window of its own, as the server rendering does. Tests of server code set their own.
+if (typeof window !== 'undefined') setSanitizingWindow(new JSDOM('').window);

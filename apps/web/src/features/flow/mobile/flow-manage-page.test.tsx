@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-// jsdom: the rich text in it is sanitised by DOMPurify, which does not run on happy-dom.
 import {
   follow,
   getApply,
