@@ -36,6 +36,9 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
  * Starts the real server the way the README does (npm start's second half), on the embedded
  * database in `dataDir`; starting again on the same folder finds the same data.
  */
+/** A signalled server's notice, drain (at most 10 s) and closing (at most 5 s), with room. */
+const GROUP_EXIT_LIMIT_MS = 20_000;
+
 export async function startServer({
   port,
   dataDir,
@@ -89,6 +92,21 @@ export async function startServer({
         return; // already gone
       }
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      // npm is gone at once; the server itself answers for its closing notice and drains before
+      // it exits, still holding the port: a server started at once would find the old one there.
+      const pid = server.pid;
+      const deadline = Date.now() + GROUP_EXIT_LIMIT_MS;
+      while (Date.now() < deadline) {
+        try {
+          process.kill(-pid, 0);
+        } catch {
+          return; // no process of the group is left
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(
+        `the server's processes were still running ${GROUP_EXIT_LIMIT_MS} ms after ${signal}`,
+      );
     },
   };
 }
