@@ -45,6 +45,10 @@ export async function buildApp(
     genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: 4 * 1024 * 1024,
+    // A request that reaches a route while the app closes came on a connection already open (a
+    // proxy's kept one): it is answered, ending its connection, since a proxy may not send a POST
+    // elsewhere and Fastify's bare 503 is no answer of the contract.
+    return503OnClosing: false,
     clientErrorHandler: (error, socket) => answerClientError(error, socket, app.log),
   });
   // Work outside a request's (an SMS provider's failure) logs through the app's logger.
