@@ -1,6 +1,7 @@
 import { idNumberCheckDigit, type ApplyStatus, type FormValues } from '@portal/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { checkFormValues } from '../domain/applications/applications.js';
+import { recordConsents, requireSensitiveConsent } from '../domain/privacy/consents.js';
 import { scoreAnswers } from '../domain/exams/exams.js';
 import { ticketNumberFor } from '../domain/tickets/tickets.js';
 import type { Database } from '../db/client.js';
@@ -138,6 +139,14 @@ async function seedApplication(
       updatedAt: step(path.length - 1),
     })
     .returning();
+  const consent = await requireSensitiveConsent(db, form!, true, null);
+  if (consent)
+    await recordConsents(db, {
+      userId,
+      kinds: [{ ...consent, applicationId: row!.id }],
+      address: null,
+      at: submittedAt,
+    });
   await db.insert(applicationEvents).values(
     path.map((status, i) => ({
       applicationId: row!.id,
