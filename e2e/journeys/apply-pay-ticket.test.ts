@@ -160,6 +160,10 @@ describe.each([
       await page.waitForURL(`**/views/payment?ApplyId=${application!.ApplyId}`);
       const toCashier = page.getByRole('button', { name: /^去支付/ });
       await toCashier.waitFor();
+      // Before paying: whether and until when the fee can come back (issue 30, point 20).
+      await page
+        .getByText(/^(缴费后、打印准考证前可在“我的订单”中申请退款|本项目报名费缴纳后不予退还)/)
+        .waitFor();
       await check(page, `${shot}-payment`);
       expect(await fitsAt320(page), page.url()).toBe(true);
 

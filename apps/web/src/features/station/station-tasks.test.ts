@@ -38,6 +38,7 @@ function order(applyId: number, status: PaymentOrder['Status']): PaymentOrder {
     PaidTime: status === 'Paid' ? NOW : null,
     PayUrl: status === 'Paid' ? '' : 'https://pay.example/cashier',
     CanRefund: false,
+    RefundPolicy: { Refundable: false, RefundUntil: null },
     RefundRequestTime: null,
     RefundTime: null,
   };
