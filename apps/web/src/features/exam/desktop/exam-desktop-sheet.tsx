@@ -4,7 +4,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { formatDuration } from '../../../shared/date';
 import { isAnswered } from '../answer-draft';
-import { leaveText, optionLetter, QUESTION_TYPE_TEXT, timeWarning } from '../exam-text';
+import {
+  leaveLogLine,
+  leaveNotice,
+  leaveRuleText,
+  leaveText,
+  optionLetter,
+  QUESTION_TYPE_TEXT,
+  timeWarning,
+} from '../exam-text';
 import { SAVE_STATE_TEXT, type ExamAttemptState } from '../use-exam-attempt';
 import { useExamKeys } from '../use-exam-keys';
 
@@ -120,7 +128,8 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
 
   if (!question) return null;
   const flagged = draft.flagged.includes(question.QuestionId);
-  const leave = leaveText(exam.attempt?.LeaveCount ?? 0, exam.attempt?.LeaveLimit ?? null);
+  const attempt = exam.attempt!;
+  const leave = leaveText(attempt.LeaveCount, attempt.LeaveLimit);
   const headingId = `exam-desk-q-${question.QuestionId}`;
   const left = questions.length - answered;
 
@@ -130,6 +139,13 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
         <h2 className="exam-desk__heading" id="exam-desk-title">
           {paper.Title}
         </h2>
+        <Alert
+          className="exam-desk__leave-rule"
+          type="info"
+          showIcon
+          role="note"
+          title={`${leaveRuleText(attempt.LeaveThresholdSeconds, attempt.LeaveLimit)}。`}
+        />
         <Card className="exam-desk__question">
           <p className="exam-desk__meta">
             第{index + 1}题 / 共{questions.length}题 · {QUESTION_TYPE_TEXT[question.Type]} ·{' '}
@@ -196,6 +212,20 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
             {SAVE_STATE_TEXT[saveState]}
             {leave ? ` · ${leave}` : ''}
           </p>
+          <div role="alert">
+            {exam.newLeave ? (
+              <Alert
+                className="exam-desk__leave-notice"
+                type="warning"
+                title={leaveNotice(attempt)}
+                action={
+                  <Button size="small" onClick={exam.dismissLeave}>
+                    知道了
+                  </Button>
+                }
+              />
+            ) : null}
+          </div>
           <p className="exam-desk__progress">
             已答 {answered}/{questions.length}
           </p>
@@ -233,6 +263,26 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
             <span className="exam-desk__swatch" /> 未答
             <span className="exam-desk__swatch exam-desk__swatch--flagged" /> 待检查
           </p>
+          {attempt.Leaves.length > 0 ? (
+            <section className="exam-desk__leaves" aria-labelledby="exam-desk-leaves">
+              <h3 className="exam-desk__leaves-title" id="exam-desk-leaves">
+                离开记录（北京时间）
+              </h3>
+              <ol>
+                {attempt.Leaves.map((item) => {
+                  const line = leaveLogLine(item, attempt.LeaveThresholdSeconds);
+                  return (
+                    <li
+                      key={item.HiddenAt}
+                      className={line.counted ? 'exam-desk__leave--counted' : undefined}
+                    >
+                      <span className="exam-desk__leave-time">{line.time}</span> {line.text}
+                    </li>
+                  );
+                })}
+              </ol>
+            </section>
+          ) : null}
           {submitError ? (
             <Alert
               type="error"

@@ -24,6 +24,15 @@ describe('desktop onlineExam: the same attempt on a two-column sheet', () => {
     expect(within(card).getByRole('button', { name: '交卷（已答 0/3）' })).toBeTruthy();
   });
 
+  it('approved extra time (合理便利) is said on the intro and is the time shown', async () => {
+    examServer({ extraTimePercent: 30 });
+    renderScreen(OnlineExamDesktopPage, PATH);
+    expect(
+      await screen.findByText('你已获批延长考试时间 30%（合理便利），本场考试时长 78 分钟。'),
+    ).toBeTruthy();
+    expect(screen.getByText('01:18:00')).toBeTruthy();
+  });
+
   it('leaving through the site menu asks first, and stays on 继续答题 (issue 29)', async () => {
     const exam = examServer();
     exam.startedAgo(MINUTE);
