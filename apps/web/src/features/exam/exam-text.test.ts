@@ -26,15 +26,12 @@ describe('exam words', () => {
   });
 
   it('a line of the leave log shows the server’s times in Beijing time', () => {
-    const line = leaveLogLine(
-      {
-        HiddenAt: '2026-11-26T02:03:05.000Z',
-        BackAt: '2026-11-26T02:03:15.000Z',
-        Seconds: 10,
-        Counted: true,
-      },
-      5,
-    );
+    const line = leaveLogLine({
+      HiddenAt: '2026-11-26T02:03:05.000Z',
+      BackAt: '2026-11-26T02:03:15.000Z',
+      Seconds: 10,
+      Counted: true,
+    });
     expect(line).toEqual({ time: '10:03:05–10:03:15', text: '离开 10 秒，已记录', counted: true });
   });
 });

@@ -68,22 +68,16 @@ export function leaveNotice(
 }
 
 /** One line of the candidate's leave log, in Beijing time as the server stamped it. */
-export function leaveLogLine(
-  leave: ExamLeave,
-  thresholdSeconds: number,
-): {
-  time: string;
-  text: string;
-  counted: boolean;
-} {
+export function leaveLogLine(leave: ExamLeave): { time: string; text: string; counted: boolean } {
   return {
     time: `${formatDate(leave.HiddenAt, 'HH:mm:ss')}–${formatDate(leave.BackAt, 'HH:mm:ss')}`,
-    text: leave.Counted
-      ? `离开 ${leave.Seconds} 秒，已记录`
-      : `离开 ${leave.Seconds} 秒，未超过 ${thresholdSeconds} 秒，不计`,
+    text: `离开 ${leave.Seconds} 秒，${leave.Counted ? '已记录' : '不计'}`,
     counted: leave.Counted,
   };
 }
+
+/** Under the log's heading: which absences count. */
+export const leaveLogNote = (thresholdSeconds: number) => `离开超过 ${thresholdSeconds} 秒才记录`;
 
 /** Minutes and seconds between start and submission, as the result screen says it. */
 export function timeUsedText(startedAt: string, submittedAt: string): string {

@@ -283,8 +283,8 @@ export function useExamAttempt(applyId: number) {
     return () => window.removeEventListener('online', online);
   }, [answering, flush]);
 
-  // Leaving the page (hidden or unfocused) and coming back are reported, and the server judges
-  // the absence by its own clock. A page opened or reloaded in view reports Back: an absence its
+  // Leaving the page (hidden, unfocused, closed, or left for another page of the portal) and
+  // coming back are reported, and the server judges the absence by its own clock. A page opened or reloaded in view reports Back: an absence its
   // closing left open (a reload) ends now, a second or two long, and is not counted.
   useEffect(() => {
     if (!answering) return;
@@ -312,6 +312,9 @@ export function useExamAttempt(applyId: number) {
       window.removeEventListener('pagehide', leave);
       window.removeEventListener('blur', leave);
       window.removeEventListener('focus', back);
+      // Another page of the portal opened in its place: the exam is out of view too (after a
+      // submission the server ignores it).
+      leave();
     };
   }, [answering, applyId, onAttempt]);
 

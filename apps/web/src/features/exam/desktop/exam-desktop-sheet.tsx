@@ -6,6 +6,7 @@ import { formatDuration } from '../../../shared/date';
 import { isAnswered } from '../answer-draft';
 import {
   leaveLogLine,
+  leaveLogNote,
   leaveNotice,
   leaveRuleText,
   leaveText,
@@ -139,13 +140,27 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
         <h2 className="exam-desk__heading" id="exam-desk-title">
           {paper.Title}
         </h2>
-        <Alert
-          className="exam-desk__leave-rule"
-          type="info"
-          showIcon
-          role="note"
-          title={`${leaveRuleText(attempt.LeaveThresholdSeconds, attempt.LeaveLimit)}。`}
-        />
+        {/* After an absence, what the server judged of it takes the rule's place until read. */}
+        <div role="alert">
+          {exam.newLeave ? (
+            <Alert
+              className="exam-desk__leave-rule"
+              type="warning"
+              showIcon
+              title={leaveNotice(attempt)}
+              action={<Button onClick={exam.dismissLeave}>知道了</Button>}
+            />
+          ) : null}
+        </div>
+        {exam.newLeave ? null : (
+          <Alert
+            className="exam-desk__leave-rule"
+            type="info"
+            showIcon
+            role="note"
+            title={`${leaveRuleText(attempt.LeaveThresholdSeconds, attempt.LeaveLimit)}。请留在本页作答。`}
+          />
+        )}
         <Card className="exam-desk__question">
           <p className="exam-desk__meta">
             第{index + 1}题 / 共{questions.length}题 · {QUESTION_TYPE_TEXT[question.Type]} ·{' '}
@@ -212,20 +227,6 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
             {SAVE_STATE_TEXT[saveState]}
             {leave ? ` · ${leave}` : ''}
           </p>
-          <div role="alert">
-            {exam.newLeave ? (
-              <Alert
-                className="exam-desk__leave-notice"
-                type="warning"
-                title={leaveNotice(attempt)}
-                action={
-                  <Button size="small" onClick={exam.dismissLeave}>
-                    知道了
-                  </Button>
-                }
-              />
-            ) : null}
-          </div>
           <p className="exam-desk__progress">
             已答 {answered}/{questions.length}
           </p>
@@ -268,15 +269,19 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
               <h3 className="exam-desk__leaves-title" id="exam-desk-leaves">
                 离开记录（北京时间）
               </h3>
+              <p className="exam-desk__leaves-note">
+                {leaveLogNote(attempt.LeaveThresholdSeconds)}
+              </p>
               <ol>
                 {attempt.Leaves.map((item) => {
-                  const line = leaveLogLine(item, attempt.LeaveThresholdSeconds);
+                  const line = leaveLogLine(item);
                   return (
                     <li
                       key={item.HiddenAt}
                       className={line.counted ? 'exam-desk__leave--counted' : undefined}
                     >
-                      <span className="exam-desk__leave-time">{line.time}</span> {line.text}
+                      <span className="exam-desk__leave-time">{line.time}</span>
+                      <span>{line.text}</span>
                     </li>
                   );
                 })}
@@ -334,7 +339,9 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
         onCancel={() => leaving.reset?.()}
         onOk={() => leaving.proceed?.()}
       >
-        考试仍在计时，离开不会暂停计时，也不会自动交卷。已作答的内容已保存，可从「我的项目」回到本考试继续作答。
+        考试仍在计时，离开不会暂停计时，也不会自动交卷；离开考试页面超过{' '}
+        {attempt.LeaveThresholdSeconds}{' '}
+        秒将被记录。已作答的内容已保存，可从「我的项目」回到本考试继续作答。
       </Modal>
     </div>
   );

@@ -49,7 +49,9 @@ function ExamIntro({ exam }: { exam: ExamAttemptState }) {
           },
         ]}
       />
-      {extra ? <Alert type="success" showIcon title={`${extra}。`} /> : null}
+      {extra ? (
+        <Alert className="exam-desk__extra" type="success" showIcon title={`${extra}。`} />
+      ) : null}
       <h3 className="exam-desk__subheading">考试须知</h3>
       <ol className="exam-desk__rules">
         <li>

@@ -118,7 +118,7 @@ export function ExamSheet({ exam }: { exam: ExamAttemptState }) {
       </div>
 
       <p className="exam-leave-rule">
-        {leaveRuleText(attempt.LeaveThresholdSeconds, attempt.LeaveLimit)}。
+        {leaveRuleText(attempt.LeaveThresholdSeconds, attempt.LeaveLimit)}。请留在本页作答。
       </p>
       <h2 className="exam-sheet__title">{paper.Title}</h2>
       <form className="exam-sheet" aria-label="答卷" onSubmit={(e) => e.preventDefault()}>

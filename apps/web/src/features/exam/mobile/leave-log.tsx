@@ -1,5 +1,5 @@
 import type { ExamAttempt } from '@portal/contracts';
-import { leaveLogLine } from '../exam-text';
+import { leaveLogLine, leaveLogNote } from '../exam-text';
 
 /** The candidate's own absences as the server judged them, with its times (Beijing time). */
 export function LeaveLog({ attempt }: { attempt: ExamAttempt }) {
@@ -9,9 +9,10 @@ export function LeaveLog({ attempt }: { attempt: ExamAttempt }) {
       <h2 className="exam-leave-log__title" id="exam-leave-log">
         离开记录（北京时间）
       </h2>
+      <p className="exam-leave-log__note">{leaveLogNote(attempt.LeaveThresholdSeconds)}</p>
       <ol>
         {attempt.Leaves.map((leave) => {
-          const line = leaveLogLine(leave, attempt.LeaveThresholdSeconds);
+          const line = leaveLogLine(leave);
           return (
             <li
               key={leave.HiddenAt}
