@@ -147,6 +147,8 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
               className="exam-desk__leave-rule"
               type="warning"
               showIcon
+              // The live region is the wrapper, there before the notice: one announcement.
+              role="none"
               title={leaveNotice(attempt)}
               action={<Button onClick={exam.dismissLeave}>知道了</Button>}
             />
