@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extraTimeText, leaveLogLine, timeWarning } from './exam-text';
+import { extraTimeText, leaveLogLine, shortenedByWindowText, timeWarning } from './exam-text';
 
 describe('exam words', () => {
   it('the time left is said only as it crosses 30, 15, 5 and 1 minutes', () => {
@@ -23,6 +23,15 @@ describe('exam words', () => {
       '你已获批延长考试时间 30%（合理便利），本场考试时长 78 分钟',
     );
     expect(extraTimeText({ ExtraTimePercent: 0, AllowedSeconds: 3600 })).toBe('');
+  });
+
+  it('a window ending before the whole time is said before the clock starts', () => {
+    const facts = { ServerTime: '2026-11-26T02:00:00.000Z', AllowedSeconds: 78 * 60 };
+    expect(shortenedByWindowText({ ...facts, EndTime: '2026-11-26T03:00:00.000Z' })).toBe(
+      '考试将于 2026-11-26 11:00 结束，现在开始只有约 60 分钟作答时间，不足本场考试时长',
+    );
+    expect(shortenedByWindowText({ ...facts, EndTime: '2026-11-26T03:18:00.000Z' })).toBe('');
+    expect(shortenedByWindowText({ ...facts, EndTime: null })).toBe('');
   });
 
   it('a line of the leave log shows the server’s times in Beijing time', () => {

@@ -31,6 +31,19 @@ export function extraTimeText(summary: Pick<ExamSummary, 'ExtraTimePercent' | 'A
   return `你已获批延长考试时间 ${summary.ExtraTimePercent}%（合理便利），本场考试时长 ${Math.round(summary.AllowedSeconds / 60)} 分钟`;
 }
 
+/**
+ * When the window's end comes before this candidate's whole time would (the server's deadline is
+ * the earlier of the two), the intro says so before the clock starts; '' otherwise.
+ */
+export function shortenedByWindowText(
+  summary: Pick<ExamSummary, 'EndTime' | 'ServerTime' | 'AllowedSeconds'>,
+): string {
+  if (!summary.EndTime) return '';
+  const left = Date.parse(summary.EndTime) - Date.parse(summary.ServerTime);
+  if (left <= 0 || left >= summary.AllowedSeconds * 1000) return '';
+  return `考试将于 ${formatDate(summary.EndTime, 'YYYY-MM-DD HH:mm')} 结束，现在开始只有约 ${Math.floor(left / 60_000)} 分钟作答时间，不足本场考试时长`;
+}
+
 /** The exam's rule on leaving the page, as the introduction and the sheet state it. */
 export function leaveRuleText(thresholdSeconds: number, limit: number | null): string {
   const counted = `离开考试页面（切换应用、窗口或标签页）超过 ${thresholdSeconds} 秒将被记录，来电、通知弹窗、刷新页面等短暂离开不计`;

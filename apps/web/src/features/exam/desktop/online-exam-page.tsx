@@ -8,6 +8,7 @@ import {
   extraTimeText,
   leaveRuleText,
   reviewMark,
+  shortenedByWindowText,
   timeUsedText,
 } from '../exam-text';
 import { useExamAttempt, type ExamAttemptState } from '../use-exam-attempt';
@@ -22,6 +23,7 @@ function ExamIntro({ exam }: { exam: ExamAttemptState }) {
   const paper = exam.summary!;
   const ended = paper.EndTime !== null && Date.parse(paper.EndTime) <= Date.parse(paper.ServerTime);
   const extra = extraTimeText(paper);
+  const shortened = ended ? '' : shortenedByWindowText(paper);
   return (
     <Card className="exam-desk__intro">
       <h2 className="exam-desk__heading">{paper.Title}</h2>
@@ -61,6 +63,7 @@ function ExamIntro({ exam }: { exam: ExamAttemptState }) {
         <li>键盘作答：数字键选择选项，← → 切换题目。</li>
         <li>{leaveRuleText(paper.LeaveThresholdSeconds, paper.LeaveLimit)}。</li>
       </ol>
+      {shortened ? <Alert type="warning" showIcon role="note" title={`${shortened}。`} /> : null}
       {ended ? <Alert type="warning" showIcon title="考试已结束，不能再作答。" /> : null}
       {exam.startError ? (
         <Alert type="error" showIcon role="alert" title={`开始答题未成功：${exam.startError}`} />

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { formatDate, formatDuration } from '../../../shared/date';
 import type { ExamAttemptState } from '../use-exam-attempt';
-import { extraTimeText, leaveRuleText } from '../exam-text';
+import { extraTimeText, leaveRuleText, shortenedByWindowText } from '../exam-text';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
@@ -10,6 +10,7 @@ export function ExamIntro({ exam }: { exam: ExamAttemptState }) {
   const paper = exam.summary!;
   const ended = paper.EndTime !== null && Date.parse(paper.EndTime) <= Date.parse(paper.ServerTime);
   const extra = extraTimeText(paper);
+  const shortened = ended ? '' : shortenedByWindowText(paper);
   return (
     <div className="exam-page">
       <section className="m-section" aria-labelledby="exam-title">
@@ -61,6 +62,7 @@ export function ExamIntro({ exam }: { exam: ExamAttemptState }) {
           </li>
         </ol>
       </section>
+      {shortened ? <p className="exam-notice">{shortened}。</p> : null}
       {ended ? (
         <p className="exam-notice" role="status">
           考试已结束，不能再作答。
