@@ -7,6 +7,9 @@ import { reviewers, tenants, users } from '../db/schema/index.js';
 export const DEMO_MOBILE = '13800138000';
 export const DEMO_PASSWORD = 'Demo@123456';
 /** The documented demo reviewer (README): signs in at /views/flowPreview/login. */
+/** The documented candidate with extra time (README): +30% on the paid exam's paper. */
+export const ACCOMMODATED_MOBILE = '13600136000';
+export const ACCOMMODATED_PASSWORD = 'Demo@136136';
 export const DEMO_REVIEWER_LOGIN = 'reviewer';
 export const DEMO_REVIEWER_PASSWORD = 'Review@123456';
 
@@ -27,6 +30,12 @@ export async function seed(db: Database): Promise<void> {
         mobile: '13900139000',
         name: '王芳',
         passwordHash: await hashPassword('Demo@654321'),
+      },
+      {
+        tenantId: tenant.id,
+        mobile: ACCOMMODATED_MOBILE,
+        name: '赵静',
+        passwordHash: await hashPassword(ACCOMMODATED_PASSWORD),
       },
     ])
     .returning({ id: users.id });
