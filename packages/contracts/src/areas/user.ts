@@ -318,6 +318,9 @@ export const getPersonalDataEvents = defineEndpoint('User/GetPersonalDataEvents'
   response: () => pagedSchema(personalDataEventSchema),
 });
 
+/** Copies one person may download in a day: each reads and renders everything kept about them. */
+export const PERSONAL_DATA_EXPORTS_PER_DAY = 3;
+
 /** 下载我的个人信息: a ZIP of a JSON and a PDF of everything kept about the person (PIPL art. 45). */
 export const exportPersonalData = defineEndpoint('User/ExportPersonalData', {
   method: 'POST',

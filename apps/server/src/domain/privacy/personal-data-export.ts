@@ -2,6 +2,7 @@ import {
   APPLY_STATUS_TEXT,
   ERROR_CODES,
   ORDER_STATUS_TEXT,
+  PERSONAL_DATA_EXPORTS_PER_DAY,
   AUDIT_ACTION_TEXT,
   AUDIT_ACTOR_TEXT,
   AUDIT_RESULT_TEXT,
@@ -36,9 +37,7 @@ import { pdfGatewayOf } from '../sites/web-pages.js';
 import { readUpload } from '../uploads/uploads.js';
 import { allPersonalDataEvents } from './audit-trail.js';
 
-/** Copies one person may ask for in a day: each reads and renders everything kept about them. */
-export const EXPORTS_PER_DAY = 3;
-export const EXPORT_TOO_OFTEN = `个人信息副本每天最多下载${EXPORTS_PER_DAY}次，请明天再试`;
+export const EXPORT_TOO_OFTEN = `个人信息副本每天最多下载${PERSONAL_DATA_EXPORTS_PER_DAY}次，请明天再试`;
 export const EXPORT_PDF_FAILED = '暂时无法生成个人信息副本，请稍后再试';
 
 const iso = (at: Date | null | undefined) => (at ? at.toISOString() : null);

@@ -5,6 +5,7 @@ import {
   exportPersonalData,
   getPersonalDataEvents,
   getPlatformPower,
+  PERSONAL_DATA_EXPORTS_PER_DAY,
   getUser,
   getUserApplyArchive,
   getWeChatBindUser,
@@ -28,7 +29,6 @@ import {
 } from '../../domain/privacy/audit-trail.js';
 import {
   EXPORT_TOO_OFTEN,
-  EXPORTS_PER_DAY,
   exportPersonalData as exportCopy,
 } from '../../domain/privacy/personal-data-export.js';
 import { counterFor, countOrRefuse } from '../../platform/rate-limits.js';
@@ -130,7 +130,7 @@ const personalDataRoutes: ServiceRoute[] = [
     const { userId } = requireUser();
     const exports = counterFor(deps.store, {
       name: 'personal-data-exports',
-      points: EXPORTS_PER_DAY,
+      points: PERSONAL_DATA_EXPORTS_PER_DAY,
       durationSeconds: 24 * 60 * 60,
     });
     await countOrRefuse(exports, String(userId), () => tooManyRequests(EXPORT_TOO_OFTEN));

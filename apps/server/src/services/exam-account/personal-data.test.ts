@@ -1,6 +1,7 @@
 import {
   exportPersonalData,
   getPersonalDataEvents,
+  PERSONAL_DATA_EXPORTS_PER_DAY,
   previewGetApply,
   realPersonVerify,
   saveUserApplyArchive,
@@ -13,7 +14,7 @@ import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { applications, personalDataEvents, reviewers } from '../../db/schema/index.js';
 import { startPreviewSession } from '../../domain/preview/preview.js';
 import { verifyPersonalDataEvents } from '../../domain/privacy/audit-trail.js';
-import { EXPORTS_PER_DAY } from '../../domain/privacy/personal-data-export.js';
+
 import { SANDBOX_REGISTER } from '../../gateways/identity/sandbox.js';
 import { DEMO_MOBILE, DEMO_REVIEWER_LOGIN } from '../../testing/demo-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -183,8 +184,8 @@ describe('谁查看了我的信息 and 下载我的个人信息 (issue 28 pts 3 
     for (const { id } of demoApplications) expect(theirs.has(id)).toBe(false);
   });
 
-  it(`a copy may be asked for ${EXPORTS_PER_DAY} times a day; then a Chinese refusal`, async () => {
-    for (let i = 1; i < EXPORTS_PER_DAY; i++)
+  it(`a copy may be asked for ${PERSONAL_DATA_EXPORTS_PER_DAY} times a day; then a Chinese refusal`, async () => {
+    for (let i = 1; i < PERSONAL_DATA_EXPORTS_PER_DAY; i++)
       expect((await t.call(exportPersonalData, {}, { as: t.demoUserId })).status).toBe(200);
     const refused = await t.call(exportPersonalData, {}, { as: t.demoUserId });
     expect(refused.status).toBe(429);
