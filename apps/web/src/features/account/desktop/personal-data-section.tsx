@@ -1,5 +1,4 @@
-import type { PersonalDataEvent } from '@portal/contracts';
-import { Alert, Button, Table } from 'antd';
+import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { EmptyBlock, LoadFailed, LoadingBlock } from '../../../shared/ui/desktop/query-states';
 import { useExportPersonalData, usePersonalDataEvents } from '../api/personal-data';
@@ -34,18 +33,6 @@ function ExportPart() {
   );
 }
 
-const COLUMNS = [
-  {
-    key: 'when',
-    title: '时间',
-    render: (e: PersonalDataEvent) => describeEvent(e).when,
-    width: 210,
-  },
-  { key: 'who', title: '谁', render: (e: PersonalDataEvent) => describeEvent(e).who, width: 200 },
-  { key: 'what', title: '做了什么', render: (e: PersonalDataEvent) => describeEvent(e).what },
-  { key: 'where', title: '来源地址', render: (e: PersonalDataEvent) => e.Address, width: 140 },
-];
-
 function EventsPart() {
   const events = usePersonalDataEvents();
   const items = events.data?.pages.flatMap((page) => page.Items) ?? [];
@@ -63,14 +50,29 @@ function EventsPart() {
         <EmptyBlock title={TEXT.eventsEmpty} />
       ) : (
         <>
-          <Table
-            className="d-account__events"
-            size="small"
-            rowKey="EventId"
-            columns={COLUMNS}
-            dataSource={items}
-            pagination={false}
-          />
+          <table className="d-account__events">
+            <thead>
+              <tr>
+                <th scope="col">时间</th>
+                <th scope="col">谁</th>
+                <th scope="col">做了什么</th>
+                <th scope="col">来源地址</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((event) => {
+                const { who, what, when } = describeEvent(event);
+                return (
+                  <tr key={event.EventId}>
+                    <td>{when}</td>
+                    <td>{who}</td>
+                    <td>{what}</td>
+                    <td>{event.Address}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
           {events.hasNextPage ? (
             <Button
               className="d-account__more"

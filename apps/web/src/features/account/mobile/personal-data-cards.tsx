@@ -18,7 +18,7 @@ export function PersonalDataExportCard() {
         {TEXT.exportTitle}
       </h2>
       <p className="account-page__lead">{TEXT.exportLead}</p>
-      <p className="field-hint">{TEXT.exportLimit}</p>
+      <p className="field-hint account-export__limit">{TEXT.exportLimit}</p>
       <Button
         block
         color="primary"
