@@ -95,17 +95,16 @@ describe('the audit trail of personal data (issue 28 pt 5)', () => {
     }
   });
 
-  it('records a refusal as refused and passes the refusal on', async () => {
+  it('records a refusal only when asked to, and passes the refusal on either way', async () => {
     const refusal = badRequest('姓名与身份证号码不一致');
+    const refuse = async () => {
+      throw refusal;
+    };
+    await expect(withPersonalDataEvent(t.db, event(424242), () => now, refuse)).rejects.toBe(
+      refusal,
+    );
     await expect(
-      withPersonalDataEvent(
-        t.db,
-        event(424242),
-        () => now,
-        async () => {
-          throw refusal;
-        },
-      ),
+      withPersonalDataEvent(t.db, event(424242), () => now, refuse, { recordRefusals: true }),
     ).rejects.toBe(refusal);
     const { Items } = await listPersonalDataEvents(t.db, 424242, { PageIndex: 1, PageSize: 10 });
     expect(Items.map((item) => item.Result)).toEqual(['refused']);

@@ -245,21 +245,28 @@ export async function allPersonalDataEvents(
 }
 
 /**
- * Runs `work` and records the event with its outcome: ok, refused (the person was told no, a 4xx)
- * or failed; the work's answer or error is passed on as it was.
+ * Runs `work` and records the event when it is done; with `recordRefusals`, also when it is refused
+ * (a 4xx) or fails, for what touched the data even so (the register asked in a real-name check).
+ * The work's answer or error is passed on as it was.
  */
 export async function withPersonalDataEvent<T>(
   db: Database,
   event: Omit<PersonalDataEventInput, 'result'>,
   now: () => Date,
   work: () => Promise<T>,
+  { recordRefusals = false } = {},
 ): Promise<T> {
   let answer: T;
   try {
     answer = await work();
   } catch (error) {
     const refused = error instanceof DomainError && error.status < 500;
-    await recordPersonalDataEvent(db, { ...event, result: refused ? 'refused' : 'failed' }, now());
+    if (recordRefusals)
+      await recordPersonalDataEvent(
+        db,
+        { ...event, result: refused ? 'refused' : 'failed' },
+        now(),
+      );
     throw error;
   }
   await recordPersonalDataEvent(db, event, now());

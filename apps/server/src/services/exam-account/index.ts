@@ -47,7 +47,7 @@ function passwordTries(deps: AppDeps, address: string): accounts.PasswordTries {
   };
 }
 
-/** The candidate's own change of their data, recorded in the audit trail with its outcome. */
+/** The candidate's own change of their data, recorded once made; a real-name check even when refused. */
 const ownChange = <T>(
   deps: AppDeps,
   userId: number,
@@ -61,6 +61,7 @@ const ownChange = <T>(
     { actor: candidateActor(userId), subjectUserId: userId, action, target, address: clientIp },
     deps.now,
     work,
+    { recordRefusals: action === 'real-name-check' },
   );
 
 // A password or number change keeps the device that made it signed in and ends every other one.
