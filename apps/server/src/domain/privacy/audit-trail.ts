@@ -41,6 +41,20 @@ export interface AuditActor {
 
 export const candidateActor = (userId: number): AuditActor => ({ kind: 'candidate', id: userId });
 
+/** The candidate acting on their own data. */
+export const ownEvent = (
+  userId: number,
+  action: AuditAction,
+  target: AuditTarget,
+  address: string,
+): Omit<PersonalDataEventInput, 'result'> => ({
+  actor: candidateActor(userId),
+  subjectUserId: userId,
+  action,
+  target,
+  address,
+});
+
 /**
  * What was touched, as stored: ids and codes only, never a value. `application:<id>` is the
  * application's form and state, `archive` the reusable archive, `profile:<Field>` one field of the

@@ -22,8 +22,8 @@ import { createAttemptLimiter, tooManyAttempts } from '../../platform/attempt-li
 import { endSessionsOfAccount } from '../../domain/accounts/sessions.js';
 import type { AppDeps } from '../../platform/deps.js';
 import {
-  candidateActor,
   listPersonalDataEvents,
+  ownEvent,
   withPersonalDataEvent,
   type AuditTarget,
 } from '../../domain/privacy/audit-trail.js';
@@ -56,13 +56,9 @@ const ownChange = <T>(
   action: 'change' | 'real-name-check',
   work: () => Promise<T>,
 ) =>
-  withPersonalDataEvent(
-    deps.db,
-    { actor: candidateActor(userId), subjectUserId: userId, action, target, address: clientIp },
-    deps.now,
-    work,
-    { recordRefusals: action === 'real-name-check' },
-  );
+  withPersonalDataEvent(deps.db, ownEvent(userId, action, target, clientIp), deps.now, work, {
+    recordRefusals: action === 'real-name-check',
+  });
 
 // A password or number change keeps the device that made it signed in and ends every other one.
 const userRoutes: ServiceRoute[] = [
@@ -137,13 +133,7 @@ const personalDataRoutes: ServiceRoute[] = [
     await countOrRefuse(exports, String(userId), () => tooManyRequests(EXPORT_TOO_OFTEN));
     return withPersonalDataEvent(
       deps.db,
-      {
-        actor: candidateActor(userId),
-        subjectUserId: userId,
-        action: 'export',
-        target: 'all',
-        address: clientIp,
-      },
+      ownEvent(userId, 'export', 'all', clientIp),
       deps.now,
       () => exportCopy(deps, userId, deps.now()),
     );

@@ -16,9 +16,9 @@ import { startPreviewSession } from '../../domain/preview/preview.js';
 import { verifyPersonalDataEvents } from '../../domain/privacy/audit-trail.js';
 
 import { SANDBOX_REGISTER } from '../../gateways/identity/sandbox.js';
-import { DEMO_MOBILE, DEMO_REVIEWER_LOGIN } from '../../testing/demo-fixtures.js';
+import { DEMO_MOBILE, DEMO_REVIEWER_LOGIN, SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { userIdOf } from '../exam-flow/flow-test-kit.js';
+import { applyAs, projectIdOf, userIdOf } from '../exam-flow/flow-test-kit.js';
 import { PREVIEW_COOKIE } from '../register.js';
 
 /** The files of a ZIP, by name. */
@@ -131,6 +131,22 @@ describe('谁查看了我的信息 and 下载我的个人信息 (issue 28 pts 3 
     const stored = JSON.stringify(await t.db.select().from(personalDataEvents));
     expect(stored).not.toContain(person.idNumber);
     expect(stored).not.toContain(DEMO_MOBILE);
+  });
+
+  it("the candidate's application is recorded as a change of their data, named by its project", async () => {
+    const projectId = await projectIdOf(t.db, SEED_PROJECTS.journey);
+    const applyId = await applyAs(t, t.demoUserId, projectId);
+    const [latest] = (await events(t.demoUserId)).Items;
+    expect(latest).toMatchObject({
+      ActorKind: 'candidate',
+      Action: 'change',
+      Target: `报名信息（${SEED_PROJECTS.journey}）`,
+    });
+    const [row] = await t.db
+      .select({ target: personalDataEvents.target })
+      .from(personalDataEvents)
+      .where(eq(personalDataEvents.id, latest!.EventId));
+    expect(row!.target).toBe(`application:${applyId}`);
   });
 
   it("another person's token reads only their own entries; no token reads none", async () => {

@@ -17,7 +17,7 @@ function ExportPart() {
         {TEXT.exportTitle}
       </h2>
       <p className="d-account__lead">{TEXT.exportLead}</p>
-      <p className="d-account__hint">{TEXT.exportLimit}</p>
+      <p className="d-account__limit">{TEXT.exportLimit}</p>
       <Button type="primary" loading={download.isPending} onClick={start}>
         {download.isPending ? TEXT.exportBusy : TEXT.exportButton}
       </Button>
