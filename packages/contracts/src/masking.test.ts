@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskIdNumber, maskMobile, maskName } from './masking.js';
+import { maskAddress, maskIdNumber, maskMobile, maskName } from './masking.js';
 
 describe('masking', () => {
   it('masks a mobile number to its first 3 and last 4 digits', () => {
@@ -17,5 +17,12 @@ describe('masking', () => {
     expect(maskName('王芳')).toBe('王*');
     expect(maskName('欧阳娜娜')).toBe('欧***');
     expect(maskName('')).toBe('匿名');
+  });
+
+  it('masks a network address to its first half', () => {
+    expect(maskAddress('203.0.113.25')).toBe('203.0.*.*');
+    expect(maskAddress('::ffff:203.0.113.25')).toBe('203.0.*.*');
+    expect(maskAddress('2001:db8:1:2::5')).toBe('2001:db8:*');
+    expect(maskAddress('not an address')).toBe('*');
   });
 });

@@ -20,3 +20,18 @@ export function maskName(name: string): string {
   if (chars.length === 0) return '匿名';
   return chars[0] + '*'.repeat(Math.max(1, chars.length - 1));
 }
+
+/**
+ * 203.0.113.25 → 203.0.*.*, 2001:db8:1:2::5 → 2001:db8:*; what is neither an IPv4 nor an IPv6
+ * address is hidden whole.
+ */
+export function maskAddress(address: string): string {
+  const value = address.trim().replace(/^::ffff:(?=\d+\.)/i, '');
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(value);
+  if (v4) return `${v4[1]}.${v4[2]}.*.*`;
+  if (/^[0-9a-f:]+$/i.test(value) && value.includes(':')) {
+    const groups = value.split(':').filter(Boolean).slice(0, 2);
+    return groups.length > 0 ? `${groups.join(':')}:*` : '*';
+  }
+  return '*';
+}

@@ -161,7 +161,10 @@ describe('fuzzing every call of the contract', () => {
     const tables = (await t.db.execute(
       sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
     )) as unknown as { rows: Array<{ tablename: string }> };
-    const names = tables.rows.map((row) => row.tablename);
+    // The audit trail records a refused real-name check by design: the register was asked.
+    const names = tables.rows
+      .map((row) => row.tablename)
+      .filter((name) => name !== 'personal_data_events');
     const counts = sql.raw(
       `select json_build_object(${names
         .map((name) => `'${name}', (select count(*) from "${name}")`)

@@ -82,8 +82,13 @@ export const previewGetProject = defineEndpoint('ProjectPreview/GetProject', {
 export const previewGetApply = defineEndpoint('ProjectPreview/GetApply', {
   method: 'GET',
   client: 'exam-flow-preview',
-  /** Status: show the flow as a candidate sees it at that state (default: the test entry's). */
-  request: () => previewProject.extend({ Status: applyStatusSchema.optional() }),
+  /**
+   * Status: show the flow as a candidate sees it at that state (default: the test entry's).
+   * ApplyId: a candidate's application of the project instead, as its candidate sees it (the read
+   * is in the candidate's audit trail).
+   */
+  request: () =>
+    previewProject.extend({ Status: applyStatusSchema.optional(), ApplyId: idSchema.optional() }),
   response: () => flowViewSchema,
 });
 

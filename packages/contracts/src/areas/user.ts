@@ -257,3 +257,79 @@ export const closeAccount = defineEndpoint('User/CloseAccount', {
   request: () => z.object({ VerifyToken: boundedString(MAX_TOKEN_LENGTH).min(1) }),
   response: () => nullDataSchema,
 });
+
+/** Who acted on a person's data, in the audit trail (GB/T 35273 11.3). */
+export const AUDIT_ACTOR_KINDS = ['candidate', 'reviewer', 'organiser', 'system'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+export const AUDIT_ACTIONS = [
+  'read',
+  'export',
+  'change',
+  'erase',
+  'real-name-check',
+  'consent',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_RESULTS = ['ok', 'refused', 'failed'] as const;
+export type AuditResult = (typeof AUDIT_RESULTS)[number];
+
+export const AUDIT_ACTOR_TEXT: Record<AuditActorKind, string> = {
+  candidate: '您本人',
+  reviewer: '审核老师',
+  organiser: '主办方',
+  system: '系统',
+};
+export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
+  read: '查看',
+  export: '下载',
+  change: '修改',
+  erase: '删除',
+  'real-name-check': '实名核验',
+  consent: '同意授权',
+};
+export const AUDIT_RESULT_TEXT: Record<AuditResult, string> = {
+  ok: '成功',
+  refused: '未通过',
+  failed: '失败',
+};
+
+export const personalDataEventSchema = lazySchema(() =>
+  z.object({
+    EventId: z.number().int(),
+    Time: timeSchema,
+    ActorKind: z.enum(AUDIT_ACTOR_KINDS),
+    /** A reviewer's or organiser's name (陈老师); empty for the person and the system. */
+    ActorName: z.string(),
+    Action: z.enum(AUDIT_ACTIONS),
+    /** What was touched, in Chinese (报名信息《…》, 报名档案, 头像). */
+    Target: z.string(),
+    /** Masked, e.g. 203.0.*.* */
+    Address: z.string(),
+    Result: z.enum(AUDIT_RESULTS),
+  }),
+);
+export type PersonalDataEvent = z.infer<typeof personalDataEventSchema>;
+
+/** 谁查看了我的信息: the audit entries about the signed-in person, newest first. */
+export const getPersonalDataEvents = defineEndpoint('User/GetPersonalDataEvents', {
+  method: 'GET',
+  client: 'exam-account',
+  request: () => pageQuerySchema,
+  response: () => pagedSchema(personalDataEventSchema),
+});
+
+/** Copies one person may download in a day: each reads and renders everything kept about them. */
+export const PERSONAL_DATA_EXPORTS_PER_DAY = 3;
+
+/** 下载我的个人信息: a ZIP of a JSON and a PDF of everything kept about the person (PIPL art. 45). */
+export const exportPersonalData = defineEndpoint('User/ExportPersonalData', {
+  method: 'POST',
+  client: 'exam-account',
+  request: () => z.object({}),
+  response: () =>
+    z.object({
+      FileName: z.string(),
+      ContentType: z.literal('application/zip'),
+      Base64: z.string(),
+    }),
+});

@@ -13,3 +13,4 @@ export * from './uploads.js';
 export * from './stored-files.js';
 export * from './scheduled-jobs.js';
 export * from './consents.js';
+export * from './audit.js';

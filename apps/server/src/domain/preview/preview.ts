@@ -10,6 +10,7 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
+  applications,
   positions,
   previewEntries,
   reviewers,
@@ -18,8 +19,14 @@ import {
   type ProjectRow,
 } from '../../db/schema/index.js';
 import type { KeyValueStore } from '../../platform/kv-store.js';
-import { checkFormValues, requireForm, ticketPrintable } from '../applications/applications.js';
-import { badRequest, forbidden, unauthorized } from '../errors.js';
+import {
+  checkFormValues,
+  requireForm,
+  ticketPrintable,
+  toApplySummary,
+} from '../applications/applications.js';
+import { badRequest, forbidden, notFound, unauthorized } from '../errors.js';
+import { recordPersonalDataEvent } from '../privacy/audit-trail.js';
 import { buildFlow } from '../applications/flow.js';
 import { hashPassword, verifyPassword } from '../accounts/passwords.js';
 import { deriveProjectState, requireProject } from '../projects/projects.js';
@@ -209,15 +216,20 @@ export async function submitPreviewEntry(
 
 /**
  * ProjectPreview/GetApply: the flow a candidate sees at a given application state (the step
- * switcher), by default at the reviewer's test entry's; no candidate's application is read.
+ * switcher), by default at the reviewer's test entry's. With ApplyId, a candidate's application
+ * of the reviewer's project as its candidate sees it, and the read goes into that candidate's
+ * audit trail.
  */
 export async function getPreviewFlow(
   db: Database,
   reviewer: Reviewer,
-  input: { ProjectId: number; Status?: ApplyStatus },
+  input: { ProjectId: number; Status?: ApplyStatus; ApplyId?: number },
   now: Date,
+  address: string,
 ): Promise<FlowView> {
   const project = await requireProject(db, input.ProjectId, reviewer.tenantId);
+  if (input.ApplyId !== undefined)
+    return candidateFlow(db, reviewer, project, input.ApplyId, now, address);
   const entry = await findEntry(db, reviewer.reviewerId, project.id);
   const status = input.Status ?? (entry ? 'Submitted' : null);
   const apply = status ? await previewSummary(db, project, entry, status, now) : null;
@@ -229,5 +241,41 @@ export async function getPreviewFlow(
     reviewRemark: apply?.ReviewRemark ?? null,
     examScore: apply?.ExamScore ?? null,
   });
+  return { ProjectId: project.id, Apply: apply, ...flow };
+}
+
+async function candidateFlow(
+  db: Database,
+  reviewer: Reviewer,
+  project: ProjectRow,
+  applyId: number,
+  now: Date,
+  address: string,
+): Promise<FlowView> {
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, applyId), eq(applications.projectId, project.id)));
+  if (!row) throw notFound('该项目没有这条报名记录');
+  const apply = await toApplySummary(db, row, now);
+  const flow = buildFlow({
+    projectState: deriveProjectState(project, now),
+    feeInFen: project.feeInFen,
+    hasOnlineExam: project.hasOnlineExam,
+    status: row.status,
+    reviewRemark: row.reviewRemark,
+    examScore: row.examScore,
+  });
+  await recordPersonalDataEvent(
+    db,
+    {
+      actor: { kind: 'reviewer', id: reviewer.reviewerId, name: reviewer.name },
+      subjectUserId: row.userId,
+      action: 'read',
+      target: `application:${row.id}`,
+      address,
+    },
+    now,
+  );
   return { ProjectId: project.id, Apply: apply, ...flow };
 }

@@ -2,7 +2,10 @@ import {
   bindAccount,
   changeMobile,
   closeAccount,
+  exportPersonalData,
+  getPersonalDataEvents,
   getPlatformPower,
+  PERSONAL_DATA_EXPORTS_PER_DAY,
   getUser,
   getUserApplyArchive,
   getWeChatBindUser,
@@ -18,6 +21,17 @@ import * as accounts from '../../domain/accounts/users.js';
 import { createAttemptLimiter, tooManyAttempts } from '../../platform/attempt-limiter.js';
 import { endSessionsOfAccount } from '../../domain/accounts/sessions.js';
 import type { AppDeps } from '../../platform/deps.js';
+import {
+  listPersonalDataEvents,
+  ownEvent,
+  withPersonalDataEvent,
+  type AuditTarget,
+} from '../../domain/privacy/audit-trail.js';
+import {
+  EXPORT_TOO_OFTEN,
+  exportPersonalData as exportCopy,
+} from '../../domain/privacy/personal-data-export.js';
+import { counterFor, countOrRefuse } from '../../platform/rate-limits.js';
 import { route, type ServiceRoute } from '../route.js';
 import { projectListRoutes } from './project-lists.js';
 
@@ -33,6 +47,19 @@ function passwordTries(deps: AppDeps, address: string): accounts.PasswordTries {
   };
 }
 
+/** The candidate's own change of their data, recorded once made; a real-name check even when refused. */
+const ownChange = <T>(
+  deps: AppDeps,
+  userId: number,
+  clientIp: string,
+  target: AuditTarget,
+  action: 'change' | 'real-name-check',
+  work: () => Promise<T>,
+) =>
+  withPersonalDataEvent(deps.db, ownEvent(userId, action, target, clientIp), deps.now, work, {
+    recordRefusals: action === 'real-name-check',
+  });
+
 // A password or number change keeps the device that made it signed in and ends every other one.
 const userRoutes: ServiceRoute[] = [
   route(getUser, async ({ requireUser, deps }) =>
@@ -41,15 +68,24 @@ const userRoutes: ServiceRoute[] = [
   route(getUserApplyArchive, async ({ requireUser, deps }) =>
     accounts.getApplyArchive(deps, requireUser().userId),
   ),
-  route(saveUserApplyArchive, async ({ input, requireUser, deps }) =>
-    accounts.saveApplyArchive(deps, requireUser().userId, input.Values, deps.now()),
-  ),
-  route(realPersonVerify, async ({ input, requireUser, deps }) =>
-    accounts.realPersonVerify(deps, requireUser().userId, input.Name, input.IdNumber),
-  ),
-  route(updateHeadPortrait, async ({ input, requireUser, deps }) =>
-    accounts.updateHeadPortrait(deps, requireUser().userId, input.HeadPortrait),
-  ),
+  route(saveUserApplyArchive, async ({ input, requireUser, deps, clientIp }) => {
+    const { userId } = requireUser();
+    return ownChange(deps, userId, clientIp, 'archive', 'change', () =>
+      accounts.saveApplyArchive(deps, userId, input.Values, deps.now()),
+    );
+  }),
+  route(realPersonVerify, async ({ input, requireUser, deps, clientIp }) => {
+    const { userId } = requireUser();
+    return ownChange(deps, userId, clientIp, 'identity', 'real-name-check', () =>
+      accounts.realPersonVerify(deps, userId, input.Name, input.IdNumber),
+    );
+  }),
+  route(updateHeadPortrait, async ({ input, requireUser, deps, clientIp }) => {
+    const { userId } = requireUser();
+    return ownChange(deps, userId, clientIp, 'profile:HeadPortrait', 'change', () =>
+      accounts.updateHeadPortrait(deps, userId, input.HeadPortrait),
+    );
+  }),
   route(updateLoginPwd, async ({ input, requireUser, deps, clientIp }) => {
     const { userId, sessionId } = requireUser();
     await accounts.updateLoginPassword(
@@ -65,9 +101,11 @@ const userRoutes: ServiceRoute[] = [
   route(relieveWeChatBind, async ({ requireUser, deps }) =>
     accounts.relieveWeChatBind(deps.db, requireUser().userId),
   ),
-  route(changeMobile, async ({ input, requireUser, deps }) => {
+  route(changeMobile, async ({ input, requireUser, deps, clientIp }) => {
     const { userId, sessionId } = requireUser();
-    const profile = await accounts.changeMobile(deps, userId, input.Mobile, input.VerifyToken);
+    const profile = await ownChange(deps, userId, clientIp, 'profile:Mobile', 'change', () =>
+      accounts.changeMobile(deps, userId, input.Mobile, input.VerifyToken),
+    );
     await endSessionsOfAccount(deps, userId, { keep: sessionId });
     return profile;
   }),
@@ -78,6 +116,28 @@ const userRoutes: ServiceRoute[] = [
     return null;
   }),
   route(getPlatformPower, async ({ user }) => ({ Powers: accounts.platformPowers(user !== null) })),
+];
+
+// The rights of PIPL art. 45 and GB/T 35273 11.3: the person's own copy and who touched their data.
+const personalDataRoutes: ServiceRoute[] = [
+  route(getPersonalDataEvents, async ({ input, requireUser, deps }) =>
+    listPersonalDataEvents(deps.db, requireUser().userId, input),
+  ),
+  route(exportPersonalData, async ({ requireUser, deps, clientIp }) => {
+    const { userId } = requireUser();
+    const exports = counterFor(deps.store, {
+      name: 'personal-data-exports',
+      points: PERSONAL_DATA_EXPORTS_PER_DAY,
+      durationSeconds: 24 * 60 * 60,
+    });
+    await countOrRefuse(exports, String(userId), () => tooManyRequests(EXPORT_TOO_OFTEN));
+    return withPersonalDataEvent(
+      deps.db,
+      ownEvent(userId, 'export', 'all', clientIp),
+      deps.now,
+      () => exportCopy(deps, userId, deps.now()),
+    );
+  }),
 ];
 
 const weChatRoutes: ServiceRoute[] = [
@@ -97,4 +157,9 @@ const weChatRoutes: ServiceRoute[] = [
   ),
 ];
 
-export const routes: ServiceRoute[] = [...projectListRoutes, ...userRoutes, ...weChatRoutes];
+export const routes: ServiceRoute[] = [
+  ...projectListRoutes,
+  ...userRoutes,
+  ...personalDataRoutes,
+  ...weChatRoutes,
+];

@@ -5,8 +5,18 @@ import {
   modifyApplication,
   submitApplication,
 } from '../../domain/applications/applications.js';
+import { ownEvent, recordPersonalDataEvent } from '../../domain/privacy/audit-trail.js';
 import { uploadSignerOf } from '../../domain/uploads/uploads.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { route, type ServiceRoute } from '../route.js';
+
+/** The candidate's form values, sent or changed, in their audit trail. */
+const recordOwnApplication = (deps: AppDeps, userId: number, applyId: number, address: string) =>
+  recordPersonalDataEvent(
+    deps.db,
+    ownEvent(userId, 'change', `application:${applyId}`, address),
+    deps.now(),
+  );
 
 /** ProjectApply/ calls: the form, applying, changing a returned application, the report. */
 export const applyRoutes: ServiceRoute[] = [
@@ -19,12 +29,18 @@ export const applyRoutes: ServiceRoute[] = [
       deps.config.applicationRetentionDays,
     ),
   ),
-  route(apply, async ({ input, requireUser, deps, clientIp }) =>
-    submitApplication(deps.db, requireUser(), input, deps.now(), clientIp),
-  ),
-  route(modifyApply, async ({ input, requireUser, deps, clientIp }) =>
-    modifyApplication(deps.db, requireUser().userId, input, deps.now(), clientIp),
-  ),
+  route(apply, async ({ input, requireUser, deps, clientIp }) => {
+    const user = requireUser();
+    const applied = await submitApplication(deps.db, user, input, deps.now(), clientIp);
+    await recordOwnApplication(deps, user.userId, applied.ApplyId, clientIp);
+    return applied;
+  }),
+  route(modifyApply, async ({ input, requireUser, deps, clientIp }) => {
+    const { userId } = requireUser();
+    const modified = await modifyApplication(deps.db, userId, input, deps.now(), clientIp);
+    await recordOwnApplication(deps, userId, modified.ApplyId, clientIp);
+    return modified;
+  }),
   route(getFormReport, async ({ input, requireUser, deps }) =>
     buildFormReport(deps.db, requireUser().userId, input.ApplyId),
   ),

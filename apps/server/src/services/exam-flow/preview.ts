@@ -112,8 +112,8 @@ export const previewRoutes: ServiceRoute[] = [
     const project = await requireProject(deps.db, input.ProjectId, requireReviewer().tenantId);
     return toProjectDetail(deps.db, project, null, deps.now());
   }),
-  route(previewGetApply, async ({ input, deps, requireReviewer }) =>
-    getPreviewFlow(deps.db, requireReviewer(), input, deps.now()),
+  route(previewGetApply, async ({ input, deps, requireReviewer, clientIp }) =>
+    getPreviewFlow(deps.db, requireReviewer(), input, deps.now(), clientIp),
   ),
   route(previewGetProjectPosition, async ({ input, deps, requireReviewer }) =>
     listPositions(deps.db, input.ProjectId, requireReviewer().tenantId),

@@ -19,6 +19,7 @@ import { usePasswordChangeForm } from '../use-password-change-form';
 import { useRealNameForm } from '../use-real-name-form';
 import { useWeChatBinding } from '../use-wechat-binding';
 import { Field } from './field';
+import { PersonalDataSection } from './personal-data-section';
 import { SmsCodeButton } from './sms-code';
 import { TAG_COLOR } from '../../../shared/ui/desktop/tag-colors';
 
@@ -479,11 +480,12 @@ function CloseSection({ modal }: { modal: Modals }) {
   );
 }
 
-const TABS = ['profile', 'archive', 'password', 'mobile', 'wechat', 'close'] as const;
+const TABS = ['profile', 'archive', 'privacy', 'password', 'mobile', 'wechat', 'close'] as const;
 type Tab = (typeof TABS)[number];
 const TAB_TITLE: Record<Tab, string> = {
   profile: '个人资料',
   archive: '报名档案',
+  privacy: '我的个人信息',
   password: '修改密码',
   mobile: '更换手机号',
   wechat: '微信绑定',
@@ -493,7 +495,7 @@ const TAB_TITLE: Record<Tab, string> = {
 /**
  * my/myAccount on a PC: everything the phone's account offers, one tab each (kept in ?tab= so a
  * return from WeChat comes back to its tab): profile and avatar, real name, the apply archive,
- * password, mobile, WeChat binding, closing the account.
+ * the copy of one's data and who touched it, password, mobile, WeChat binding, closing the account.
  */
 export default function MyAccountPage() {
   const { profile, query } = useAccountProfile();
@@ -509,6 +511,7 @@ export default function MyAccountPage() {
   const content: Record<Tab, () => ReactNode> = {
     profile: () => <ProfileSection profile={profile} />,
     archive: () => <ArchiveSection />,
+    privacy: () => <PersonalDataSection />,
     password: () => <PasswordSection modal={modal} />,
     mobile: () => <MobileSection profile={profile} />,
     wechat: () => <WeChatSection modal={modal} />,

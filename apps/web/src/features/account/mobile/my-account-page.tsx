@@ -10,6 +10,7 @@ import { SENSITIVE_ARCHIVE_FIELDS, useRevealed } from '../sensitive-fields';
 import { ARCHIVE_AUTOCOMPLETE, useApplyArchiveForm } from '../use-apply-archive-form';
 import { AVATAR_PROBLEM_TEXT, useAvatarChange } from '../use-avatar-change';
 import { useRealNameForm } from '../use-real-name-form';
+import { PersonalDataEventsCard, PersonalDataExportCard } from './personal-data-cards';
 import { TextField } from './text-field';
 import { SafeImage } from '../../../shared/ui/safe-image';
 
@@ -223,6 +224,8 @@ export default function MyAccountPage() {
       </nav>
       <RealNameCard profile={profile} />
       <ArchiveCard />
+      <PersonalDataExportCard />
+      <PersonalDataEventsCard />
     </div>
   );
 }
