@@ -55,11 +55,13 @@ export function renderTermsPage(input: {
   brand: string;
   kind: 'user' | 'privacy';
   homeUrl: string;
+  elder: boolean;
 }): string {
   const title = input.kind === 'user' ? '用户协议' : '隐私政策';
   return renderPage({
     title,
     brand: input.brand,
+    elder: input.elder,
     children: (
       <>
         <h1>{title}</h1>
