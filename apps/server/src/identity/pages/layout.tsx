@@ -61,7 +61,7 @@ html[data-elder] :is(.brand,label,.hint,.alert,.status,.notice,.links,nav.tabs a
 html[data-elder] :is(.brand,.hint,.elder-switch__hint){color:#424a55}
 html[data-elder] h1{font-size:26px}
 html[data-elder] input:not([type="checkbox"],[type="range"]){height:60px;font-size:18px}
-html[data-elder] button{min-height:60px;font-size:18px}
+html[data-elder] button{min-height:60px;font-size:18px;line-height:1.5}
 html[data-elder] button:not(.secondary,.elder-switch){background:#003a9e;border-color:#003a9e}
 html[data-elder] button.secondary{color:#003a9e;border-color:#003a9e}
 html[data-elder] a,html[data-elder] nav.tabs a[aria-current="page"]{color:#003a9e}

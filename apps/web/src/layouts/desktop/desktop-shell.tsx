@@ -90,6 +90,10 @@ const ELDER_THEME: ThemeConfig = {
     controlHeightLG: 60,
     motion: false,
   },
+  components: {
+    // The derived selected colours of a dark primary are a grey-blue; a light one reads better.
+    Menu: { itemSelectedBg: '#e6efff', itemSelectedColor: '#003a9e' },
+  },
 };
 
 /** "Home" is active only on itself: the project list lives under home/ but is its own section. */
