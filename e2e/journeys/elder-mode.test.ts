@@ -134,8 +134,18 @@ describe.each(DEVICES)('长辈模式 on the $label', (device) => {
     const cookie = (await page.context().cookies()).find((c) => c.name === 'portal_elder');
     expect(cookie).toMatchObject({ value: '1', httpOnly: false, sameSite: 'Lax' });
 
+    const logged: string[] = [];
+    // A hydration mismatch is reported as an error (in the production build, a minified one).
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text());
+    });
+    page.on('pageerror', (error) => logged.push(error.message));
     await page.reload();
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    // The server drew it in elder mode: the app hydrates it as drawn, without a mismatch.
+    await page.waitForFunction(() => document.title.startsWith('首页'));
+    await page.waitForLoadState('networkidle');
+    expect(logged).toEqual([]);
     const served = await (await page.request.get(`${baseUrl}/views/home/project`)).text();
     expect(served).toMatch(/^<!doctype html>\s*<html[^>]* data-elder[ >]/i);
     // Fewer things to a screen: no banners, no shortcuts.
