@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { APPLY_STATUS_TEXT } from '@portal/contracts';
+import { APPLY_STATUS_TEXT, SENSITIVE_CONSENT_REQUIRED } from '@portal/contracts';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
@@ -12,7 +12,13 @@ import {
   unappliedPaidProject,
   type Api,
 } from '../support/portal-api.js';
-import { BAD_ID_NUMBER, DEMO_NAME, GOOD_ID_NUMBER, signInAtProvider } from '../support/sign-in.js';
+import {
+  BAD_ID_NUMBER,
+  DEMO_NAME,
+  GOOD_ID_NUMBER,
+  SENSITIVE_CONSENT_LABEL,
+  signInAtProvider,
+} from '../support/sign-in.js';
 import { fitsAt320 } from '../support/screens.js';
 
 /**
@@ -113,6 +119,15 @@ describe.each([
         .poll(() => uploaded.evaluate((img) => (img as HTMLImageElement).naturalWidth))
         .toBeGreaterThan(0);
       await expect.poll(() => page.locator('#field-idNumber-msg').textContent()).toBe('');
+      // The ID number, the photo and the household registration ask a consent of their own.
+      const consent = page.getByRole('checkbox', { name: SENSITIVE_CONSENT_LABEL });
+      expect(await consent.isChecked()).toBe(false);
+      await page.getByRole('button', { name: '提交报名' }).click();
+      await expect
+        .poll(() => page.locator('#field-SensitiveConsent-error').textContent())
+        .toBe(SENSITIVE_CONSENT_REQUIRED);
+      expect(await applicationsOf(api, project.ProjectId)).toEqual([]);
+      await consent.check();
       await check(page, `${shot}-apply-valid`);
       await page.getByRole('button', { name: '提交报名' }).click();
       await page.waitForURL(flowUrl);
@@ -145,6 +160,10 @@ describe.each([
       await page.waitForURL(`**/views/payment?ApplyId=${application!.ApplyId}`);
       const toCashier = page.getByRole('button', { name: /^去支付/ });
       await toCashier.waitFor();
+      // Before paying: whether and until when the fee can come back (issue 30, point 20).
+      await page
+        .getByText(/^(缴费后、打印准考证前可在“我的订单”中申请退款|本项目报名费缴纳后不予退还)/)
+        .waitFor();
       await check(page, `${shot}-payment`);
       expect(await fitsAt320(page), page.url()).toBe(true);
 

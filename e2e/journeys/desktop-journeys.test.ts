@@ -14,7 +14,13 @@ import {
   type Api,
 } from '../support/portal-api.js';
 import { checkScreen } from '../support/screens.js';
-import { BAD_ID_NUMBER, DEMO_NAME, GOOD_ID_NUMBER, signInAtProvider } from '../support/sign-in.js';
+import {
+  BAD_ID_NUMBER,
+  DEMO_NAME,
+  GOOD_ID_NUMBER,
+  SENSITIVE_CONSENT_LABEL,
+  signInAtProvider,
+} from '../support/sign-in.js';
 
 /** Issue 9: the desktop journeys from browsing to the admission ticket (desktop user agent). */
 const baseUrl = inject('baseUrl');
@@ -219,6 +225,7 @@ describe('desktop journeys of a signed-in candidate (1440×900)', () => {
       await expect
         .poll(() => uploaded.evaluate((img) => (img as HTMLImageElement).naturalWidth))
         .toBeGreaterThan(0);
+      await page.getByRole('checkbox', { name: SENSITIVE_CONSENT_LABEL }).check();
       await page.getByRole('button', { name: '提交报名' }).click();
       await page.waitForURL(flowUrl);
       const [application] = await applicationsOf(api, project.ProjectId);

@@ -12,7 +12,7 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.js';
-import { apiOf, passportPhoto, type Api } from '../support/portal-api.js';
+import { apiOf, passportPhoto, type SignedInApi } from '../support/portal-api.js';
 import { checkScreen } from '../support/screens.js';
 import { GOOD_ID_NUMBER } from '../support/sign-in.js';
 import { signUpFreshAccount } from '../support/sms.js';
@@ -56,7 +56,7 @@ async function uploadPhoto(page: Page) {
 }
 
 /** Applies with the short form's values (what journey 2 types, sent as the form sends them). */
-async function applyTo(page: Page, api: Api, projectId: number, mobile: string) {
+async function applyTo(page: Page, api: SignedInApi, projectId: number, mobile: string) {
   const [position] = await api.call(getProjectPosition, { ProjectId: projectId });
   const form = await api.call(getForm, { ProjectId: projectId });
   const asked = new Set(form.Form.Fields.map((f) => f.FieldId));
@@ -72,11 +72,14 @@ async function applyTo(page: Page, api: Api, projectId: number, mobile: string) 
     hasWork: 'no',
     photo: await uploadPhoto(page),
   };
-  return api.call(apply, {
+  const request = {
     ProjectId: projectId,
     PositionId: position!.PositionId,
     Values: Object.fromEntries(Object.entries(values).filter(([id]) => asked.has(id))),
-  });
+  };
+  // The server, not only the form, refuses sensitive information sent without its consent.
+  expect(await api.status(apply, request)).toBe(400);
+  return api.call(apply, { ...request, SensitiveConsent: true });
 }
 
 describe('refund (issue 13): pay, ask for the fee back from my/myOrder, see 退款中 then 已退款', () => {

@@ -224,6 +224,7 @@ describe('two instances behind nginx behave as one (issue 26)', () => {
         ProjectId: project.ProjectId,
         PositionId: position!.PositionId,
         Values: Object.fromEntries(Object.entries(values).filter(([id]) => asked.has(id))),
+        SensitiveConsent: true,
       }),
       2,
     );

@@ -19,3 +19,5 @@ export async function signInAtProvider(
 export const DEMO_NAME = '李明';
 export const BAD_ID_NUMBER = '110105199003072814';
 export const GOOD_ID_NUMBER = '110105199003072813';
+/** The box of the application form's separate consent for sensitive information, as a person reads it. */
+export const SENSITIVE_CONSENT_LABEL = '我已阅读并同意按上述规则处理我的敏感个人信息';

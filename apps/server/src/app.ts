@@ -19,6 +19,7 @@ import { answerClientError, installErrorHandling } from './services/errors.js';
 import { startExamSweep } from './services/exam-custom/sweep.js';
 import { registerProjectCoverRoute } from './services/exam-flow/cover-route.js';
 import { startUploadCleanup } from './services/exam-expand/upload-cleanup.js';
+import { startRetentionErasure } from './services/exam-flow/retention-job.js';
 import { startPersonalDataResealing } from './services/exam-account/reseal-job.js';
 import { registerUploadRoutes } from './services/exam-expand/uploads-route.js';
 import { registerTicketCheckRoute } from './services/exam-flow/ticket-check-route.js';
@@ -90,6 +91,7 @@ export async function buildApp(
   if (config.parts.has('exam-account')) startPersonalDataResealing(app, deps);
   if (config.parts.has('exam-flow')) await registerProjectCoverRoute(app, deps);
   if (config.parts.has('exam-flow')) await registerTicketCheckRoute(app, deps);
+  if (config.parts.has('exam-flow')) startRetentionErasure(app, deps);
   if (config.parts.has('exam-custom')) startExamSweep(app, deps);
   await registerProviderNotifyRoute(app, deps, deps.gateways.payment.notifications);
   await registerGatewayRoutes(app, deps);

@@ -96,6 +96,8 @@ const envSchema = z.object({
     .default(() => RATE_LIMITS.perAddressPerMinute),
   /** How long a public read's answer is shared among anonymous callers (docs/operations.md, "Limits"); 0: never. */
   ANONYMOUS_ANSWER_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** Days after a project's exam after which its applications' sensitive values and files are erased. */
+  APPLICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** What one account's uploads may weigh together, in MB. */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_UPLOAD_QUOTA_MB),
   /** Who may read /metrics: the bearer of this token; without it, this machine only. */
@@ -179,6 +181,8 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   anonymousAnswerTtlMs: number;
   uploadQuotaBytes: number;
+  /** Days after a project's exam after which its applications' sensitive values are erased. */
+  applicationRetentionDays: number;
   /** Bearer token for /metrics; empty: readable from this machine only. */
   metricsToken: string;
 }
@@ -441,6 +445,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     anonymousAnswerTtlMs: e.ANONYMOUS_ANSWER_TTL_MS,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+    applicationRetentionDays: e.APPLICATION_RETENTION_DAYS,
     metricsToken: e.METRICS_TOKEN,
   };
 }

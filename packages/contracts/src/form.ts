@@ -58,9 +58,38 @@ export const formFieldSchema = lazySchema(() =>
     MaxSizeKb: z.number().int().positive().optional(),
     /** Shown (and so checked) only when another field holds one of these values. */
     ShowWhen: z.object({ FieldId: z.string(), Values: z.array(z.string()).min(1) }).optional(),
+    /**
+     * Sensitive personal information (PIPL art. 28: health, disability, household registration…),
+     * asked only with a consent of its own. ID numbers and photos are sensitive unless told not.
+     */
+    Sensitive: z.boolean().optional(),
   }),
 );
 export type FormField = z.infer<typeof formFieldSchema>;
+
+export function isSensitiveField(field: Pick<FormField, 'Type' | 'Sensitive'>): boolean {
+  return field.Sensitive ?? (field.Type === 'idcard' || field.Type === 'photo');
+}
+
+/** What applying with a sensitive field without its own consent is told. */
+export const SENSITIVE_CONSENT_REQUIRED = '请阅读并勾选同意《敏感个人信息处理规则》后再提交';
+
+/** What a form with sensitive fields tells before asking consent (PIPL art. 17, 30). */
+export const sensitiveConsentSchema = lazySchema(() =>
+  z.object({
+    /** The form's version the consent is given to; stored with it. */
+    Version: z.string(),
+    /** The labels of the sensitive fields asked. */
+    Fields: z.array(z.string()),
+    /** Days after the project's exam after which those values and files are erased. */
+    RetentionDays: z.number().int().positive(),
+    /** Who receives them. */
+    Recipient: z.string(),
+    /** This application's consent is on record (a returned application need not ask again). */
+    Given: z.boolean(),
+  }),
+);
+export type SensitiveConsent = z.infer<typeof sensitiveConsentSchema>;
 
 /** A form's caps: a person types far less; the caps only stop a script's oversized values. */
 export const FORM_TEXT_MAX_LENGTH = 10_000;

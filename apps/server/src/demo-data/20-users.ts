@@ -1,4 +1,5 @@
 import { hashPassword } from '../domain/accounts/passwords.js';
+import { acceptPolicies } from '../domain/privacy/consents.js';
 import type { Database } from '../db/client.js';
 import { reviewers, tenants, users } from '../db/schema/index.js';
 
@@ -6,26 +7,46 @@ import { reviewers, tenants, users } from '../db/schema/index.js';
 export const DEMO_MOBILE = '13800138000';
 export const DEMO_PASSWORD = 'Demo@123456';
 /** The documented demo reviewer (README): signs in at /views/flowPreview/login. */
+/** The documented candidate with extra time (README): +30% on the paid exam's paper. */
+export const ACCOMMODATED_MOBILE = '13600136000';
+export const ACCOMMODATED_PASSWORD = 'Demo@136136';
 export const DEMO_REVIEWER_LOGIN = 'reviewer';
 export const DEMO_REVIEWER_PASSWORD = 'Review@123456';
 
 export async function seed(db: Database): Promise<void> {
   const [tenant] = await db.select({ id: tenants.id }).from(tenants).limit(1);
   if (!tenant) throw new Error('seed: tenants first');
-  await db.insert(users).values([
-    {
-      tenantId: tenant.id,
-      mobile: DEMO_MOBILE,
-      name: '李明',
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-    },
-    {
-      tenantId: tenant.id,
-      mobile: '13900139000',
-      name: '王芳',
-      passwordHash: await hashPassword('Demo@654321'),
-    },
-  ]);
+  const created = await db
+    .insert(users)
+    .values([
+      {
+        tenantId: tenant.id,
+        mobile: DEMO_MOBILE,
+        name: '李明',
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+      },
+      {
+        tenantId: tenant.id,
+        mobile: '13900139000',
+        name: '王芳',
+        passwordHash: await hashPassword('Demo@654321'),
+      },
+      {
+        tenantId: tenant.id,
+        mobile: ACCOMMODATED_MOBILE,
+        name: '赵静',
+        passwordHash: await hashPassword(ACCOMMODATED_PASSWORD),
+      },
+    ])
+    .returning({ id: users.id });
+  // They signed up as anyone does: the agreement and the policy are on record.
+  for (const { id } of created)
+    await acceptPolicies(db, {
+      userId: id,
+      kinds: ['user-agreement', 'privacy-policy'],
+      address: null,
+      at: new Date(),
+    });
   await db.insert(reviewers).values({
     tenantId: tenant.id,
     loginName: DEMO_REVIEWER_LOGIN,

@@ -704,7 +704,7 @@ export function standardFormFields(minBirth = '1986-01-01', maxBirth = '2006-12-
       ],
     },
     { FieldId: 'major', Label: '专业', Type: 'text', Required: true, MaxLength: 50 },
-    { FieldId: 'hukou', Label: '户籍所在地', Type: 'region', Required: true },
+    { FieldId: 'hukou', Label: '户籍所在地', Type: 'region', Required: true, Sensitive: true },
     { FieldId: 'hasWork', Label: '是否有工作经历', Type: 'radio', Required: true, Options: yesNo },
     {
       FieldId: 'workUnit',

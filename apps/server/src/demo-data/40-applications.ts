@@ -1,6 +1,7 @@
 import { idNumberCheckDigit, type ApplyStatus, type FormValues } from '@portal/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { checkFormValues } from '../domain/applications/applications.js';
+import { recordConsents, requireSensitiveConsent } from '../domain/privacy/consents.js';
 import { scoreAnswers } from '../domain/exams/exams.js';
 import { ticketNumberFor } from '../domain/tickets/tickets.js';
 import type { Database } from '../db/client.js';
@@ -8,6 +9,7 @@ import {
   applicationEvents,
   applications,
   browseHistory,
+  examAccommodations,
   examPapers,
   examQuestions,
   examSubmissions,
@@ -18,7 +20,7 @@ import {
   projects,
   users,
 } from '../db/schema/index.js';
-import { DEMO_MOBILE } from './20-users.js';
+import { ACCOMMODATED_MOBILE, DEMO_MOBILE } from './20-users.js';
 import { SEED_PROJECTS } from './30-projects.js';
 import { seedUploadsOf } from './files.js';
 
@@ -138,6 +140,14 @@ async function seedApplication(
       updatedAt: step(path.length - 1),
     })
     .returning();
+  const consent = await requireSensitiveConsent(db, form!, true, null);
+  if (consent)
+    await recordConsents(db, {
+      userId,
+      kinds: [{ ...consent, applicationId: row!.id }],
+      address: null,
+      at: submittedAt,
+    });
   await db.insert(applicationEvents).values(
     path.map((status, i) => ({
       applicationId: row!.id,
@@ -231,6 +241,40 @@ export async function seed(db: Database): Promise<void> {
     { title: SEED_PROJECTS.approvedUnpaid, status: 'Approved' as const, daysAgo: 6 },
   ])
     await seedApplication(db, second.id, secondValues, a, now);
+
+  // A candidate with a disability, paid for the online exam, with +30% approved (合理便利).
+  const [accommodated] = await db.select().from(users).where(eq(users.mobile, ACCOMMODATED_MOBILE));
+  if (!accommodated) throw new Error('seed: users first');
+  await seedApplication(
+    db,
+    accommodated.id,
+    {
+      ...candidateValues({
+        files: await seedUploadsOf(db, accommodated.id, new Date(now - 60 * DAY)),
+        name: '赵静',
+        gender: 'female',
+        id17: '32010219900708002',
+        birth: '1990-07-08',
+        mobile: ACCOMMODATED_MOBILE,
+        hukou: ['32', '3201'],
+      }),
+      email: 'zhaojing@example.com',
+    },
+    { title: SEED_PROJECTS.paidExam, status: 'Paid', daysAgo: 5 },
+    now,
+  );
+  const [paidPaper] = await db
+    .select({ id: examPapers.id })
+    .from(examPapers)
+    .innerJoin(projects, eq(projects.id, examPapers.projectId))
+    .where(eq(projects.title, SEED_PROJECTS.paidExam));
+  await db.insert(examAccommodations).values({
+    userId: accommodated.id,
+    paperId: paidPaper!.id,
+    extraTimePercent: 30,
+    approvedBy: '陈老师（项目审核）',
+    approvedAt: new Date(now - 4 * DAY),
+  });
 
   const byTitle = new Map(
     (await db.select({ id: projects.id, title: projects.title }).from(projects)).map((p) => [

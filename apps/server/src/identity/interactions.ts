@@ -12,6 +12,12 @@ import type Provider from 'oidc-provider';
 import type { InteractionDetails } from 'oidc-provider';
 import { checkCaptcha } from '../domain/accounts/captcha.js';
 import { DomainError } from '../domain/errors.js';
+import {
+  acceptPolicies,
+  POLICY_VERSIONS,
+  policiesToAccept,
+  type PolicyKind,
+} from '../domain/privacy/consents.js';
 import { ownAddress, ownOrigins } from '../platform/own-addresses.js';
 import type { AppDeps } from '../platform/deps.js';
 import { CAPTCHA_REQUIRED, createAttemptLimiter } from '../platform/attempt-limiter.js';
@@ -28,6 +34,7 @@ import type { PageScriptAsset } from './page-script.js';
 import {
   contentSecurityPolicy,
   renderMessagePage,
+  renderPoliciesPage,
   renderResetPage,
   renderSignInPage,
   renderSignUpPage,
@@ -42,6 +49,9 @@ import type { SmsSignIn } from './sms.js';
 const FORM_LIMIT_BYTES = 16 * 1024;
 const MOBILE_INVALID = '请输入正确的11位手机号';
 export const AGREEMENT_REQUIRED = '请阅读并勾选同意《用户协议》和《隐私政策》';
+export const POLICIES_REQUIRED = '请阅读并勾选同意更新后的内容，再继续登录';
+/** How long a sign-in waits for a changed agreement or policy to be accepted. */
+const POLICIES_WAIT_SECONDS = 10 * 60;
 
 /** An interaction's address: `/interaction/:uid`, the uid as oidc-provider makes them. */
 const INTERACTION = '/interaction/:uid(^[\\w-]+$)';
@@ -155,7 +165,18 @@ export async function registerInteractionRoutes(
     }
   };
 
+  /** Signed in: once the current agreement and policy are accepted, back to the portal. */
   const finishLogin = async (request: Request, reply: FastifyReply, userId: number) => {
+    const toAccept = await policiesToAccept(db, userId);
+    if (toAccept.length > 0) {
+      // Who signed in waits beside this interaction (its cookie guards it) until they accept.
+      await deps.store.set(policiesKey(request), String(userId), POLICIES_WAIT_SECONDS);
+      return showPolicies(request, reply, { kinds: toAccept });
+    }
+    return completeLogin(request, reply, userId);
+  };
+
+  const completeLogin = async (request: Request, reply: FastifyReply, userId: number) => {
     const returnTo = await provider.interactionResult(
       request.raw,
       reply.raw,
@@ -376,9 +397,47 @@ export async function registerInteractionRoutes(
     if (form.get('agree') !== '1') return refuse(AGREEMENT_REQUIRED, 'agree');
     const verified = await sms.verifySignUp({ mobile, code, address: request.ip });
     if (!verified.ok) return refuse(verified.message ?? '验证码不正确', 'code');
-    const created = await createUser(db, { mobile, name, password });
+    const created = await createUser(db, {
+      mobile,
+      name,
+      password,
+      agreed: { address: request.ip, at: deps.now() },
+    });
     if (!created.ok) return refuse(created.message, 'mobile');
     return finishLogin(request, reply, created.userId);
+  };
+
+  const policiesKey = (request: Request) => `policies:${request.params.uid}`;
+  const policyKindOf = { 'user-agreement': 'user', 'privacy-policy': 'privacy' } as const;
+  const showPolicies = (
+    request: Request,
+    reply: FastifyReply,
+    { kinds, ...refusal }: Refusal & { kinds: PolicyKind[] },
+  ) =>
+    show(request, reply, refusal.status ?? 200, (page) =>
+      renderPoliciesPage({
+        ...page,
+        ...refusal,
+        kinds: kinds.map((kind) => policyKindOf[kind]),
+        termsUrls,
+      }),
+    );
+
+  /** The changed agreement or policy accepted: recorded, and the sign-in finishes. */
+  const acceptChangedPolicies = async (request: Request, reply: FastifyReply) => {
+    const userId = Number(await deps.store.get(policiesKey(request)));
+    if (!userId) return expired(reply);
+    const kinds = await policiesToAccept(db, userId);
+    if (kinds.length > 0 && formOf(request).get('agree') !== '1')
+      return showPolicies(request, reply, {
+        kinds,
+        error: POLICIES_REQUIRED,
+        errorField: 'agree',
+        status: 400,
+      });
+    await acceptPolicies(db, { userId, kinds, address: request.ip, at: deps.now() });
+    await deps.store.delete(policiesKey(request));
+    return completeLogin(request, reply, userId);
   };
 
   /** Forgot password: the number's SMS code, then a new password; back to sign-in to use it. */
@@ -462,6 +521,7 @@ export async function registerInteractionRoutes(
         .redirect(pages.includes(back) ? back : action, 303);
     }),
   );
+  app.post(`${INTERACTION}/policies`, ofInteraction(acceptChangedPolicies));
   if (sms)
     for (const action of ['captcha', 'sms-code'] as const)
       app.post(
@@ -482,6 +542,8 @@ export async function registerInteractionRoutes(
           kind,
           homeUrl: portalHome,
           elder: isElderMode(request.headers.cookie),
+          version: POLICY_VERSIONS[kind === 'user' ? 'user-agreement' : 'privacy-policy'],
+          retentionDays: config.applicationRetentionDays,
         }),
       ),
     );

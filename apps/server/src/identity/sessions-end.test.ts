@@ -35,7 +35,12 @@ let lastMobile = 13_750_000_000;
 /** A fresh account, so no other test's sessions are touched. */
 async function newAccount(): Promise<{ id: number; mobile: string }> {
   const mobile = String((lastMobile += 1));
-  const created = await createUser(server.db, { mobile, name: '周八', password: PASSWORD });
+  const created = await createUser(server.db, {
+    mobile,
+    name: '周八',
+    password: PASSWORD,
+    agreed: { address: null, at: new Date() },
+  });
   if (!created.ok) throw new Error(created.message);
   return { id: created.userId, mobile };
 }

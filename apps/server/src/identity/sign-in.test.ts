@@ -11,6 +11,7 @@ import { API_AUDIENCE, createRemoteVerifier } from '../platform/tokens.js';
 import { humanTrail, solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
 import { CAPTCHA_REQUIRED } from '../platform/attempt-limiter.js';
 import { SIGN_IN_FAILED } from '../domain/accounts/sign-in.js';
+import { acceptPolicies } from '../domain/privacy/consents.js';
 import {
   callbackUrlOf,
   CookieBrowser,
@@ -272,6 +273,12 @@ describe('the sign-in form', () => {
       .insert(users)
       .values({ tenantId: tenant!.tenantId, mobile: '13600000004', name: '将注销', passwordHash })
       .returning({ id: users.id });
+    await acceptPolicies(server.db, {
+      userId: user!.id,
+      kinds: ['user-agreement', 'privacy-policy'],
+      address: null,
+      at: new Date(),
+    });
     const browser = new CookieBrowser();
     const first = await signInWithPasswordForm(
       server,

@@ -2,7 +2,8 @@ import type { SlideChallenge } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { users } from '../db/schema/index.js';
+import { consents, users } from '../db/schema/index.js';
+import { POLICY_VERSIONS } from '../domain/privacy/consents.js';
 import { DEMO_MOBILE } from '../testing/demo-fixtures.js';
 import { solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
 import { endSmsCooldown } from '../domain/accounts/sms.js';
@@ -78,6 +79,16 @@ describe('sign-up', () => {
     expect(token).toBeTruthy();
     const [created] = await server.db.select().from(users).where(eq(users.mobile, mobile));
     expect(created).toMatchObject({ name: '张三', status: 'active' });
+    // What was agreed to is on record: which texts, which versions, when and from where.
+    const agreed = await server.db.select().from(consents).where(eq(consents.userId, created!.id));
+    expect(
+      agreed
+        .map(({ kind, version, address }) => ({ kind, version, address }))
+        .sort((a, b) => a.kind.localeCompare(b.kind)),
+    ).toEqual([
+      { kind: 'privacy-policy', version: POLICY_VERSIONS['privacy-policy'], address: '127.0.0.1' },
+      { kind: 'user-agreement', version: POLICY_VERSIONS['user-agreement'], address: '127.0.0.1' },
+    ]);
     await expect(server.deps.tokens.verify(token!)).resolves.toMatchObject({
       userId: created!.id,
       name: '张三',

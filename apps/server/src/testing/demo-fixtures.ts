@@ -1,6 +1,7 @@
 // What the tests know of the demo data they start from (the seeded template database): its
 // accounts, its projects by role, and the ID-number helper its applications use.
 export {
+  ACCOMMODATED_MOBILE,
   DEMO_MOBILE,
   DEMO_PASSWORD,
   DEMO_REVIEWER_LOGIN,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { idSchema, timeSchema } from '../envelope.js';
-import { formFieldSchema, formValuesSchema } from '../form.js';
+import { formFieldSchema, formValuesSchema, sensitiveConsentSchema } from '../form.js';
 import { lazySchema } from '../lazy-schema.js';
 
 /** draft → submitted → under review → returned | rejected | approved → paid → ticket issued → finished */
@@ -71,6 +71,8 @@ export const formWithApplySchema = lazySchema(() =>
     Apply: applySummarySchema.nullable(),
     /** What that application holds, for ModifyApply. */
     Values: formValuesSchema.nullable(),
+    /** What the separate consent for the form's sensitive fields says; null without any. */
+    SensitiveConsent: sensitiveConsentSchema.nullable(),
   }),
 );
 export type FormWithApply = z.infer<typeof formWithApplySchema>;
@@ -85,14 +87,26 @@ export const getForm = defineEndpoint('ProjectApply/GetForm', {
 export const apply = defineEndpoint('ProjectApply/Apply', {
   method: 'POST',
   client: 'exam-flow',
-  request: () => z.object({ ProjectId: idSchema, PositionId: idSchema, Values: formValuesSchema }),
+  request: () =>
+    z.object({
+      ProjectId: idSchema,
+      PositionId: idSchema,
+      Values: formValuesSchema,
+      /** The candidate ticked the separate consent (needed when the form has sensitive fields). */
+      SensitiveConsent: z.boolean().optional(),
+    }),
   response: () => applySummarySchema,
 });
 
 export const modifyApply = defineEndpoint('ProjectApply/ModifyApply', {
   method: 'POST',
   client: 'exam-flow',
-  request: () => z.object({ ApplyId: idSchema, Values: formValuesSchema }),
+  request: () =>
+    z.object({
+      ApplyId: idSchema,
+      Values: formValuesSchema,
+      SensitiveConsent: z.boolean().optional(),
+    }),
   response: () => applySummarySchema,
 });
 

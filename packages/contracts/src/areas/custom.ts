@@ -19,6 +19,11 @@ export const MULTIPLE_SCORING = ['AllOrNothing', 'PartialHalf'] as const;
 export type MultipleScoring = (typeof MULTIPLE_SCORING)[number];
 /** Who ended the attempt: the candidate, the clock, or leaving the page too often. */
 export const SUBMITTED_BY = ['candidate', 'deadline', 'leaveLimit'] as const;
+/** What the exam page reports: it went out of view (hidden or unfocused), or it is back. */
+export const LEAVE_EVENTS = ['Hidden', 'Back'] as const;
+export type LeaveEvent = (typeof LEAVE_EVENTS)[number];
+/** A paper that sets no threshold counts an absence longer than this many seconds. */
+export const DEFAULT_LEAVE_THRESHOLD_SECONDS = 5;
 
 /** A question as the candidate sees it: options in this attempt's order, no answer. */
 export const examQuestionSchema = lazySchema(() =>
@@ -44,11 +49,25 @@ export type ExamAnswer = z.infer<typeof examAnswerSchema>;
 
 const revisionSchema = lazySchema(() => z.number().int().positive().max(MAX_REVISION));
 
+/**
+ * One absence from the exam page, timed by the server's clock from the page's Hidden report to
+ * its Back report. Counted when it lasted longer than the paper's threshold.
+ */
+export const examLeaveSchema = lazySchema(() =>
+  z.object({
+    HiddenAt: timeSchema,
+    BackAt: timeSchema,
+    Seconds: z.number().int().nonnegative(),
+    Counted: z.boolean(),
+  }),
+);
+export type ExamLeave = z.infer<typeof examLeaveSchema>;
+
 /** The candidate's attempt, kept by the server: any device resumes it. */
 export const examAttemptSchema = lazySchema(() =>
   z.object({
     StartedAt: timeSchema,
-    /** The earlier of start + duration and the exam window's end. */
+    /** The earlier of start + the allowed time (duration plus any extra time) and the window's end. */
     Deadline: timeSchema,
     /** The server's clock when it answered: the countdown runs on it, never on the device's. */
     ServerTime: timeSchema,
@@ -57,8 +76,12 @@ export const examAttemptSchema = lazySchema(() =>
     Answers: z.array(examAnswerSchema),
     /** Questions the candidate flagged for review. */
     Flagged: z.array(z.number().int()),
+    /** Counted absences only. */
     LeaveCount: z.number().int().nonnegative(),
     LeaveLimit: z.number().int().nonnegative().nullable(),
+    LeaveThresholdSeconds: z.number().int().positive(),
+    /** Every absence the page reported and came back from, oldest first. */
+    Leaves: z.array(examLeaveSchema),
     SubmittedAt: timeSchema.nullable(),
     SubmittedBy: z.enum(SUBMITTED_BY).nullable(),
     Score: z.number().nullable(),
@@ -73,12 +96,18 @@ export const examSummarySchema = lazySchema(() =>
     ApplyId: z.number().int(),
     Title: z.string(),
     DurationSeconds: z.number().int().positive(),
+    /** Extra time the organiser approved for this candidate (合理便利), in percent; 0 for none. */
+    ExtraTimePercent: z.number().int().nonnegative(),
+    /** This candidate's time: DurationSeconds plus the extra time. */
+    AllowedSeconds: z.number().int().positive(),
     StartTime: timeSchema.nullable(),
     EndTime: timeSchema.nullable(),
     TotalScore: z.number().int().positive(),
     QuestionCount: z.number().int().nonnegative(),
     MultipleScoring: z.enum(MULTIPLE_SCORING),
     LeaveLimit: z.number().int().nonnegative().nullable(),
+    /** An absence from the page counts only when it lasts longer than this. */
+    LeaveThresholdSeconds: z.number().int().positive(),
     ServerTime: timeSchema,
     Attempt: examAttemptSchema.nullable(),
     /** Once submitted the answers are final and the score is shown. */
@@ -150,11 +179,14 @@ export const saveAnswers = defineEndpoint('ProjectOnLineExamine/SaveAnswers', {
   response: () => examAttemptSchema,
 });
 
-/** The page was hidden or lost focus: counted on the attempt. */
+/**
+ * The page went out of view (Hidden) or came back (Back). The server stamps both with its own
+ * clock and judges the absence: longer than the paper's threshold, it is counted.
+ */
 export const reportLeave = defineEndpoint('ProjectOnLineExamine/ReportLeave', {
   method: 'POST',
   client: 'exam-custom',
-  request: () => applyRequest,
+  request: () => z.object({ ApplyId: idSchema, Event: z.enum(LEAVE_EVENTS) }),
   response: () => examAttemptSchema,
 });
 

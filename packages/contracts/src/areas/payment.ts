@@ -38,6 +38,11 @@ export const paymentOrderSchema = lazySchema(() =>
     PayUrl: z.string(),
     /** The server's word: this paid order may be refunded now (the project allows it, see RefundPaymentOrder). */
     CanRefund: z.boolean(),
+    /**
+     * What the project allows, said before paying: a refund can be asked for once paid, until the
+     * ticket is printed and at the latest until RefundUntil (the exam's start), or not at all.
+     */
+    RefundPolicy: z.object({ Refundable: z.boolean(), RefundUntil: timeSchema.nullable() }),
     /** When the refund was asked for, and when the money went back. */
     RefundRequestTime: timeSchema.nullable(),
     RefundTime: timeSchema.nullable(),

@@ -36,6 +36,8 @@ export const applications = pgTable(
     examScore: integer(),
     submittedAt: time(),
     reviewedAt: time(),
+    /** Its sensitive values and files were erased, the project's retention period over. */
+    sensitiveErasedAt: time(),
     createdAt: time().notNull().defaultNow(),
     updatedAt: time().notNull().defaultNow(),
   },

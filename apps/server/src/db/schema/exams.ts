@@ -1,7 +1,14 @@
-import { EXAM_QUESTION_TYPES, MULTIPLE_SCORING, SUBMITTED_BY } from '@portal/contracts';
+import {
+  DEFAULT_LEAVE_THRESHOLD_SECONDS,
+  EXAM_QUESTION_TYPES,
+  MULTIPLE_SCORING,
+  SUBMITTED_BY,
+  type ExamLeave,
+} from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -11,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
 import { applications } from './applications.js';
 import { projects } from './projects.js';
 
@@ -28,6 +36,8 @@ export const examPapers = pgTable(
     multipleScoring: text({ enum: MULTIPLE_SCORING }).notNull().default('AllOrNothing'),
     /** Leaving the page more often than this submits the attempt; null: no limit. */
     leaveLimit: integer(),
+    /** An absence from the page counts only when it lasts longer than this many seconds. */
+    leaveThresholdSeconds: integer().notNull().default(DEFAULT_LEAVE_THRESHOLD_SECONDS),
     /** Whether the result screen shows which answers were right. */
     showCorrectness: boolean().notNull().default(true),
   },
@@ -92,7 +102,12 @@ export const examAttempts = pgTable(
     answers: jsonb().$type<{ QuestionId: number; Choices: string[] }[]>().notNull().default([]),
     flagged: jsonb().$type<number[]>().notNull().default([]),
     savedAt: time(),
+    /** Counted absences only: those longer than the paper's threshold. */
     leaveCount: integer().notNull().default(0),
+    /** The server's time of the page's Hidden report while it has not reported Back. */
+    hiddenAt: time(),
+    /** Every absence that ended, as the candidate's leave log shows it. */
+    leaves: jsonb().$type<ExamLeave[]>().notNull().default([]),
     submittedAt: time(),
     submittedBy: text({ enum: SUBMITTED_BY }),
     score: integer(),
@@ -104,5 +119,30 @@ export const examAttempts = pgTable(
     index('exam_attempts_open_deadline')
       .on(t.deadlineAt)
       .where(sql`${t.submittedAt} is null`),
+  ],
+);
+
+/**
+ * Extra time an organiser approved for a candidate on a paper (合理便利, e.g. +30% or +50% for a
+ * candidate with a disability): the server adds it to the attempt's deadline.
+ */
+export const examAccommodations = pgTable(
+  'exam_accommodations',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    paperId: integer()
+      .notNull()
+      .references(() => examPapers.id),
+    extraTimePercent: integer().notNull(),
+    /** Who approved it and when, for the record. */
+    approvedBy: text().notNull(),
+    approvedAt: time().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('exam_accommodations_user_paper_unique').on(t.userId, t.paperId),
+    check('exam_accommodations_percent_range', sql`${t.extraTimePercent} between 1 and 200`),
   ],
 );

@@ -12,3 +12,4 @@ export * from './reviewers.js';
 export * from './uploads.js';
 export * from './stored-files.js';
 export * from './scheduled-jobs.js';
+export * from './consents.js';

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { tenants, users, type UserRow } from '../../db/schema/index.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { isActiveUser } from './users.js';
+import { acceptPolicies } from '../privacy/consents.js';
 import {
   CAPTCHA_REQUIRED,
   tooManyAttempts,
@@ -80,7 +81,13 @@ export async function signInWithPassword(
 /** A new account in the first tenant; refuses a number that already has a live account. */
 export async function createUser(
   db: Database,
-  input: { mobile: string; name: string; password: string },
+  input: {
+    mobile: string;
+    name: string;
+    password: string;
+    /** The agreement and the privacy policy were accepted, at this time from this address. */
+    agreed: { address: string | null; at: Date };
+  },
 ): Promise<{ ok: true; userId: number } | { ok: false; message: string }> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -102,6 +109,11 @@ export async function createUser(
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (!created) return { ok: false as const, message: MOBILE_TAKEN };
+    await acceptPolicies(tx as Database, {
+      userId: created.id,
+      kinds: ['user-agreement', 'privacy-policy'],
+      ...input.agreed,
+    });
     return { ok: true as const, userId: created.id };
   });
 }

@@ -28,6 +28,11 @@ import {
 } from '../../db/schema/index.js';
 import { assertTransition } from './apply-status.js';
 import { badRequest, conflict, notFound } from '../errors.js';
+import {
+  recordConsents,
+  requireSensitiveConsent,
+  sensitiveConsentOf,
+} from '../privacy/consents.js';
 import { deriveProjectState, requireProject } from '../projects/projects.js';
 import { isKnownRegion, regionNames } from '../regions.js';
 import {
@@ -263,6 +268,7 @@ export async function getFormWithApply(
   user: { userId: number; tenantId: number },
   projectId: number,
   signer: UploadSigner,
+  retentionDays: number,
 ): Promise<FormWithApply> {
   await requireProject(db, projectId, user.tenantId);
   const form = await requireForm(db, projectId);
@@ -271,6 +277,7 @@ export async function getFormWithApply(
     Form: { FormId: form.id, ProjectId: projectId, Title: form.title, Fields: form.fields },
     Apply: application ? await toApplySummary(db, application) : null,
     Values: application ? await withUploadUrls(db, signer, user.userId, application.values) : null,
+    SensitiveConsent: await sensitiveConsentOf(db, form, application?.id ?? null, retentionDays),
   };
 }
 
@@ -316,8 +323,9 @@ export async function moveApplication(
 export async function submitApplication(
   db: Database,
   user: { userId: number; tenantId: number },
-  input: { ProjectId: number; PositionId: number; Values: FormValues },
+  input: { ProjectId: number; PositionId: number; Values: FormValues; SensitiveConsent?: boolean },
   now: Date,
+  address: string | null,
 ): Promise<ApplySummary> {
   const project = await requireProject(db, input.ProjectId, user.tenantId);
   const state = deriveProjectState(project, now);
@@ -344,6 +352,13 @@ export async function submitApplication(
         checked,
         now,
       );
+      // Asked last, as the form asks it below every field.
+      const consent = await requireSensitiveConsent(
+        tx as Database,
+        form,
+        input.SensitiveConsent,
+        null,
+      );
       const [created] = await tx
         .insert(applications)
         .values({
@@ -364,6 +379,13 @@ export async function submitApplication(
         actor: 'candidate',
         createdAt: now,
       });
+      if (consent)
+        await recordConsents(tx as Database, {
+          userId: user.userId,
+          kinds: [{ ...consent, applicationId: created!.id }],
+          address,
+          at: now,
+        });
       return created!;
     });
     return await toApplySummary(db, row);
@@ -377,8 +399,9 @@ export async function submitApplication(
 export async function modifyApplication(
   db: Database,
   userId: number,
-  input: { ApplyId: number; Values: FormValues },
+  input: { ApplyId: number; Values: FormValues; SensitiveConsent?: boolean },
   now: Date,
+  address: string | null,
 ): Promise<ApplySummary> {
   const row = await requireOwnApplication(db, userId, input.ApplyId);
   if (!MODIFIABLE_APPLY_STATUSES.includes(row.status))
@@ -396,6 +419,19 @@ export async function modifyApplication(
       now,
       row.values,
     );
+    const consent = await requireSensitiveConsent(
+      tx as Database,
+      form,
+      input.SensitiveConsent,
+      row.id,
+    );
+    if (consent)
+      await recordConsents(tx as Database, {
+        userId,
+        kinds: [{ ...consent, applicationId: row.id }],
+        address,
+        at: now,
+      });
     return moveApplication(tx as Database, row, 'Submitted', {
       actor: 'candidate',
       now,

@@ -3,14 +3,17 @@ import type {
   ExamAnswer,
   ExamAttempt,
   ExamAttemptPaper,
+  ExamLeave,
   ExamQuestion,
   ExamSummary,
+  LeaveEvent,
   MultipleScoring,
 } from '@portal/contracts';
 import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   applications,
+  examAccommodations,
   examAttempts,
   examPapers,
   examQuestions,
@@ -132,6 +135,13 @@ interface Exam {
   paper: PaperRow;
   questions: QuestionRow[];
   attempt: AttemptRow | undefined;
+  /** Extra time the organiser approved for this candidate on this paper, in percent. */
+  extraTimePercent: number;
+}
+
+/** The candidate's time on a paper: its duration plus any approved extra time (合理便利). */
+export function allowedSeconds(durationSeconds: number, extraTimePercent: number): number {
+  return Math.round((durationSeconds * (100 + extraTimePercent)) / 100);
 }
 
 /**
@@ -165,18 +175,33 @@ async function loadExam(db: Database, userId: number, applyId: number): Promise<
       project: projects,
       paper: examPapers,
       attempt: examAttempts,
+      extraTimePercent: examAccommodations.extraTimePercent,
     })
     .from(applications)
     .innerJoin(projects, eq(projects.id, applications.projectId))
     .leftJoin(examPapers, eq(examPapers.projectId, projects.id))
     .leftJoin(examAttempts, eq(examAttempts.applicationId, applications.id))
+    .leftJoin(
+      examAccommodations,
+      and(
+        eq(examAccommodations.paperId, examPapers.id),
+        eq(examAccommodations.userId, applications.userId),
+      ),
+    )
     .where(and(eq(applications.id, applyId), eq(applications.userId, userId)));
   if (!row) throw notFound(APPLY_NOT_FOUND);
-  const { application, project, paper, attempt } = row;
+  const { application, project, paper, attempt, extraTimePercent } = row;
   if (!project.hasOnlineExam) throw conflict('该项目没有在线考试');
   if (!paper) throw notFound('试卷尚未发布，请留意项目通知');
   const questions = await paperQuestions(db, paper.id);
-  return { application, project, paper, questions, attempt: attempt ?? undefined };
+  return {
+    application,
+    project,
+    paper,
+    questions,
+    attempt: attempt ?? undefined,
+    extraTimePercent: extraTimePercent ?? 0,
+  };
 }
 
 const totalOf = (questions: readonly QuestionRow[]) => questions.reduce((s, q) => s + q.score, 0);
@@ -191,6 +216,8 @@ function attemptView(attempt: AttemptRow, paper: PaperRow, now: Date): ExamAttem
     Flagged: attempt.flagged,
     LeaveCount: attempt.leaveCount,
     LeaveLimit: paper.leaveLimit,
+    LeaveThresholdSeconds: paper.leaveThresholdSeconds,
+    Leaves: attempt.leaves,
     SubmittedAt: attempt.submittedAt?.toISOString() ?? null,
     SubmittedBy: attempt.submittedBy,
     Score: attempt.score,
@@ -287,7 +314,7 @@ export async function getExamSummary(
   now: Date,
 ): Promise<ExamSummary> {
   const exam = await loadExam(db, userId, applyId);
-  const { application, project, paper, questions } = exam;
+  const { application, project, paper, questions, extraTimePercent } = exam;
   const attempt = exam.attempt && (await settled(db, exam.attempt, now));
   const submission = attempt?.submittedAt
     ? attempt
@@ -303,12 +330,15 @@ export async function getExamSummary(
     ApplyId: application.id,
     Title: paper.title,
     DurationSeconds: paper.durationSeconds,
+    ExtraTimePercent: extraTimePercent,
+    AllowedSeconds: allowedSeconds(paper.durationSeconds, extraTimePercent),
     StartTime: project.examStartAt?.toISOString() ?? null,
     EndTime: project.examEndAt?.toISOString() ?? null,
     TotalScore: totalOf(questions),
     QuestionCount: questions.length,
     MultipleScoring: paper.multipleScoring,
     LeaveLimit: paper.leaveLimit,
+    LeaveThresholdSeconds: paper.leaveThresholdSeconds,
     ServerTime: now.toISOString(),
     Attempt: attempt ? attemptView(attempt, paper, now) : null,
     Submitted: Boolean(submission),
@@ -316,14 +346,21 @@ export async function getExamSummary(
   };
 }
 
-/** ProjectOnLineExamine/StartAttempt: the server's start time; a second start resumes. */
+/**
+ * ProjectOnLineExamine/StartAttempt: the server's start time; a second start resumes. The deadline
+ * is start + the candidate's allowed time (with any extra time), never past the window's end.
+ */
 export async function startExamAttempt(
   db: Database,
   userId: number,
   applyId: number,
   now: Date,
 ): Promise<ExamAttempt> {
-  const { application, project, paper, attempt } = await loadExam(db, userId, applyId);
+  const { application, project, paper, attempt, extraTimePercent } = await loadExam(
+    db,
+    userId,
+    applyId,
+  );
   if (attempt) return attemptView(await settled(db, attempt, now), paper, now);
   const [submission] = await db
     .select({ id: examSubmissions.id })
@@ -332,7 +369,7 @@ export async function startExamAttempt(
   if (submission || !EXAM_OPEN.includes(application.status))
     throw conflict(submission ? '答卷已提交，不能再次作答' : examClosedMessage(project));
   refuseBeforeStart(project, now);
-  const byDuration = now.getTime() + paper.durationSeconds * 1000;
+  const byDuration = now.getTime() + allowedSeconds(paper.durationSeconds, extraTimePercent) * 1000;
   const deadline = Math.min(byDuration, project.examEndAt?.getTime() ?? Infinity);
   if (deadline <= now.getTime()) throw conflict('考试已结束，不能再开始作答');
   const [created] = await db
@@ -498,24 +535,73 @@ export async function saveExamAnswers(
   return attemptView(await storeSave(db, attempt, input, now), paper, now);
 }
 
-/** ProjectOnLineExamine/ReportLeave: counted on the server; past the paper's limit, submitted. */
+/** The leave log keeps every counted absence and at most this many entries in all. */
+const LEAVE_LOG_MAX = 100;
+
+/** The log with one more absence: past its size, the oldest uncounted one goes. */
+function loggedLeaves(leaves: readonly ExamLeave[], entry: ExamLeave): ExamLeave[] {
+  const next = [...leaves, entry];
+  while (next.length > LEAVE_LOG_MAX) {
+    const uncounted = next.findIndex((leave) => !leave.Counted);
+    if (uncounted < 0) break;
+    next.splice(uncounted, 1);
+  }
+  return next;
+}
+
+/**
+ * One absence as the server judges it: its length on the server's clock, in whole seconds
+ * rounded up, so "超过 5 秒" and the seconds shown agree; counted past the paper's threshold.
+ */
+export function judgeLeave(hiddenAt: Date, backAt: Date, thresholdSeconds: number): ExamLeave {
+  const seconds = Math.max(0, Math.ceil((backAt.getTime() - hiddenAt.getTime()) / 1000));
+  return {
+    HiddenAt: hiddenAt.toISOString(),
+    BackAt: backAt.toISOString(),
+    Seconds: seconds,
+    Counted: seconds > thresholdSeconds,
+  };
+}
+
+/**
+ * ProjectOnLineExamine/ReportLeave. The page reports Hidden when it goes out of view and Back when
+ * it returns (a reloaded page reports Back as it opens the attempt); the server stamps both with
+ * its own clock, so a page can neither shorten nor lengthen an absence, only leave it unreported.
+ * A later Hidden replaces an unreturned one (a closing page's report may arrive after the
+ * reloaded page's Back). Counted absences past the paper's leave limit submit the attempt.
+ */
 export async function reportExamLeave(
   db: Database,
   userId: number,
-  applyId: number,
+  input: { ApplyId: number; Event: LeaveEvent },
   now: Date,
 ): Promise<ExamAttempt> {
-  const { paper, attempt } = await requireAttempt(db, userId, applyId, now);
+  const { paper, attempt } = await requireAttempt(db, userId, input.ApplyId, now);
   if (attempt.submittedAt) return attemptView(attempt, paper, now);
-  const [counted] = await db
+  const open = and(eq(examAttempts.id, attempt.id), isNull(examAttempts.submittedAt));
+  if (input.Event === 'Hidden') {
+    const [hidden] = await db.update(examAttempts).set({ hiddenAt: now }).where(open).returning();
+    return attemptView(hidden ?? attempt, paper, now);
+  }
+  if (!attempt.hiddenAt) return attemptView(attempt, paper, now);
+  const leave = judgeLeave(attempt.hiddenAt, now, paper.leaveThresholdSeconds);
+  // Only if nothing reported in between: two Backs of one absence log it once.
+  const [judged] = await db
     .update(examAttempts)
-    .set({ leaveCount: sql`${examAttempts.leaveCount} + 1` })
-    .where(and(eq(examAttempts.id, attempt.id), isNull(examAttempts.submittedAt)))
+    .set({
+      hiddenAt: null,
+      leaves: loggedLeaves(attempt.leaves, leave),
+      leaveCount: sql`${examAttempts.leaveCount} + ${leave.Counted ? 1 : 0}`,
+    })
+    .where(and(open, eq(examAttempts.hiddenAt, attempt.hiddenAt)))
     .returning();
-  let current = counted ?? attempt;
-  if (counted && paper.leaveLimit !== null && counted.leaveCount > paper.leaveLimit)
-    current = await finalizeAttempt(db, counted, 'leaveLimit', now);
-  return attemptView(current, paper, now);
+  if (!judged) {
+    const [stored] = await db.select().from(examAttempts).where(eq(examAttempts.id, attempt.id));
+    return attemptView(stored!, paper, now);
+  }
+  if (leave.Counted && paper.leaveLimit !== null && judged.leaveCount > paper.leaveLimit)
+    return attemptView(await finalizeAttempt(db, judged, 'leaveLimit', now), paper, now);
+  return attemptView(judged, paper, now);
 }
 
 /**

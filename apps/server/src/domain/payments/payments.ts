@@ -76,6 +76,10 @@ export async function toPaymentOrders(
     PaidTime: r.paidAt?.toISOString() ?? null,
     PayUrl: r.status === 'Pending' ? r.payUrl : '',
     CanRefund: canRefund(r, byApply.get(r.applicationId), now),
+    RefundPolicy: {
+      Refundable: byApply.get(r.applicationId)?.refundable ?? false,
+      RefundUntil: byApply.get(r.applicationId)?.examStartAt?.toISOString() ?? null,
+    },
     RefundRequestTime: r.refundRequestedAt?.toISOString() ?? null,
     RefundTime: r.refundedAt?.toISOString() ?? null,
   }));

@@ -1,3 +1,4 @@
+import { sensitiveConsentOf } from '../privacy/consents.js';
 import { randomBytes, createHash } from 'node:crypto';
 import {
   PREVIEW_SAMPLE_MARK,
@@ -156,6 +157,7 @@ export async function getPreviewForm(
   db: Database,
   reviewer: Reviewer,
   projectId: number,
+  retentionDays: number,
 ): Promise<FormWithApply> {
   const project = await requireProject(db, projectId, reviewer.tenantId);
   const form = await requireForm(db, projectId);
@@ -164,6 +166,8 @@ export async function getPreviewForm(
     Form: { FormId: form.id, ProjectId: projectId, Title: form.title, Fields: form.fields },
     Apply: entry ? await previewSummary(db, project, entry, 'Submitted', entry.submittedAt) : null,
     Values: entry?.values ?? null,
+    // As candidates will read it; a reviewer's test entry records no consent.
+    SensitiveConsent: await sensitiveConsentOf(db, form, null, retentionDays),
   };
 }
 
@@ -176,6 +180,7 @@ export async function submitPreviewEntry(
   reviewer: Reviewer,
   input: { ProjectId: number; PositionId: number; Values: FormValues },
   now: Date,
+  retentionDays: number,
 ): Promise<FormWithApply> {
   await requireProject(db, input.ProjectId, reviewer.tenantId);
   const [position] = await db
@@ -199,7 +204,7 @@ export async function submitPreviewEntry(
       target: [previewEntries.reviewerId, previewEntries.projectId],
       set: { positionId: position.id, values, submittedAt: now },
     });
-  return getPreviewForm(db, reviewer, input.ProjectId);
+  return getPreviewForm(db, reviewer, input.ProjectId, retentionDays);
 }
 
 /**

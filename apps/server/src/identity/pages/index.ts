@@ -8,3 +8,4 @@ export {
   type SignInTab,
 } from './sign-in.js';
 export { renderTermsPage } from './terms.js';
+export { renderPoliciesPage } from './policies.js';

@@ -34,7 +34,7 @@ export const routes: ServiceRoute[] = [
     saveExamAnswers(deps.db, requireUser().userId, input, deps.now()),
   ),
   route(reportLeave, async ({ input, requireUser, deps }) =>
-    reportExamLeave(deps.db, requireUser().userId, input.ApplyId, deps.now()),
+    reportExamLeave(deps.db, requireUser().userId, input, deps.now()),
   ),
   route(submitAnswer, async ({ input, requireUser, deps }) =>
     submitExamAttempt(deps.db, requireUser().userId, input, deps.now()),

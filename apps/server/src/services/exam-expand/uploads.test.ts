@@ -158,7 +158,12 @@ describe('a form names only the candidate’s own uploads', () => {
     const { body: theirs } = await uploadAs(t, t.demoUserId);
     const res = await t.call(
       apply,
-      { ProjectId: projectId, PositionId: positionId, Values: validValues({ photo: theirs.Data }) },
+      {
+        ProjectId: projectId,
+        PositionId: positionId,
+        Values: validValues({ photo: theirs.Data }),
+        SensitiveConsent: true,
+      },
       { as: wang },
     );
     expect(res.status).toBe(400);
@@ -205,6 +210,7 @@ describe('a form names only the candidate’s own uploads', () => {
         ProjectId: projectId,
         PositionId: positionId,
         Values: validValues({ photo: { ...own.Data, Size: 1 } }),
+        SensitiveConsent: true,
       },
       { as: wang },
     );

@@ -3,11 +3,12 @@ import {
   getForm,
   getFormReport,
   modifyApply,
+  SENSITIVE_CONSENT_REQUIRED,
   type UploadedFileValue,
 } from '@portal/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationEvents, applications } from '../../db/schema/index.js';
+import { applicationEvents, applications, consents } from '../../db/schema/index.js';
 import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { storeUpload, uploadStoreOf } from '../../domain/uploads/uploads.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -43,6 +44,7 @@ describe('ProjectApply/ calls', () => {
         ProjectId: projectId,
         PositionId: positionId,
         Values: validValues({ photo: { ...photo, FileId: 'AAAAAAAAAAAAAAAAAAAAAA' } }),
+        SensitiveConsent: true,
       },
       { as: other },
     );
@@ -62,6 +64,7 @@ describe('ProjectApply/ calls', () => {
         ProjectId: projectId,
         PositionId: positionId,
         Values: validValues({ photo: { ...pdf, FileName: 'x.jpg', ContentType: 'image/jpeg' } }),
+        SensitiveConsent: true,
       },
       { as: other },
     );
@@ -158,6 +161,25 @@ describe('ProjectApply/ calls', () => {
         })
       ).status,
     ).toBe(401);
+    // The form asks ID numbers, photos and household registration: not without their own consent.
+    const unconsented = await t.call(
+      apply,
+      { ProjectId: projectId, PositionId: positionId, Values: validValues({ photo }) },
+      { as: other },
+    );
+    expect(unconsented.status).toBe(400);
+    expect(unconsented.body.ErrMsg).toBe(SENSITIVE_CONSENT_REQUIRED);
+    expect(unconsented.body.Data).toEqual({
+      FieldErrors: { SensitiveConsent: SENSITIVE_CONSENT_REQUIRED },
+    });
+    expect(await applicationOf(t.db, other, projectId)).toBeUndefined();
+    const asked = await t.call(getForm, { ProjectId: projectId }, { as: other });
+    expect(asked.body.Data.SensitiveConsent).toMatchObject({
+      Fields: ['身份证号', '户籍所在地', '证件照'],
+      RetentionDays: 180,
+      Given: false,
+    });
+
     const res = await t.call(
       apply,
       // Work fields are hidden when hasWork is no, so their values are dropped, not checked.
@@ -165,10 +187,24 @@ describe('ProjectApply/ calls', () => {
         ProjectId: projectId,
         PositionId: positionId,
         Values: validValues({ photo, workUnit: 'x'.repeat(500) }),
+        SensitiveConsent: true,
       },
-      { as: other },
+      { as: other, remoteAddress: '203.0.113.9' },
     );
     expect(res.status).toBe(200);
+    const recorded = await t.db
+      .select()
+      .from(consents)
+      .where(eq(consents.applicationId, res.body.Data.ApplyId));
+    expect(recorded).toEqual([
+      expect.objectContaining({
+        userId: other,
+        kind: 'sensitive-information',
+        version: asked.body.Data.SensitiveConsent!.Version,
+        address: '203.0.113.9',
+        withdrawnAt: null,
+      }),
+    ]);
     expect(res.body.Data).toMatchObject({
       ProjectId: projectId,
       PositionId: positionId,
@@ -187,6 +223,7 @@ describe('ProjectApply/ calls', () => {
 
     const form = await t.call(getForm, { ProjectId: projectId }, { as: other });
     expect(form.body.Data.Apply?.ApplyId).toBe(res.body.Data.ApplyId);
+    expect(form.body.Data.SensitiveConsent?.Given).toBe(true);
     expect(form.body.Data.Values).toMatchObject({ name: '赵小雨', hukou: ['31', '310115'] });
   });
 

@@ -16,13 +16,14 @@ export const applyRoutes: ServiceRoute[] = [
       requireUser(),
       input.ProjectId,
       uploadSignerOf(deps.secrets, deps.now()),
+      deps.config.applicationRetentionDays,
     ),
   ),
-  route(apply, async ({ input, requireUser, deps }) =>
-    submitApplication(deps.db, requireUser(), input, deps.now()),
+  route(apply, async ({ input, requireUser, deps, clientIp }) =>
+    submitApplication(deps.db, requireUser(), input, deps.now(), clientIp),
   ),
-  route(modifyApply, async ({ input, requireUser, deps }) =>
-    modifyApplication(deps.db, requireUser().userId, input, deps.now()),
+  route(modifyApply, async ({ input, requireUser, deps, clientIp }) =>
+    modifyApplication(deps.db, requireUser().userId, input, deps.now(), clientIp),
   ),
   route(getFormReport, async ({ input, requireUser, deps }) =>
     buildFormReport(deps.db, requireUser().userId, input.ApplyId),

@@ -92,6 +92,7 @@ export async function applyAs(t: TestApp, userId: number, projectId: number): Pr
       ProjectId: projectId,
       PositionId: await firstPositionOf(t.db, projectId),
       Values: validValues({ photo: await storedPhoto(t, userId) }),
+      SensitiveConsent: true,
     },
     { as: userId },
   );

@@ -91,10 +91,21 @@ export const previewRoutes: ServiceRoute[] = [
     ),
   ),
   route(previewGetForm, async ({ input, deps, requireReviewer }) =>
-    getPreviewForm(deps.db, requireReviewer(), input.ProjectId),
+    getPreviewForm(
+      deps.db,
+      requireReviewer(),
+      input.ProjectId,
+      deps.config.applicationRetentionDays,
+    ),
   ),
   route(previewSubmitForm, async ({ input, deps, requireReviewer }) =>
-    submitPreviewEntry(deps.db, requireReviewer(), input, deps.now()),
+    submitPreviewEntry(
+      deps.db,
+      requireReviewer(),
+      input,
+      deps.now(),
+      deps.config.applicationRetentionDays,
+    ),
   ),
   route(previewGetProject, async ({ input, deps, requireReviewer }) => {
     // A preview leaves no footprint and follows nothing: the project as an anonymous candidate sees it.

@@ -292,6 +292,13 @@ describe('ProjectPayment/RefundPaymentOrder: the candidate asks for a paid fee b
 
   it('a paid order of a refundable project goes 退款中 (the application back to approved), then 已退款; asking twice is refused', async () => {
     const { order } = await payThroughCashier(t, t.demoUserId, applyId);
+    // Said before paying: refundable, at the latest until the exam starts.
+    const [project] = await t.db.select().from(projects).where(eq(projects.id, projectId));
+    expect(project!.refundable).toBe(true);
+    expect(order.RefundPolicy).toEqual({
+      Refundable: true,
+      RefundUntil: project!.examStartAt?.toISOString() ?? null,
+    });
     const paid = await t.call(verifyPaymentOrder, { OrderId: order.OrderId }, { as: t.demoUserId });
     expect(paid.body.Data).toMatchObject({ Status: 'Paid', CanRefund: true, RefundTime: null });
 

@@ -4,6 +4,7 @@ import {
   formValuesSchema,
   isFieldVisible,
   MODIFIABLE_APPLY_STATUSES,
+  SENSITIVE_CONSENT_REQUIRED,
   validateFormValues,
   type FormField,
   type FormValues,
@@ -58,6 +59,9 @@ export function visibleFields(fields: FormField[], values: FormValues): FormFiel
   return fields.filter((f) => isFieldVisible(f, values));
 }
 
+/** The separate consent's place in the form, for focus and the server's FieldErrors. */
+export const SENSITIVE_CONSENT_FIELD = 'SensitiveConsent';
+
 /** Where the form stands before it can be filled in. */
 export type ApplyFormStatus = 'loading' | 'error' | 'applied' | 'no-position' | 'ready';
 
@@ -93,6 +97,17 @@ export function useApplyForm({
   const existing = query.data?.Apply ?? null;
   const modifying = existing !== null && MODIFIABLE_APPLY_STATUSES.includes(existing.Status);
   const positionId = chosenPosition ?? existing?.PositionId;
+
+  // The sensitive fields' consent is asked apart from the fields, unticked, unless this
+  // application already gave it to the same form.
+  const sensitiveConsent = query.data?.SensitiveConsent ?? null;
+  const asksConsent = sensitiveConsent !== null && !sensitiveConsent.Given;
+  const [consented, setConsented] = useState(false);
+  const [consentError, setConsentError] = useState<string>();
+  const tickConsent = (ticked: boolean) => {
+    setConsented(ticked);
+    if (ticked) setConsentError(undefined);
+  };
 
   const form = useContractForm(apply, {
     schema,
@@ -141,12 +156,21 @@ export function useApplyForm({
   const visible = visibleFields(fields, values);
 
   const submit = form.submit(async (Values) => {
+    if (asksConsent && !consented) {
+      setConsentError(SENSITIVE_CONSENT_REQUIRED);
+      focus(SENSITIVE_CONSENT_FIELD);
+      return;
+    }
+    const SensitiveConsent = asksConsent ? true : undefined;
     if (modifying)
-      await send.mutateAsync({ kind: 'modify', body: { ApplyId: existing.ApplyId, Values } });
+      await send.mutateAsync({
+        kind: 'modify',
+        body: { ApplyId: existing.ApplyId, Values, SensitiveConsent },
+      });
     else
       await send.mutateAsync({
         kind: 'apply',
-        body: { ProjectId: projectId, PositionId: positionId ?? 0, Values },
+        body: { ProjectId: projectId, PositionId: positionId ?? 0, Values, SensitiveConsent },
       });
     clearDraft(projectId);
     onSubmitted(modifying ? 'modify' : 'apply');
@@ -174,6 +198,19 @@ export function useApplyForm({
     form,
     /** The fields shown now (ShowWhen follows what was chosen). */
     visible,
+    /**
+     * What the form's sensitive fields need: their rules, and a box to tick unless this
+     * application already holds the consent (`asked` false).
+     */
+    consent: sensitiveConsent
+      ? {
+          rules: sensitiveConsent,
+          asked: asksConsent,
+          ticked: consented,
+          tick: tickConsent,
+          error: consentError,
+        }
+      : null,
     submit,
     submitting: form.formState.isSubmitting || send.isPending,
     saveAsArchive,

@@ -43,8 +43,13 @@ export const QUESTIONS: ExamQuestion[] = [
  * The exam calls as the server answers them, in memory: its own clock, the attempt, revisions
  * (an older save changes nothing) and one submission whatever the number of requests.
  */
-export function examServer(options: { serverNow?: () => number; leaveLimit?: number | null } = {}) {
+export function examServer(
+  options: { serverNow?: () => number; leaveLimit?: number | null; extraTimePercent?: number } = {},
+) {
   const serverNow = options.serverNow ?? Date.now;
+  const extra = options.extraTimePercent ?? 0;
+  const allowedMs = 60 * MINUTE * (1 + extra / 100);
+  let hiddenAt: number | null = null;
   let attempt: Omit<ExamAttempt, 'ServerTime'> | null = null;
   const view = (): ExamAttempt => ({
     ...attempt!,
@@ -70,12 +75,15 @@ export function examServer(options: { serverNow?: () => number; leaveLimit?: num
       ApplyId: 7,
       Title: '企业人力资源管理师（三级）在线考试',
       DurationSeconds: 3600,
+      ExtraTimePercent: extra,
+      AllowedSeconds: allowedMs / 1000,
       StartTime: null,
       EndTime: null,
       TotalScore: 10,
       QuestionCount: QUESTIONS.length,
       MultipleScoring: 'AllOrNothing' as const,
       LeaveLimit: options.leaveLimit ?? null,
+      LeaveThresholdSeconds: 5,
       ServerTime: new Date(serverNow()).toISOString(),
       Attempt: attempt ? view() : null,
       Submitted: Boolean(attempt?.SubmittedAt),
@@ -84,12 +92,14 @@ export function examServer(options: { serverNow?: () => number; leaveLimit?: num
     .on(startAttempt, () => {
       attempt ??= {
         StartedAt: new Date(serverNow()).toISOString(),
-        Deadline: new Date(serverNow() + 60 * MINUTE).toISOString(),
+        Deadline: new Date(serverNow() + allowedMs).toISOString(),
         Revision: 0,
         Answers: [],
         Flagged: [],
         LeaveCount: 0,
         LeaveLimit: options.leaveLimit ?? null,
+        LeaveThresholdSeconds: 5,
+        Leaves: [],
         SubmittedAt: null,
         SubmittedBy: null,
         Score: null,
@@ -114,8 +124,25 @@ export function examServer(options: { serverNow?: () => number; leaveLimit?: num
       store(input as Parameters<typeof store>[0]);
       return view();
     })
-    .on(reportLeave, () => {
-      attempt!.LeaveCount += 1;
+    // Judged as the server does: by its own clock, counted past the 5-second threshold.
+    .on(reportLeave, (input) => {
+      const now = serverNow();
+      if (input.Event === 'Hidden') hiddenAt = now;
+      else if (hiddenAt !== null) {
+        const seconds = Math.ceil((now - hiddenAt) / 1000);
+        const counted = seconds > 5;
+        attempt!.Leaves = [
+          ...attempt!.Leaves,
+          {
+            HiddenAt: new Date(hiddenAt).toISOString(),
+            BackAt: new Date(now).toISOString(),
+            Seconds: seconds,
+            Counted: counted,
+          },
+        ];
+        if (counted) attempt!.LeaveCount += 1;
+        hiddenAt = null;
+      }
       return view();
     })
     .on(submitAnswer, (input) => {
@@ -138,6 +165,8 @@ export function examServer(options: { serverNow?: () => number; leaveLimit?: num
         Flagged: [],
         LeaveCount: 0,
         LeaveLimit: null,
+        LeaveThresholdSeconds: 5,
+        Leaves: [],
         SubmittedAt: null,
         SubmittedBy: null,
         Score: null,

@@ -1,4 +1,5 @@
-import type { ExamQuestion } from '@portal/contracts';
+import type { ExamAttempt, ExamLeave, ExamQuestion, ExamSummary } from '@portal/contracts';
+import { formatDate } from '../../shared/date';
 
 /** Words both layouts show for the same facts. */
 export const QUESTION_TYPE_TEXT: Record<ExamQuestion['Type'], string> = {
@@ -11,20 +12,42 @@ export const QUESTION_TYPE_TEXT: Record<ExamQuestion['Type'], string> = {
 /** Options are lettered by position: the order is shuffled per candidate, the keys stay hidden. */
 export const optionLetter = (index: number) => String.fromCharCode(65 + index);
 
-/** Said once when the time left crosses a threshold (the timer itself is not live: too chatty). */
+/** Minutes left at which the time is said to a screen reader (the timer itself is not live). */
+const SPOKEN_MINUTES = [30, 15, 5, 1] as const;
+
+/**
+ * What a live region says of the time left: the text changes only as the time crosses 30, 15, 5
+ * and 1 minutes, so a screen reader hears four sentences, not a tick per second.
+ */
 export function timeWarning(secondsLeft: number): string {
-  if (secondsLeft <= 60) return '考试剩余时间不足1分钟，时间到将自动交卷';
-  if (secondsLeft <= 300) return '考试剩余时间不足5分钟';
-  return '';
+  const mark = [...SPOKEN_MINUTES].reverse().find((minutes) => secondsLeft <= minutes * 60);
+  if (mark === undefined) return '';
+  return mark === 1 ? '考试剩余时间不足1分钟，时间到将自动交卷' : `考试剩余时间不足${mark}分钟`;
 }
 
-/** An absence shorter than this is not counted: a call, a notification, a reload of the page. */
-export const LEAVE_GRACE_SECONDS = 5;
+/** The approved extra time (合理便利) as the introduction states it; '' when there is none. */
+export function extraTimeText(summary: Pick<ExamSummary, 'ExtraTimePercent' | 'AllowedSeconds'>) {
+  if (summary.ExtraTimePercent === 0) return '';
+  return `你已获批延长考试时间 ${summary.ExtraTimePercent}%（合理便利），本场考试时长 ${Math.round(summary.AllowedSeconds / 60)} 分钟`;
+}
 
-/** The exam's rule on leaving the page, as the introduction states it. */
-export function leaveRuleText(limit: number | null): string {
-  const counted = `离开考试页面超过 ${LEAVE_GRACE_SECONDS} 秒会被记录（来电、通知弹窗、刷新页面等短暂离开不计）`;
-  return limit === null ? counted : `${counted}，超过 ${limit} 次将自动交卷`;
+/**
+ * When the window's end comes before this candidate's whole time would (the server's deadline is
+ * the earlier of the two), the intro says so before the clock starts; '' otherwise.
+ */
+export function shortenedByWindowText(
+  summary: Pick<ExamSummary, 'EndTime' | 'ServerTime' | 'AllowedSeconds'>,
+): string {
+  if (!summary.EndTime) return '';
+  const left = Date.parse(summary.EndTime) - Date.parse(summary.ServerTime);
+  if (left <= 0 || left >= summary.AllowedSeconds * 1000) return '';
+  return `考试将于 ${formatDate(summary.EndTime, 'YYYY-MM-DD HH:mm')} 结束，现在开始只有约 ${Math.floor(left / 60_000)} 分钟作答时间，不足本场考试时长`;
+}
+
+/** The exam's rule on leaving the page, as the introduction and the sheet state it. */
+export function leaveRuleText(thresholdSeconds: number, limit: number | null): string {
+  const counted = `离开考试页面（切换应用、窗口或标签页）超过 ${thresholdSeconds} 秒将被记录，来电、通知弹窗、刷新页面等短暂离开不计`;
+  return limit === null ? counted : `${counted}；超过 ${limit} 次将自动交卷`;
 }
 
 /** 离开考试页面 N 次, with the paper's limit when it has one. */
@@ -34,6 +57,40 @@ export function leaveText(count: number, limit: number | null): string {
     ? `离开考试页面 ${count} 次`
     : `离开考试页面 ${count} 次（超过 ${limit} 次将自动交卷）`;
 }
+
+/**
+ * What the sheet says of leaving: before any absence, the rule; after one, what the server
+ * judged of it and the rule again, so the first counted absence never comes unannounced.
+ */
+export function leaveNotice(
+  attempt: Pick<ExamAttempt, 'Leaves' | 'LeaveCount' | 'LeaveLimit' | 'LeaveThresholdSeconds'>,
+): string {
+  const threshold = attempt.LeaveThresholdSeconds;
+  const limit = attempt.LeaveLimit;
+  const rule =
+    limit === null
+      ? `离开考试页面超过 ${threshold} 秒将被记录，请留在本页作答。`
+      : `离开考试页面超过 ${threshold} 秒将被记录，超过 ${limit} 次将自动交卷，请留在本页作答。`;
+  const last = attempt.Leaves.at(-1);
+  if (!last) return rule;
+  if (!last.Counted)
+    return `你刚才离开考试页面 ${last.Seconds} 秒，未超过 ${threshold} 秒，不计入。${rule}`;
+  // Past the limit the attempt is submitted, so limit − count + 1 more counted absences end it.
+  const warning = limit === null ? '' : `再记录 ${limit - attempt.LeaveCount + 1} 次将自动交卷。`;
+  return `你刚才离开考试页面 ${last.Seconds} 秒，已记录（共 ${attempt.LeaveCount} 次）。${warning}请留在本页作答。`;
+}
+
+/** One line of the candidate's leave log, in Beijing time as the server stamped it. */
+export function leaveLogLine(leave: ExamLeave): { time: string; text: string; counted: boolean } {
+  return {
+    time: `${formatDate(leave.HiddenAt, 'HH:mm:ss')}–${formatDate(leave.BackAt, 'HH:mm:ss')}`,
+    text: `离开 ${leave.Seconds} 秒，${leave.Counted ? '已记录' : '不计'}`,
+    counted: leave.Counted,
+  };
+}
+
+/** Under the log's heading: which absences count. */
+export const leaveLogNote = (thresholdSeconds: number) => `离开超过 ${thresholdSeconds} 秒才记录`;
 
 /** Minutes and seconds between start and submission, as the result screen says it. */
 export function timeUsedText(startedAt: string, submittedAt: string): string {

@@ -7,6 +7,7 @@ import {
   getUserRunProject,
   type ExamAttempt,
   type ExamSummary,
+  type LeaveEvent,
 } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -27,7 +28,6 @@ import {
 } from './answer-draft';
 import { createServerClock, secondsLeft } from './server-clock';
 import { useNow } from './use-now';
-import { LEAVE_GRACE_SECONDS } from './exam-text';
 
 export type SaveState = 'saved' | 'saving' | 'offline' | 'failed';
 
@@ -59,7 +59,8 @@ const messageOf = (error: unknown) =>
  * One candidate's exam attempt, for any layout: the server keeps the clock and the answers; this
  * hook shows its countdown on the server's time, saves every change (debounced, with a revision),
  * keeps unsent answers in personal storage while offline and sends them when the connection
- * returns, counts leaving the page, and submits once — by the candidate or when the time is up.
+ * returns, reports leaving the page and coming back (the server judges the absence), and submits
+ * once — by the candidate or when the time is up.
  */
 export function useExamAttempt(applyId: number) {
   const queryClient = useQueryClient();
@@ -282,32 +283,46 @@ export function useExamAttempt(applyId: number) {
     return () => window.removeEventListener('online', online);
   }, [answering, flush]);
 
-  // Leaving the page (hidden or unfocused) is counted once per absence, on the server, when it
-  // lasts LEAVE_GRACE_SECONDS: a call, a notification or a reload is back before that.
+  // Leaving the page (hidden, unfocused, closed, or left for another page of the portal) and
+  // coming back are reported, and the server judges the absence by its own clock. A page opened or reloaded in view reports Back: an absence its
+  // closing left open (a reload) ends now, a second or two long, and is not counted.
   useEffect(() => {
     if (!answering) return;
-    let away: ReturnType<typeof setTimeout> | null = null;
+    let away = document.visibilityState === 'hidden';
+    const report = (event: LeaveEvent) =>
+      void postReportLeave(applyId, event).then(onAttempt, () => undefined);
     const leave = () => {
-      away ??= setTimeout(
-        () => void postReportLeave(applyId).then(onAttempt, () => undefined),
-        LEAVE_GRACE_SECONDS * 1000,
-      );
+      if (away) return;
+      away = true;
+      report('Hidden');
     };
     const back = () => {
-      if (away) clearTimeout(away);
-      away = null;
+      if (!away || document.visibilityState === 'hidden') return;
+      away = false;
+      report('Back');
     };
     const visibility = () => (document.visibilityState === 'hidden' ? leave() : back());
+    report(away ? 'Hidden' : 'Back');
     document.addEventListener('visibilitychange', visibility);
+    window.addEventListener('pagehide', leave);
     window.addEventListener('blur', leave);
     window.addEventListener('focus', back);
     return () => {
       document.removeEventListener('visibilitychange', visibility);
+      window.removeEventListener('pagehide', leave);
       window.removeEventListener('blur', leave);
       window.removeEventListener('focus', back);
-      back();
+      // Another page of the portal opened in its place: the exam is out of view too (after a
+      // submission the server ignores it).
+      leave();
     };
   }, [answering, applyId, onAttempt]);
+
+  // The last absence the server judged, until the candidate has read what it said of it.
+  const leaves = current?.Leaves;
+  const [readLeaves, setReadLeaves] = useState(0);
+  const newLeave = leaves && leaves.length > readLeaves ? leaves.at(-1) : undefined;
+  const dismissLeave = useCallback(() => setReadLeaves(leaves?.length ?? 0), [leaves]);
 
   useEffect(() => () => clearTimeout(saveTimer.current), []);
 
@@ -339,6 +354,8 @@ export function useExamAttempt(applyId: number) {
     choose,
     toggleFlag,
     saveState,
+    newLeave,
+    dismissLeave,
     secondsLeft: left,
     timeUp,
     start,

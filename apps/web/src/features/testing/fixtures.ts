@@ -80,6 +80,7 @@ export function paymentOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrde
     PaidTime: null,
     PayUrl: PAY_URL,
     CanRefund: false,
+    RefundPolicy: { Refundable: true, RefundUntil: '2026-06-20T09:00:00+08:00' },
     RefundRequestTime: null,
     RefundTime: null,
     ...overrides,

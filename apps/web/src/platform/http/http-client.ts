@@ -36,6 +36,8 @@ export interface CallOptions {
   silent?: boolean;
   /** Milliseconds before the call fails as a timeout; 0 waits for ever (§9: the WeChat entry). */
   timeoutMs?: number;
+  /** Sent even if the page closes meanwhile (a report made as the page goes away). */
+  keepalive?: boolean;
 }
 
 function readCookie(name: string): string | null {
@@ -206,7 +208,11 @@ async function send<E extends Endpoint>(
   let status: number;
   let text: string;
   try {
-    const response = await fetch(url, { ...init, signal: controller.signal });
+    const response = await fetch(url, {
+      ...init,
+      signal: controller.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
+    });
     status = response.status;
     text = await response.text();
     if (callId) unansweredKeys.delete(callId);

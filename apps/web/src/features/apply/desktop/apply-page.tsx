@@ -6,7 +6,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
 import { idParam } from '../../../shared/id';
 import { quotaText, useProjectPositions } from '../../project';
-import { useApplyForm } from '../use-apply-form';
+import { SensitiveConsent } from '../sensitive-consent';
+import { SENSITIVE_CONSENT_FIELD, useApplyForm } from '../use-apply-form';
 import { useFileUpload } from '../use-file-upload';
 import { ApplyFieldInput, applyFieldDomId, applyFieldHint } from './apply-field-input';
 
@@ -148,6 +149,12 @@ export default function ApplyPage() {
                 />
               ))
             : null}
+          {status === 'ready' && apply.consent ? (
+            <SensitiveConsent
+              inputId={applyFieldDomId(SENSITIVE_CONSENT_FIELD)}
+              consent={apply.consent}
+            />
+          ) : null}
           {form.serverError ? <Alert type="error" showIcon title={form.serverError} /> : null}
           <div className="d-page__actions">
             <Button

@@ -5,6 +5,7 @@ import {
   getUserApplyArchive,
   modifyApply,
   saveUserApplyArchive,
+  SENSITIVE_CONSENT_REQUIRED,
   type FormField,
 } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -14,6 +15,7 @@ import { applySummary } from '../../testing/fixtures';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
 import { paths, personalStorage } from '../../../platform';
 import { draftKey } from '../draft';
+import { SENSITIVE_CONSENT_LABEL } from '../sensitive-consent';
 import ApplyPage from './apply-page';
 
 setUpScreenTests();
@@ -44,6 +46,14 @@ function formAnswer(
     Form: { FormId: 1, ProjectId: 1, Title: '报名登记表', Fields: FIELDS },
     Apply: apply,
     Values: values,
+    // The ID number is sensitive: the form asks its own consent, given once with the application.
+    SensitiveConsent: {
+      Version: 'form-1-0123456789abcdef',
+      Fields: ['身份证号'],
+      RetentionDays: 180,
+      Recipient: '本项目主办单位的资格审核人员',
+      Given: apply !== null,
+    },
   });
 }
 const PATH = paths.apply({ ProjectId: 1, PositionId: 11 });
@@ -127,6 +137,7 @@ describe('apply: the application form', () => {
     type('手机号码', '13800138000');
     fireEvent.click(screen.getByRole('radio', { name: '本科' }));
     expect(personalStorage.read(draftKey(1))).toContain('张三');
+    fireEvent.click(screen.getByRole('checkbox', { name: SENSITIVE_CONSENT_LABEL }));
     const submit = screen.getByRole('button', { name: /提交报名/ });
     fireEvent.click(submit);
     fireEvent.click(submit);
@@ -140,8 +151,33 @@ describe('apply: the application form', () => {
       ProjectId: 1,
       PositionId: 11,
       Values: { name: '张三', idcard: VALID_ID, mobile: '13800138000', edu: 'bachelor' },
+      SensitiveConsent: true,
     });
     expect(personalStorage.read(draftKey(1))).toBeNull();
+  });
+
+  it('asks the sensitive information’s own consent, unticked, and sends nothing until it is given', async () => {
+    const server = serve().on(apply, applySummary());
+    renderScreen(ApplyPage, PATH);
+    await screen.findByLabelText('姓名');
+    type('姓名', '张三');
+    type('身份证号', VALID_ID);
+    type('手机号码', '13800138000');
+    fireEvent.click(screen.getByRole('radio', { name: '本科' }));
+    expect(screen.getByRole('region', { name: '敏感个人信息处理规则' }).textContent).toContain(
+      '项目考试结束后180天',
+    );
+    const box = screen.getByRole('checkbox', { name: SENSITIVE_CONSENT_LABEL });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: '提交报名' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(SENSITIVE_CONSENT_REQUIRED);
+    expect(document.activeElement).toBe(box);
+    expect(server.calls(apply)).toHaveLength(0);
+    fireEvent.click(box);
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '提交报名' }));
+    await waitFor(() => expect(server.calls(apply)).toHaveLength(1));
+    expect(server.calls(apply)[0]?.input).toMatchObject({ SensitiveConsent: true });
   });
 
   it('keeps what was typed after a reload (draft per project)', async () => {
@@ -165,6 +201,7 @@ describe('apply: the application form', () => {
     type('身份证号', VALID_ID);
     type('手机号码', '13800138000');
     fireEvent.click(screen.getByRole('radio', { name: '硕士' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: SENSITIVE_CONSENT_LABEL }));
     fireEvent.click(screen.getByRole('button', { name: '提交报名' }));
     expect(await screen.findByText('该手机号码已被其他报名使用')).toBeTruthy();
     expect(field('姓名').value).toBe('张三');
@@ -184,9 +221,13 @@ describe('apply: the application form', () => {
     renderScreen(ApplyPage, paths.apply({ ProjectId: 1 }));
     expect(await screen.findByText('审核意见：照片不清晰，请重新上传')).toBeTruthy();
     expect(field('姓名').value).toBe('张三');
+    // Its consent is on record: said, not asked again.
+    expect(screen.getByText('您已同意以上规则。')).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: SENSITIVE_CONSENT_LABEL })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '提交修改' }));
     await waitFor(() => expect(server.calls(modifyApply)).toHaveLength(1));
     expect(server.calls(modifyApply)[0]?.input).toMatchObject({ ApplyId: 5 });
+    expect(server.calls(modifyApply)[0]?.input).not.toHaveProperty('SensitiveConsent');
   });
 
   it('saves what was typed as the apply archive', async () => {

@@ -5,7 +5,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths, useRegionData } from '../../../platform';
 import { idParam } from '../../../shared/id';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
-import { useApplyForm } from '../use-apply-form';
+import { SensitiveConsent } from '../sensitive-consent';
+import { SENSITIVE_CONSENT_FIELD, useApplyForm } from '../use-apply-form';
 import { fieldDomId, FormFieldRow } from './form-field';
 
 function focusField(fieldId: string) {
@@ -89,6 +90,9 @@ export default function ApplyPage() {
           />
         ))}
       </div>
+      {apply.consent ? (
+        <SensitiveConsent inputId={fieldDomId(SENSITIVE_CONSENT_FIELD)} consent={apply.consent} />
+      ) : null}
       <div className="m-bottom-spacer" />
       <div className="m-bottom-bar">
         <Button

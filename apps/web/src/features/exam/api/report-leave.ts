@@ -1,4 +1,4 @@
-import { reportLeave } from '@portal/contracts';
+import { reportLeave, type LeaveEvent } from '@portal/contracts';
 import { callEndpoint } from '../../../platform';
 
 /*
@@ -6,6 +6,11 @@ import { callEndpoint } from '../../../platform';
  * 网络已断开…); a toast per failed autosave would bury the paper. 401 and 429 are still handled
  * by §8's layer.
  */
-export function postReportLeave(applyId: number) {
-  return callEndpoint(reportLeave, { ApplyId: applyId }, { silent: true });
+export function postReportLeave(applyId: number, event: LeaveEvent) {
+  // The page may be closing (a reload, the tab closed): the Hidden report must still go.
+  return callEndpoint(
+    reportLeave,
+    { ApplyId: applyId, Event: event },
+    { silent: true, keepalive: event === 'Hidden' },
+  );
 }

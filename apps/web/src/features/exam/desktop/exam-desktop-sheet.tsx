@@ -4,7 +4,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { formatDuration } from '../../../shared/date';
 import { isAnswered } from '../answer-draft';
-import { leaveText, optionLetter, QUESTION_TYPE_TEXT, timeWarning } from '../exam-text';
+import {
+  leaveLogLine,
+  leaveLogNote,
+  leaveNotice,
+  leaveRuleText,
+  leaveText,
+  optionLetter,
+  QUESTION_TYPE_TEXT,
+  timeWarning,
+} from '../exam-text';
 import { SAVE_STATE_TEXT, type ExamAttemptState } from '../use-exam-attempt';
 import { useExamKeys } from '../use-exam-keys';
 
@@ -120,7 +129,8 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
 
   if (!question) return null;
   const flagged = draft.flagged.includes(question.QuestionId);
-  const leave = leaveText(exam.attempt?.LeaveCount ?? 0, exam.attempt?.LeaveLimit ?? null);
+  const attempt = exam.attempt!;
+  const leave = leaveText(attempt.LeaveCount, attempt.LeaveLimit);
   const headingId = `exam-desk-q-${question.QuestionId}`;
   const left = questions.length - answered;
 
@@ -130,6 +140,29 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
         <h2 className="exam-desk__heading" id="exam-desk-title">
           {paper.Title}
         </h2>
+        {/* After an absence, what the server judged of it takes the rule's place until read. */}
+        <div role="alert">
+          {exam.newLeave ? (
+            <Alert
+              className="exam-desk__leave-rule"
+              type="warning"
+              showIcon
+              // The live region is the wrapper, there before the notice: one announcement.
+              role="none"
+              title={leaveNotice(attempt)}
+              action={<Button onClick={exam.dismissLeave}>知道了</Button>}
+            />
+          ) : null}
+        </div>
+        {exam.newLeave ? null : (
+          <Alert
+            className="exam-desk__leave-rule"
+            type="info"
+            showIcon
+            role="note"
+            title={`${leaveRuleText(attempt.LeaveThresholdSeconds, attempt.LeaveLimit)}。请留在本页作答。`}
+          />
+        )}
         <Card className="exam-desk__question">
           <p className="exam-desk__meta">
             第{index + 1}题 / 共{questions.length}题 · {QUESTION_TYPE_TEXT[question.Type]} ·{' '}
@@ -233,6 +266,30 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
             <span className="exam-desk__swatch" /> 未答
             <span className="exam-desk__swatch exam-desk__swatch--flagged" /> 待检查
           </p>
+          {attempt.Leaves.length > 0 ? (
+            <section className="exam-desk__leaves" aria-labelledby="exam-desk-leaves">
+              <h3 className="exam-desk__leaves-title" id="exam-desk-leaves">
+                离开记录（北京时间）
+              </h3>
+              <p className="exam-desk__leaves-note">
+                {leaveLogNote(attempt.LeaveThresholdSeconds)}
+              </p>
+              <ol>
+                {attempt.Leaves.map((item) => {
+                  const line = leaveLogLine(item);
+                  return (
+                    <li
+                      key={item.HiddenAt}
+                      className={line.counted ? 'exam-desk__leave--counted' : undefined}
+                    >
+                      <span className="exam-desk__leave-time">{line.time}</span>
+                      <span>{line.text}</span>
+                    </li>
+                  );
+                })}
+              </ol>
+            </section>
+          ) : null}
           {submitError ? (
             <Alert
               type="error"
@@ -284,7 +341,9 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
         onCancel={() => leaving.reset?.()}
         onOk={() => leaving.proceed?.()}
       >
-        考试仍在计时，离开不会暂停计时，也不会自动交卷。已作答的内容已保存，可从「我的项目」回到本考试继续作答。
+        考试仍在计时，离开不会暂停计时，也不会自动交卷；离开考试页面超过{' '}
+        {attempt.LeaveThresholdSeconds}{' '}
+        秒将被记录。已作答的内容已保存，可从「我的项目」回到本考试继续作答。
       </Modal>
     </div>
   );

@@ -1,4 +1,4 @@
-import { saveAnswers } from '@portal/contracts';
+import { reportLeave, saveAnswers } from '@portal/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../platform';
@@ -24,6 +24,15 @@ describe('desktop onlineExam: the same attempt on a two-column sheet', () => {
     expect(within(card).getByRole('button', { name: '交卷（已答 0/3）' })).toBeTruthy();
   });
 
+  it('approved extra time (合理便利) is said on the intro and is the time shown', async () => {
+    examServer({ extraTimePercent: 30 });
+    renderScreen(OnlineExamDesktopPage, PATH);
+    expect(
+      await screen.findByText('你已获批延长考试时间 30%（合理便利），本场考试时长 78 分钟。'),
+    ).toBeTruthy();
+    expect(screen.getByText('01:18:00')).toBeTruthy();
+  });
+
   it('leaving through the site menu asks first, and stays on 继续答题 (issue 29)', async () => {
     const exam = examServer();
     exam.startedAgo(MINUTE);
@@ -32,6 +41,7 @@ describe('desktop onlineExam: the same attempt on a two-column sheet', () => {
     void router.navigate(paths.my());
     const ask = await screen.findByRole('dialog', { name: '离开考试页面？' });
     expect(ask.textContent).toContain('离开不会暂停计时');
+    expect(ask.textContent).toContain('离开考试页面超过 5 秒将被记录');
     fireEvent.click(within(ask).getByRole('button', { name: '继续答题' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(new URL(PATH, 'http://x').pathname),
@@ -44,6 +54,10 @@ describe('desktop onlineExam: the same attempt on a two-column sheet', () => {
       }),
     );
     expect((await screen.findByTestId('location')).textContent).toBe(paths.my());
+    // Out of the exam: the server is told, and judges the absence when the candidate is back.
+    await waitFor(() =>
+      expect(exam.server.calls(reportLeave).at(-1)?.input).toMatchObject({ Event: 'Hidden' }),
+    );
   });
 
   it('number keys choose the option at that position; arrows move between questions', async () => {

@@ -3,7 +3,14 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
 import { formatDate, formatDuration } from '../../../shared/date';
 import { idParam } from '../../../shared/id';
-import { ENDED_BY_TEXT, leaveRuleText, reviewMark, timeUsedText } from '../exam-text';
+import {
+  ENDED_BY_TEXT,
+  extraTimeText,
+  leaveRuleText,
+  reviewMark,
+  shortenedByWindowText,
+  timeUsedText,
+} from '../exam-text';
 import { useExamAttempt, type ExamAttemptState } from '../use-exam-attempt';
 import { ExamDesktopSheet } from './exam-desktop-sheet';
 import './exam-desktop.css';
@@ -15,6 +22,8 @@ type Back = { to: string; label: string };
 function ExamIntro({ exam }: { exam: ExamAttemptState }) {
   const paper = exam.summary!;
   const ended = paper.EndTime !== null && Date.parse(paper.EndTime) <= Date.parse(paper.ServerTime);
+  const extra = extraTimeText(paper);
+  const shortened = ended ? '' : shortenedByWindowText(paper);
   return (
     <Card className="exam-desk__intro">
       <h2 className="exam-desk__heading">{paper.Title}</h2>
@@ -29,8 +38,8 @@ function ExamIntro({ exam }: { exam: ExamAttemptState }) {
             key: 'duration',
             label: '考试时长',
             children: (
-              <time dateTime={`PT${paper.DurationSeconds}S`}>
-                {formatDuration(paper.DurationSeconds)}
+              <time dateTime={`PT${paper.AllowedSeconds}S`}>
+                {formatDuration(paper.AllowedSeconds)}
               </time>
             ),
           },
@@ -42,14 +51,19 @@ function ExamIntro({ exam }: { exam: ExamAttemptState }) {
           },
         ]}
       />
+      {extra ? (
+        <Alert className="exam-desk__extra" type="success" showIcon title={`${extra}。`} />
+      ) : null}
       <h3 className="exam-desk__subheading">考试须知</h3>
       <ol className="exam-desk__rules">
         <li>
           点击「开始答题」后开始计时，以服务器时间为准；刷新页面、换设备或断网都不会暂停或重置计时。
         </li>
         <li>时间到时将自动交卷；答案随答随存到服务器，断网时先保存在本机，恢复后自动同步。</li>
-        <li>键盘作答：数字键选择选项，← → 切换题目。{leaveRuleText(paper.LeaveLimit)}。</li>
+        <li>键盘作答：数字键选择选项，← → 切换题目。</li>
+        <li>{leaveRuleText(paper.LeaveThresholdSeconds, paper.LeaveLimit)}。</li>
       </ol>
+      {shortened ? <Alert type="warning" showIcon role="note" title={`${shortened}。`} /> : null}
       {ended ? <Alert type="warning" showIcon title="考试已结束，不能再作答。" /> : null}
       {exam.startError ? (
         <Alert type="error" showIcon role="alert" title={`开始答题未成功：${exam.startError}`} />

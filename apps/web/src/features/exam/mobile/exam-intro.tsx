@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { formatDate, formatDuration } from '../../../shared/date';
 import type { ExamAttemptState } from '../use-exam-attempt';
-import { leaveRuleText } from '../exam-text';
+import { extraTimeText, leaveRuleText, shortenedByWindowText } from '../exam-text';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
@@ -9,6 +9,8 @@ const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 export function ExamIntro({ exam }: { exam: ExamAttemptState }) {
   const paper = exam.summary!;
   const ended = paper.EndTime !== null && Date.parse(paper.EndTime) <= Date.parse(paper.ServerTime);
+  const extra = extraTimeText(paper);
+  const shortened = ended ? '' : shortenedByWindowText(paper);
   return (
     <div className="exam-page">
       <section className="m-section" aria-labelledby="exam-title">
@@ -27,12 +29,13 @@ export function ExamIntro({ exam }: { exam: ExamAttemptState }) {
           <div>
             <dt>考试时长</dt>
             <dd>
-              <time dateTime={`PT${paper.DurationSeconds}S`}>
-                {formatDuration(paper.DurationSeconds)}
+              <time dateTime={`PT${paper.AllowedSeconds}S`}>
+                {formatDuration(paper.AllowedSeconds)}
               </time>
             </dd>
           </div>
         </dl>
+        {extra ? <p className="exam-intro__extra">{extra}。</p> : null}
         {paper.StartTime || paper.EndTime ? (
           <p className="exam-intro__window">
             考试时间：{formatDate(paper.StartTime, TIME_FORMAT) || '即日起'} 至{' '}
@@ -49,13 +52,17 @@ export function ExamIntro({ exam }: { exam: ExamAttemptState }) {
             点击「开始答题」后开始计时，以服务器时间为准；刷新页面、换设备或断网都不会暂停或重置计时。
           </li>
           <li>
-            考试时长 {formatDuration(paper.DurationSeconds)}
+            考试时长 {formatDuration(paper.AllowedSeconds)}
             ，且不超过考试结束时间；时间到时将自动交卷。
           </li>
           <li>答案随答随存到服务器；断网时先保存在本机，恢复网络后自动同步。</li>
-          <li>{leaveRuleText(paper.LeaveLimit)}。答卷只能提交一次，交卷后不能修改。</li>
+          <li>
+            {leaveRuleText(paper.LeaveThresholdSeconds, paper.LeaveLimit)}
+            。答卷只能提交一次，交卷后不能修改。
+          </li>
         </ol>
       </section>
+      {shortened ? <p className="exam-notice">{shortened}。</p> : null}
       {ended ? (
         <p className="exam-notice" role="status">
           考试已结束，不能再作答。

@@ -2,7 +2,8 @@ import { Button, Dialog } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../../shared/date';
 import { isAnswered } from '../answer-draft';
-import { leaveText, timeWarning } from '../exam-text';
+import { leaveNotice, leaveRuleText, leaveText, timeWarning } from '../exam-text';
+import { LeaveLog } from './leave-log';
 import { SAVE_STATE_TEXT, type ExamAttemptState } from '../use-exam-attempt';
 import { ExamNavigator } from './exam-navigator';
 import { QuestionField } from './question-field';
@@ -54,7 +55,8 @@ export function ExamSheet({ exam }: { exam: ExamAttemptState }) {
   };
 
   const locked = submitting || timeUp;
-  const leave = leaveText(exam.attempt?.LeaveCount ?? 0, exam.attempt?.LeaveLimit ?? null);
+  const attempt = exam.attempt!;
+  const leave = leaveText(attempt.LeaveCount, attempt.LeaveLimit);
 
   return (
     <div className="exam-page">
@@ -103,8 +105,21 @@ export function ExamSheet({ exam }: { exam: ExamAttemptState }) {
         <p className="visually-hidden" aria-live="polite">
           {timeWarning(seconds)}
         </p>
+        <div role="alert">
+          {exam.newLeave ? (
+            <div className="exam-leave-notice">
+              <p>{leaveNotice(attempt)}</p>
+              <button type="button" className="exam-leave-notice__ok" onClick={exam.dismissLeave}>
+                知道了
+              </button>
+            </div>
+          ) : null}
+        </div>
       </div>
 
+      <p className="exam-leave-rule">
+        {leaveRuleText(attempt.LeaveThresholdSeconds, attempt.LeaveLimit)}。请留在本页作答。
+      </p>
       <h2 className="exam-sheet__title">{paper.Title}</h2>
       <form className="exam-sheet" aria-label="答卷" onSubmit={(e) => e.preventDefault()}>
         {paper.Questions.map((question, index) => (
@@ -120,6 +135,7 @@ export function ExamSheet({ exam }: { exam: ExamAttemptState }) {
           />
         ))}
       </form>
+      <LeaveLog attempt={attempt} />
 
       <div className={submitError || timeUp ? 'exam-bottom-spacer--tall' : 'm-bottom-spacer'} />
       <div className="m-bottom-bar exam-submit-bar">

@@ -1,7 +1,6 @@
 import { getAttemptPaper, reportLeave, saveAnswers, submitAnswer } from '@portal/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { LEAVE_GRACE_SECONDS } from '../exam-text';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
 import { answerDraftKey, readAnswerDraft } from '../answer-draft';
 import { paths, personalStorage } from '../../../platform';
@@ -38,6 +37,15 @@ describe('onlineExam: the attempt lives on the server', () => {
     expect(screen.getByText(/以服务器时间为准/)).toBeTruthy();
     expect(screen.queryByRole('timer')).toBeNull();
     expect(exam.server.calls(getAttemptPaper)).toHaveLength(0);
+  });
+
+  it('approved extra time (合理便利) is said on the intro and is the time shown', async () => {
+    examServer({ extraTimePercent: 30 });
+    renderScreen(OnlineExamPage, PATH);
+    expect(
+      await screen.findByText('你已获批延长考试时间 30%（合理便利），本场考试时长 78 分钟。'),
+    ).toBeTruthy();
+    expect(screen.getAllByText('01:18:00').length).toBeGreaterThan(0);
   });
 
   it('options are lettered by position, whatever their keys; choices are sent as keys', async () => {
@@ -140,32 +148,47 @@ describe('onlineExam: the attempt lives on the server', () => {
     expect(screen.getByRole('button', { name: '第2题，未作答，已标记待检查' })).toBeTruthy();
   });
 
-  it('leaving the page for longer than the grace is counted by the server and shown; a moment away is not', async () => {
-    const exam = examServer();
+  it('the server judges each absence: 3 seconds away is logged, not counted; 10 seconds is counted; both are said', async () => {
+    const clock = { now: Date.now() };
+    const exam = examServer({ serverNow: () => clock.now, leaveLimit: 3 });
     renderScreen(OnlineExamPage, PATH);
     await startExam();
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-    onTestFinished(() => void vi.useRealTimers());
-    // A notification takes the focus for a second (issue 29): not counted.
-    fireEvent.blur(window);
-    vi.advanceTimersByTime((LEAVE_GRACE_SECONDS - 1) * 1000);
-    fireEvent.focus(window);
-    vi.advanceTimersByTime(LEAVE_GRACE_SECONDS * 1000);
-    expect(exam.server.calls(reportLeave)).toHaveLength(0);
+    // Before any absence: the rule, said where the paper starts.
+    expect(
+      screen.getByText(
+        /超过 5 秒将被记录，来电、通知弹窗、刷新页面等短暂离开不计；超过 3 次将自动交卷/,
+      ),
+    ).toBeTruthy();
+    const events = () => exam.server.calls(reportLeave).map((c) => c.input.Event);
+    // The opened page reports that it is in view.
+    await waitFor(() => expect(events()).toEqual(['Back']));
 
+    // A notification takes the focus for 3 seconds (issue 29).
     fireEvent.blur(window);
-    // Hidden while already away: the same absence, counted once.
+    clock.now += 3000;
+    fireEvent.focus(window);
+    const alert = await screen.findByText(/你刚才离开考试页面 3 秒，未超过 5 秒，不计入/);
+    expect(alert.closest('[role="alert"]')).toBeTruthy();
+    expect(screen.getByText('离开 3 秒，不计')).toBeTruthy();
+    expect(screen.getByText('离开超过 5 秒才记录')).toBeTruthy();
+    expect(saveStatus().textContent).not.toContain('离开考试页面');
+    fireEvent.click(screen.getByRole('button', { name: '知道了' }));
+    expect(screen.queryByText(/你刚才离开考试页面/)).toBeNull();
+
+    // Away for 10 seconds: blurred, then hidden too — one absence, one Hidden report.
+    fireEvent.blur(window);
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     fireEvent(document, new Event('visibilitychange'));
-    vi.advanceTimersByTime(LEAVE_GRACE_SECONDS * 1000);
-    await waitFor(() => expect(saveStatus().textContent).toContain('离开考试页面 1 次'));
+    clock.now += 10_000;
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     fireEvent(document, new Event('visibilitychange'));
     fireEvent.focus(window);
-    fireEvent.blur(window);
-    vi.advanceTimersByTime(LEAVE_GRACE_SECONDS * 1000);
-    await waitFor(() => expect(saveStatus().textContent).toContain('离开考试页面 2 次'));
-    expect(exam.server.calls(reportLeave)).toHaveLength(2);
+    await waitFor(() => expect(saveStatus().textContent).toContain('离开考试页面 1 次'));
+    expect(
+      screen.getByText(/你刚才离开考试页面 10 秒，已记录（共 1 次）。再记录 3 次将自动交卷/),
+    ).toBeTruthy();
+    expect(screen.getByText('离开 10 秒，已记录')).toBeTruthy();
+    expect(events()).toEqual(['Back', 'Hidden', 'Back', 'Hidden', 'Back']);
   });
 
   it('submits once (double tap), with the last answers, and shows score, time used and review', async () => {

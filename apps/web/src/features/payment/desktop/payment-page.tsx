@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
 import { formatDate } from '../../../shared/date';
 import { idParam } from '../../../shared/id';
+import { refundPolicyText } from '../refund-policy';
 import { formatFee } from '../../../shared/money';
 import { PAYMENT_OUTCOME } from '../payment-outcome';
 import { usePayment } from '../use-payment';
@@ -72,6 +73,7 @@ export default function PaymentPage() {
             ...(order.PaidTime
               ? [{ label: '支付时间', children: formatDate(order.PaidTime, TIME_FORMAT) }]
               : []),
+            { label: '退款规则', children: refundPolicyText(order.RefundPolicy) },
           ]}
         />
         {stage !== 'paid' && order.PayUrl ? (

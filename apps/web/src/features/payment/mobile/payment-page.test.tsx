@@ -42,6 +42,25 @@ describe('payment: the order of an application, paid once at the cashier', () =>
     expect(server.calls(verifyPaymentOrder)).toHaveLength(0);
   });
 
+  it('says before paying whether and until when the fee can come back', async () => {
+    fakeServer().on(getProjectPaymentOrder, order());
+    const first = renderScreen(PaymentPage, PATH);
+    expect(
+      await screen.findByText(
+        '缴费后、打印准考证前可在“我的订单”中申请退款，最晚于考试开始（2026-06-20 09:00）前；审核未通过的可申请退还报名费',
+      ),
+    ).toBeTruthy();
+    first.unmount();
+    fakeServer().on(
+      getProjectPaymentOrder,
+      order({ RefundPolicy: { Refundable: false, RefundUntil: null } }),
+    );
+    renderScreen(PaymentPage, PATH);
+    expect(
+      await screen.findByText('本项目报名费缴纳后不予退还，请确认报考信息无误后再缴费'),
+    ).toBeTruthy();
+  });
+
   it('back from the cashier it asks VerifyPaymentOrder; paid shows 已支付, no pay button, and the ticket next', async () => {
     rememberOrder(5, 9);
     const server = fakeServer().on(

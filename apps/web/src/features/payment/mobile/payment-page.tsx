@@ -6,6 +6,7 @@ import { idParam } from '../../../shared/id';
 import { formatFee } from '../../../shared/money';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { PAYMENT_OUTCOME } from '../payment-outcome';
+import { refundPolicyText } from '../refund-policy';
 import { usePayment } from '../use-payment';
 import { paths } from '../../../platform';
 import './payment.css';
@@ -41,6 +42,8 @@ function OrderFacts({ order }: { order: PaymentOrder }) {
             <dd>{formatDate(order.PaidTime, TIME_FORMAT)}</dd>
           </>
         ) : null}
+        <dt>退款规则</dt>
+        <dd>{refundPolicyText(order.RefundPolicy)}</dd>
       </dl>
     </section>
   );
