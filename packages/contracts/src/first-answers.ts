@@ -43,6 +43,8 @@ export interface FirstScreenRequest {
   runtimeConfig: unknown;
   /** The host page's first answers, by firstAnswerKey. */
   firstAnswers: Record<string, unknown>;
+  /** The visitor's elder mode (its cookie): the drawing must match the browser's first render. */
+  elder: boolean;
 }
 
 /** The renderer's drawing of a first screen. */

@@ -21,3 +21,4 @@ export { ENDPOINTS, endpointByName } from './registry.js';
 export * from './query-text.js';
 export * from './masking.js';
 export * from './first-answers.js';
+export * from './elder-mode.js';

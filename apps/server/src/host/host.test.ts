@@ -79,10 +79,10 @@ function writeBuild(dir: string) {
   // The web build's renderer, at the edge: it draws an address asking for it (drawn=1).
   write(
     '.ssr/server-render.js',
-    `export async function renderFirstScreen({ url, layout, firstAnswers }) {
+    `export async function renderFirstScreen({ url, layout, firstAnswers, elder }) {
       if (!url.includes('drawn=1')) return null;
       return {
-        html: '<p>drawn ' + Object.keys(firstAnswers).length + '</p>',
+        html: '<p>drawn ' + Object.keys(firstAnswers).length + (elder ? ' for elders' : '') + '</p>',
         head: layout === 'desktop' ? '<style data-css-hash="h1">.ant-btn{color:blue}</style>' : '',
         state: { loaderData: { 0: null }, queries: {} },
       };
@@ -304,6 +304,18 @@ describe('host: how the SPA is delivered', () => {
     const desktopWithoutAnswers = (await page('/views/find?drawn=1', { 'user-agent': DESKTOP }))
       .body;
     expect(desktopWithoutAnswers).toContain('<div id="root"></div>');
+  });
+
+  it('长辈模式: the cookie puts data-elder on <html> and the drawing in elder mode; none without it', async () => {
+    const elder = await page('/views/home/project?drawn=1', { cookie: 'a=b; portal_elder=1' });
+    expect(elder.body).toMatch(/^<!doctype html><html data-elder><head>/);
+    expect(elder.body).toContain('<div id="root"><p>drawn 2 for elders</p></div>');
+    const plain = await page('/views/home/project?drawn=1', { cookie: 'portal_elder=0' });
+    expect(plain.body).toMatch(/^<!doctype html><html><head>/);
+    expect(plain.body).toContain('<div id="root"><p>drawn 2</p></div>');
+    // A cache keeps the two apart.
+    expect(String(elder.headers.vary)).toContain('Cookie');
+    expect(elder.headers.etag).not.toBe(plain.headers.etag);
   });
 
   it("a desktop's first screen comes drawn too, antd's styles first in its head", async () => {

@@ -7,8 +7,10 @@ import {
   type DeferredScripts,
   FALLBACK_ROUTE,
   FIRST_ANSWERS_ELEMENT_ID,
+  ELDER_MODE_ATTRIBUTE,
   FIRST_SCREEN_ELEMENT_ID,
   type FirstScreenRender,
+  isElderMode,
   isMobileUserAgent,
   PAGE_CONFIG_ELEMENT_ID,
   REGION_DATA_PATH,
@@ -42,6 +44,8 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="\/([^"]+)">\
 const EMPTY_ROOT = '<div id="root"></div>';
 
 export interface HostPageParts {
+  /** 长辈模式, from the visitor's cookie: on <html> before the first paint, and in the drawing. */
+  elder: boolean;
   /** The layout's and page's chunks (modulepreload) and stylesheets for this address and layout. */
   preloads: readonly string[];
   /** The site's PageConfig/GetPageConfig answer, so the first screen need not wait for it (§2). */
@@ -70,15 +74,16 @@ export function renderHostPage(
   const island = dataIsland(RUNTIME_CONFIG_ELEMENT_ID, runtimeConfigFor(config));
   const at = template.indexOf(CONFIG_PLACEHOLDER);
   const [before, after] = [template.slice(0, at), template.slice(at + CONFIG_PLACEHOLDER.length)];
+  const elderBefore = before.replace(/<html\b/, `<html ${ELDER_MODE_ATTRIBUTE}`);
   // A drawn page's template: no script or module before its first paint; boot.ts asks for them.
   const entry = ENTRY_SCRIPT.exec(after)?.[1];
   const drawnAfter = after.replace(MODULE_PRELOAD, '');
-  return ({ preloads, pageConfig, firstAnswers, firstScreen }) => {
+  return ({ elder, preloads, pageConfig, firstAnswers, firstScreen }) => {
     const drawn = firstScreen && entry ? firstScreen : null;
     const stylesheets = preloads.filter((file) => file.endsWith('.css'));
     const modules = preloads.filter((file) => !file.endsWith('.css'));
     return [
-      before,
+      elder ? elderBefore : before,
       // The drawing's CSS-in-JS styles first, where antd itself puts its styles: the layout's
       // stylesheets after them win at equal specificity, as in the browser.
       drawn ? drawn.render.head : '',
@@ -181,6 +186,7 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
       isMobileUserAgent(request.headers['user-agent'] ?? '') ||
       (url.pathname === `${ROUTE_BASE}/flowPreview` && url.searchParams.get('Frame') === 'mobile');
     const layout = mobile ? 'mobile' : 'desktop';
+    const elder = isElderMode(request.headers.cookie);
     const [pageConfig, firstAnswers] = await Promise.all([
       sitePageConfig(request.hostname.toLowerCase()),
       firstAnswersFor(app, deps.config, request, layout, url),
@@ -190,11 +196,18 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
       renderFirstScreen && routePreloads?.boot && firstAnswers
         ? await drawFirstScreen(
             renderFirstScreen,
-            { url: `${deps.config.publicUrl}${request.url}`, layout, runtimeConfig, firstAnswers },
+            {
+              url: `${deps.config.publicUrl}${request.url}`,
+              layout,
+              runtimeConfig,
+              firstAnswers,
+              elder,
+            },
             request.log,
           )
         : null;
     const body = render({
+      elder,
       preloads: routePreloads ? preloadsFor(routePreloads, layout, url.pathname) : [],
       pageConfig,
       firstAnswers,
@@ -211,7 +224,10 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
     const etag = etagOf(body);
     // Always revalidated (a new deployment or site setting shows at once); a 304 costs no body,
     // and unlike no-store the page may enter the back/forward cache.
-    reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'User-Agent');
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('ETag', etag)
+      .header('Vary', 'User-Agent, Cookie');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.status(200).type('text/html; charset=utf-8').send(body);
   }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   CAPTCHA_SCENE,
+  elderModeCookie,
+  isElderMode,
   isStrongPassword,
   MOBILE_PATTERN,
   PASSWORD_RULE_TEXT,
@@ -229,7 +231,13 @@ export async function registerInteractionRoutes(
     const action = `${base}/interaction/${request.params.uid}`;
     const nonce = randomBytes(16).toString('base64');
     const script = sms ? { src: pageScript.url, nonce, interaction: action } : undefined;
-    return send(reply, status, render({ brand, action, script, homeUrl: portalHome }), nonce);
+    const elder = isElderMode(request.headers.cookie);
+    return send(
+      reply,
+      status,
+      render({ brand, action, script, homeUrl: portalHome, elder }),
+      nonce,
+    );
   };
 
   interface Refusal {
@@ -500,6 +508,19 @@ export async function registerInteractionRoutes(
   app.post(`${INTERACTION}/sms`, ofInteraction(smsSignIn));
   app.post(`${INTERACTION}/signup`, ofInteraction(signUp));
   app.post(`${INTERACTION}/reset`, ofInteraction(reset));
+  // 长辈模式's switch: the cookie, then back to the page it was on (only a page of this interaction).
+  app.post(
+    `${INTERACTION}/elder-mode`,
+    ofInteraction((request, reply) => {
+      const form = formOf(request);
+      const action = `${base}/interaction/${request.params.uid}`;
+      const back = form.get('back') ?? '';
+      const pages = [action, `${action}?tab=sms`, `${action}/signup`, `${action}/reset`];
+      return reply
+        .header('set-cookie', elderModeCookie(form.get('on') === '1'))
+        .redirect(pages.includes(back) ? back : action, 303);
+    }),
+  );
   app.post(`${INTERACTION}/policies`, ofInteraction(acceptChangedPolicies));
   if (sms)
     for (const action of ['captcha', 'sms-code'] as const)
@@ -512,7 +533,7 @@ export async function registerInteractionRoutes(
       );
 
   for (const kind of ['user', 'privacy'] as const)
-    get(`/terms/${kind}`, async (_request, reply) =>
+    get(`/terms/${kind}`, async (request, reply) =>
       send(
         reply,
         200,
@@ -520,6 +541,7 @@ export async function registerInteractionRoutes(
           brand,
           kind,
           homeUrl: portalHome,
+          elder: isElderMode(request.headers.cookie),
           version: POLICY_VERSIONS[kind === 'user' ? 'user-agreement' : 'privacy-policy'],
           retentionDays: config.applicationRetentionDays,
         }),

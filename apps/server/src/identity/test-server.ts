@@ -231,11 +231,13 @@ export class CookieBrowser {
   }
 }
 
-/** The form's action attribute on a page. */
+/** The page's own form's action attribute (not the 长辈模式 switch's). */
 export function formAction(page: string, baseUrl: string): string {
-  const match = /<form[^>]*action="([^"]+)"/.exec(page);
-  if (!match?.[1]) throw new Error('no form on the page');
-  return new URL(match[1].replace(/&amp;/g, '&'), baseUrl).href;
+  const action = [...page.matchAll(/<form[^>]*action="([^"]+)"/g)]
+    .map((match) => match[1]!)
+    .find((href) => !href.endsWith('/elder-mode'));
+  if (!action) throw new Error('no form on the page');
+  return new URL(action.replace(/&amp;/g, '&'), baseUrl).href;
 }
 
 /** The SPA's sign-in callback address on the test server (spec §4). */

@@ -2,6 +2,7 @@
 import './polyfills';
 import 'nprogress/nprogress.css';
 import './global.css';
+import './elder.css';
 import { showStartFailure } from './start-failure';
 
 // The entry holds nothing else: otherwise the bundler puts code shared with later chunks here, and

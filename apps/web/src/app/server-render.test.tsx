@@ -35,12 +35,18 @@ const DESKTOP_LIST_ANSWERS = {
   [key(getProjectList, page(DESKTOP_PROJECT_PAGE_SIZE))]: PROJECTS,
 };
 
-const draw = (path: string, firstAnswers: Record<string, unknown>, layout: PageLayout = 'mobile') =>
+const draw = (
+  path: string,
+  firstAnswers: Record<string, unknown>,
+  layout: PageLayout = 'mobile',
+  elder = false,
+) =>
   renderFirstScreen({
     url: `https://www.example.com${path}`,
     layout,
     runtimeConfig: testRuntimeConfig(),
     firstAnswers,
+    elder,
   });
 
 describe('the server draws a phone’s first screen from the host page’s first answers', () => {
@@ -102,6 +108,16 @@ describe('the server draws a desktop’s first screen, with the styles antd wrot
     // Only the last drawing's styles: the first, with the queries pending, showed a skeleton.
     expect(head).not.toContain('.ant-skeleton');
     expect(head).not.toContain('海淀区');
+  });
+
+  it('draws in 长辈模式 when the visitor has it on: antd at 18 px, as the browser will render', async () => {
+    const fontSize = (head: string | undefined) => /--ant-font-size:(\d+)px/.exec(head ?? '')?.[1];
+    expect(fontSize((await draw(paths.projectList(), DESKTOP_LIST_ANSWERS, 'desktop'))?.head)).toBe(
+      '14',
+    );
+    const elder = await draw(paths.projectList(), DESKTOP_LIST_ANSWERS, 'desktop', true);
+    expect(fontSize(elder?.head)).toBe('18');
+    expect(elder?.html).toContain('海淀区事业单位公开招聘');
   });
 
   it('declines as on the phone: a missing answer, a page behind sign-in', async () => {

@@ -9,7 +9,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createServerStyles } from '../layouts/desktop/server-styles';
-import { answerFromServerRender, loadRuntimeConfig, paths } from '../platform';
+import { answerFromServerRender, ElderModeDrawn, loadRuntimeConfig, paths } from '../platform';
 import { setSanitizingWindow } from '../shared/safe-html';
 import { DesktopShellWithSession } from './desktop-app';
 import { MobileShellWithUnread } from './mobile-app';
@@ -88,9 +88,11 @@ export async function renderFirstScreen(
       const styles = collectStyles();
       const html = renderToString(
         styles.wrap(
-          <Providers queryClient={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </Providers>,
+          <ElderModeDrawn.Provider value={request.elder}>
+            <Providers queryClient={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </Providers>
+          </ElderModeDrawn.Provider>,
         ),
       );
       const queries = queryClient.getQueryCache().getAll();

@@ -11,6 +11,7 @@ export {
   takeNextPath,
 } from './auth/oidc';
 export { loadProfile, refreshSignIn, sendToSignIn, signOut } from './auth/sign-in-state';
+export { ElderModeDrawn, ElderModeSwitch, setElderMode, useElderMode } from './elder-mode';
 export { currentPlatformCode, deviceTypeOf, type DeviceType, PLATFORM_CODES } from './device';
 export * from './http';
 export { refreshShareLink, useLayoutStore, type VisitedView } from './layout-store';

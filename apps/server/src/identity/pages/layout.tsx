@@ -1,3 +1,4 @@
+import { ELDER_MODE_ATTRIBUTE } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
@@ -44,6 +45,28 @@ a{color:#0958d9}
 .split{display:flex;justify-content:space-between;gap:12px}
 .terms h2{margin:20px 0 8px;font-size:17px}
 .terms p,.terms li{font-size:15px;color:#1f2329}
+button.elder-switch{display:flex;align-items:center;gap:12px;width:100%;height:auto;min-height:56px;margin:0 0 16px;padding:8px 16px;border:1px solid #d0d5dd;border-radius:12px;background:#fff;color:#1f2329;text-align:left}
+.elder-switch__text{display:flex;flex:1;flex-direction:column}
+.elder-switch__label{font-weight:600}
+.elder-switch__hint{font-size:13px;color:#646a73}
+.elder-switch__track{position:relative;display:inline-flex;flex:none;align-items:center;width:64px;height:32px;padding:0 8px;border-radius:16px;background:#6b7785;color:#fff;font-size:14px}
+.elder-switch__state{margin-left:auto}
+.elder-switch__thumb{position:absolute;top:3px;left:3px;width:26px;height:26px;border-radius:50%;background:#fff}
+.elder-switch[aria-checked="true"] .elder-switch__track{background:#003a9e}
+.elder-switch[aria-checked="true"] .elder-switch__thumb{left:auto;right:3px}
+.elder-switch[aria-checked="true"] .elder-switch__state{margin-left:0}
+html[data-elder] body{font-size:18px;line-height:1.6;color:#15181d}
+html[data-elder] main{max-width:560px}
+html[data-elder] :is(.brand,label,.hint,.alert,.status,.notice,.links,nav.tabs a,.terms p,.terms li,.elder-switch__hint,.elder-switch__track){font-size:18px;line-height:1.6}
+html[data-elder] :is(.brand,.hint,.elder-switch__hint){color:#424a55}
+html[data-elder] h1{font-size:26px}
+html[data-elder] input:not([type="checkbox"],[type="range"]){height:60px;font-size:18px}
+html[data-elder] button{min-height:60px;font-size:18px;line-height:1.5}
+html[data-elder] button:not(.secondary,.elder-switch){background:#003a9e;border-color:#003a9e}
+html[data-elder] button.secondary{color:#003a9e;border-color:#003a9e}
+html[data-elder] a,html[data-elder] nav.tabs a[aria-current="page"]{color:#003a9e}
+html[data-elder] .consent input{width:28px;height:28px}
+html[data-elder] *{transition:none!important;animation:none!important}
 `;
 
 /** The page script (page-script/sign-in-page.ts, built) as a page includes it. */
@@ -55,16 +78,62 @@ export interface PageScript {
   interaction: string;
 }
 
+/** 长辈模式 on the pages of an interaction: whether it is on, and the page to come back to. */
+export interface ElderModeForm {
+  on: boolean;
+  /** The interaction's address; the switch posts to `${action}/elder-mode`. */
+  action: string;
+  /** This page's address (a GET page of the same interaction). */
+  back: string;
+}
+
+/**
+ * The switch 「长辈模式」 as a form, so it needs no script: the page comes back in the mode chosen.
+ * Its button keeps the default type (submit) unwritten, so `button[type=submit]` is still the
+ * page's own form's.
+ */
+function ElderModeSwitch({ on, action, back }: ElderModeForm) {
+  return (
+    <form method="post" action={`${action}/elder-mode`}>
+      <input type="hidden" name="on" value={on ? '0' : '1'} />
+      <input type="hidden" name="back" value={back} />
+      <button
+        className="elder-switch"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby="elder-label"
+        aria-describedby="elder-hint"
+      >
+        <span className="elder-switch__text">
+          <span className="elder-switch__label" id="elder-label">
+            长辈模式
+          </span>
+          <span className="elder-switch__hint" id="elder-hint">
+            大字体、大按钮、页面更简洁
+          </span>
+        </span>
+        <span className="elder-switch__track" aria-hidden="true">
+          <span className="elder-switch__state">{on ? '开' : '关'}</span>
+          <span className="elder-switch__thumb" />
+        </span>
+      </button>
+    </form>
+  );
+}
+
 interface ShellProps {
   title: string;
   brand: string;
   script?: PageScript | undefined;
+  /** 长辈模式: on <html> from the cookie, and its switch on the pages of an interaction. */
+  elder?: ElderModeForm | boolean | undefined;
   children: ReactNode;
 }
 
-function Shell({ title, brand, script, children }: ShellProps) {
+function Shell({ title, brand, script, elder, children }: ShellProps) {
+  const elderOn = typeof elder === 'object' ? elder.on : Boolean(elder);
   return (
-    <html lang="zh-CN">
+    <html lang="zh-CN" {...(elderOn ? { [ELDER_MODE_ATTRIBUTE]: '' } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -75,6 +144,7 @@ function Shell({ title, brand, script, children }: ShellProps) {
       <body>
         <main>
           <p className="brand">{brand}</p>
+          {typeof elder === 'object' && <ElderModeSwitch {...elder} />}
           {children}
         </main>
         {script && (

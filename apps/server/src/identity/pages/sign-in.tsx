@@ -15,6 +15,8 @@ export interface InteractionPage {
   script?: PageScript | undefined;
   /** The portal's home, for a way back without signing in. */
   homeUrl: string;
+  /** 长辈模式 is on (its cookie). */
+  elder: boolean;
 }
 
 export interface SignInPageInput extends InteractionPage {
@@ -207,6 +209,11 @@ export function renderSignInPage(input: SignInPageInput): string {
   return renderPage({
     title: '登录',
     brand: input.brand,
+    elder: {
+      on: input.elder,
+      action: input.action,
+      back: tab === 'sms' ? `${input.action}?tab=sms` : input.action,
+    },
     // The script runs only where a slide check may be needed.
     script: tab === 'sms' || input.captcha ? input.script : undefined,
     children: <SignIn {...input} tab={tab} />,
@@ -231,6 +238,7 @@ export function renderSignUpPage(input: SignUpPageInput): string {
   return renderPage({
     title: '注册',
     brand: input.brand,
+    elder: { on: input.elder, action: input.action, back: `${input.action}/signup` },
     script: input.script,
     children: (
       <>
@@ -315,6 +323,7 @@ export function renderResetPage(input: ResetPageInput): string {
   return renderPage({
     title: '找回密码',
     brand: input.brand,
+    elder: { on: input.elder, action: input.action, back: `${input.action}/reset` },
     script: input.script,
     children: (
       <>

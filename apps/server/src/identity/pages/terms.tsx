@@ -99,6 +99,7 @@ export function renderTermsPage(input: {
   brand: string;
   kind: 'user' | 'privacy';
   homeUrl: string;
+  elder: boolean;
   /** Its version (the date it took effect), stored with each consent to it. */
   version: string;
   retentionDays: number;
@@ -107,6 +108,7 @@ export function renderTermsPage(input: {
   return renderPage({
     title,
     brand: input.brand,
+    elder: input.elder,
     children: (
       <>
         <h1>{title}</h1>

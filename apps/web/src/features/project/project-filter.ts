@@ -4,6 +4,7 @@ import {
   type ProjectListFilter,
   type ProjectState,
 } from '@portal/contracts';
+import { TAG_COLOR } from '../../shared/ui/desktop/tag-colors';
 
 /** The state filter's choices: '' is every state. */
 export const PROJECT_STATE_OPTIONS = [
@@ -38,6 +39,6 @@ export const keywordAlone = (filter: ProjectListFilter) =>
 
 /** A state's tag colour on a PC: solid, with white text at WCAG AA contrast. */
 export const PROJECT_STATE_COLOR: Partial<Record<ProjectState, string>> = {
-  Applying: '#007a33',
-  NotStarted: '#0958d9',
+  Applying: TAG_COLOR.ok,
+  NotStarted: TAG_COLOR.info,
 };

@@ -1,5 +1,14 @@
 import './desktop-shell.css';
-import { Avatar, Badge, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
+import {
+  Avatar,
+  Badge,
+  Button,
+  ConfigProvider,
+  Layout,
+  Menu,
+  type MenuProps,
+  type ThemeConfig,
+} from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -14,6 +23,7 @@ import {
   useLayoutStore,
   useRouteHandle,
   useSessionStore,
+  useElderMode,
   useUploadSrc,
 } from '../../platform';
 import { Breadcrumbs } from './breadcrumbs';
@@ -46,6 +56,45 @@ const FOOTER_LINKS = [
   { title: '解决方案', to: paths.commonTabPanel() },
   { title: '机构合作', to: paths.saas() },
 ];
+
+const THEME: ThemeConfig = {
+  token: {
+    colorPrimary: '#0958d9',
+    // Hovered primary buttons keep white text at 4.5:1 (antd's derived hover is lighter).
+    colorPrimaryHover: '#1d4ed8',
+    colorError: '#cf1322',
+    // WCAG AA (4.5:1 on white) for placeholders, hints and secondary text.
+    colorTextPlaceholder: '#6b7785',
+    colorTextDescription: '#4e5969',
+    colorTextTertiary: '#6b7785',
+  },
+};
+
+/** 长辈模式 (issue 29): 18 px text, large controls, 7:1 text, no motion (app/elder.css does the rest). */
+const ELDER_THEME: ThemeConfig = {
+  token: {
+    colorPrimary: '#003a9e',
+    colorPrimaryHover: '#00307f',
+    colorError: '#9a0f16',
+    colorText: '#15181d',
+    colorTextSecondary: '#424a55',
+    colorTextPlaceholder: '#424a55',
+    colorTextDescription: '#424a55',
+    colorTextTertiary: '#424a55',
+    colorLink: '#003a9e',
+    fontSize: 18,
+    fontSizeSM: 18,
+    lineHeight: 1.6,
+    controlHeight: 48,
+    controlHeightSM: 40,
+    controlHeightLG: 60,
+    motion: false,
+  },
+  components: {
+    // The derived selected colours of a dark primary are a grey-blue; a light one reads better.
+    Menu: { itemSelectedBg: '#e6efff', itemSelectedColor: '#003a9e' },
+  },
+};
 
 /** "Home" is active only on itself: the project list lives under home/ but is its own section. */
 function isActive(pathname: string, section: RouteName): boolean {
@@ -162,23 +211,10 @@ export function DesktopShell() {
   const { title } = useRouteHandle();
   const { pathname } = useLocation();
   const isHome = pathname === paths.home();
+  const elder = useElderMode();
 
   return (
-    <ConfigProvider
-      locale={zhCN}
-      theme={{
-        token: {
-          colorPrimary: '#0958d9',
-          // Hovered primary buttons keep white text at 4.5:1 (antd's derived hover is lighter).
-          colorPrimaryHover: '#1d4ed8',
-          colorError: '#cf1322',
-          // WCAG AA (4.5:1 on white) for placeholders, hints and secondary text.
-          colorTextPlaceholder: '#6b7785',
-          colorTextDescription: '#4e5969',
-          colorTextTertiary: '#6b7785',
-        },
-      }}
-    >
+    <ConfigProvider locale={zhCN} theme={elder ? ELDER_THEME : THEME}>
       <Layout data-layout="desktop" className="desktop-shell" hasSider={false}>
         <a className="desktop-shell__skip" href="#main-content">
           跳到主要内容

@@ -1,9 +1,9 @@
-import { ConfigProvider } from 'antd-mobile';
+import { ConfigProvider, reduceMotion, restoreMotion, Toast } from 'antd-mobile';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import '../../shared/ui/mobile/mobile.css';
-import { paths, useRouteHandle, useSessionStore } from '../../platform';
+import { paths, useElderMode, useRouteHandle, useSessionStore } from '../../platform';
 import { BackIcon, FindIcon, HomeIcon, MessageIcon, ProjectIcon, UserIcon } from './tab-icons';
 
 interface Tab {
@@ -65,6 +65,14 @@ export function MobileShell() {
   // The store carries the number (set by the notice feature), so the layout imports no feature.
   const unread = useSessionStore((s) => (s.token ? s.unreadNoticeCount : 0));
   const active = tabOf(pathname)?.path ?? null;
+  const elder = useElderMode();
+  useEffect(() => {
+    // 长辈模式: antd-mobile's popups move by script (react-spring), out of CSS's reach; a toast
+    // stays long enough to read.
+    if (elder) reduceMotion();
+    else restoreMotion();
+    Toast.config({ duration: elder ? 5000 : 2000 });
+  }, [elder]);
 
   return (
     <ConfigProvider locale={zhCN}>

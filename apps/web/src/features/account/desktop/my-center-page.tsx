@@ -3,7 +3,7 @@ import './account-desktop.css';
 import type { PersonalCenterNumber } from '@portal/contracts';
 import { Avatar, Button, Tag } from 'antd';
 import { Link, useOutlet } from 'react-router';
-import { paths, useUploadSrc } from '../../../platform';
+import { ElderModeSwitch, paths, useUploadSrc } from '../../../platform';
 import { StationTasks } from '../../station';
 import { usePersonalCenterNumber } from '../api/get-personal-center-number';
 import { useProfile } from '../api/session-profile';
@@ -96,15 +96,18 @@ export default function MyCenterPage() {
     <div className="d-my">
       <Summary />
       {child ?? (
-        <section className="d-page" aria-labelledby="my-todo-title">
-          <h2 className="d-page__title" id="my-todo-title">
-            待办事项
-          </h2>
-          <StationTasks />
-          <p className="d-my__more">
-            也可以在 <Link to={paths.authStation()}>工作台</Link> 中查看待办事项。
-          </p>
-        </section>
+        <>
+          <ElderModeSwitch className="d-my__elder" />
+          <section className="d-page" aria-labelledby="my-todo-title">
+            <h2 className="d-page__title" id="my-todo-title">
+              待办事项
+            </h2>
+            <StationTasks />
+            <p className="d-my__more">
+              也可以在 <Link to={paths.authStation()}>工作台</Link> 中查看待办事项。
+            </p>
+          </section>
+        </>
       )}
     </div>
   );

@@ -4,9 +4,9 @@ import {
   personalCenterNumberSchema,
   userProfileSchema,
 } from '@portal/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { paths, useSessionStore } from '../../../platform';
+import { paths, setElderMode, useSessionStore } from '../../../platform';
 import { fakeServer, refusal } from '../../testing/fake-server';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
 import MyPage from './my-page';
@@ -33,6 +33,19 @@ const profile = userProfileSchema.parse({
 });
 
 describe('my: the personal centre', () => {
+  it('has the 长辈模式 switch, which turns elder mode on for the device', async () => {
+    signIn();
+    useSessionStore.getState().setProfile(profile);
+    fakeServer().on(getPersonalCenterNumber, numbers);
+    renderScreen(MyPage, paths.my());
+    const toggle = await screen.findByRole('switch', { name: '长辈模式' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(document.documentElement.hasAttribute('data-elder')).toBe(true);
+    act(() => setElderMode(false));
+  });
+
   it('shows name, real-name flag and each number as a link to the list it counts', async () => {
     signIn();
     useSessionStore.getState().setProfile(profile);

@@ -1,7 +1,7 @@
 import type { PersonalCenterNumber } from '@portal/contracts';
 import { Button, Dialog } from 'antd-mobile';
 import { Link } from 'react-router';
-import { paths, signOut, useUploadSrc } from '../../../platform';
+import { ElderModeSwitch, paths, signOut, useUploadSrc } from '../../../platform';
 import { LoadFailed } from '../../../shared/ui/mobile/query-states';
 import { usePersonalCenterNumber } from '../api/get-personal-center-number';
 import { useProfile } from '../api/session-profile';
@@ -128,6 +128,9 @@ export default function MyPage() {
     <div className="my-page">
       <ProfileCard />
       <Counts />
+      <div className="my-page__elder">
+        <ElderModeSwitch />
+      </div>
       <ul className="my-links">
         {LINKS.map((link) => (
           <li key={link.to}>

@@ -2,7 +2,7 @@ import './home-desktop.css';
 import type { HomeLableLayout } from '@portal/contracts';
 import { Input } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../platform';
+import { ElderModeSwitch, paths, useElderMode } from '../../../platform';
 import { EmptyBlock, LoadFailed, LoadingBlock } from '../../../shared/ui/desktop/query-states';
 import { ProjectCard } from '../../project';
 import { useHomeLables } from '../api/get-home-lable';
@@ -165,9 +165,13 @@ function Shortcuts() {
   );
 }
 
-/** home on a PC: search, banners, the recommended sections; beside them what is mine, labels and shortcuts. */
+/**
+ * home on a PC: search, banners, the recommended sections; beside them 长辈模式, what is mine, labels
+ * and shortcuts. In 长辈模式 the banners and shortcuts give way.
+ */
 export default function HomePage() {
   const layout = useHomeLableLayout();
+  const elder = useElderMode();
   return (
     <div className="home-desktop">
       <Search />
@@ -179,15 +183,16 @@ export default function HomePage() {
             <LoadFailed onRetry={() => void layout.refetch()} />
           ) : (
             <>
-              <Banners banners={layout.data.Banners} />
+              {elder ? null : <Banners banners={layout.data.Banners} />}
               <Sections sections={layout.data.Sections} />
             </>
           )}
         </div>
         <aside className="home-desktop__aside" aria-label="快捷入口">
+          <ElderModeSwitch className="home-aside__block" />
           <RunStrip />
           <LableEntries />
-          <Shortcuts />
+          {elder ? null : <Shortcuts />}
         </aside>
       </div>
     </div>

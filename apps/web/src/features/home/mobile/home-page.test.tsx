@@ -4,13 +4,13 @@ import {
   getUserRunProjectDisplay,
   homeLableLayoutSchema,
 } from '@portal/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fakeServer } from '../../testing/fake-server';
 import { applySummary, projectSummary } from '../../testing/fixtures';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
 import HomePage from './home-page';
-import { paths } from '../../../platform';
+import { paths, setElderMode } from '../../../platform';
 
 setUpScreenTests();
 
@@ -73,5 +73,25 @@ describe('home', () => {
     const strip = (await screen.findByRole('heading', { name: '进行中' })).closest('section')!;
     const link = within(strip).getByRole('link', { name: /2026年全国计算机应用能力测评/ });
     expect(link.getAttribute('href')).toBe(paths.flowManage({ ProjectId: 1 }));
+  });
+
+  describe('长辈模式', () => {
+    afterEach(() => act(() => setElderMode(false)));
+
+    it('its switch is on home; turned on, the banners and shortcuts give way, the projects stay', async () => {
+      serve();
+      renderScreen(HomePage, paths.home());
+      await screen.findByRole('img', { name: '考试报名季' });
+      expect(screen.getByRole('navigation', { name: '常用入口' })).toBeTruthy();
+
+      fireEvent.click(screen.getByRole('switch', { name: '长辈模式' }));
+      expect(screen.getByRole('switch', { name: '长辈模式' }).getAttribute('aria-checked')).toBe(
+        'true',
+      );
+      expect(screen.queryByRole('img', { name: '考试报名季' })).toBeNull();
+      expect(screen.queryByRole('navigation', { name: '常用入口' })).toBeNull();
+      expect(screen.getByRole('navigation', { name: '项目分类' })).toBeTruthy();
+      expect(screen.getByRole('region', { name: '热门报名' })).toBeTruthy();
+    });
   });
 });

@@ -3,7 +3,7 @@ import type { HomeLableLayout } from '@portal/contracts';
 import { PullToRefresh, SearchBar } from 'antd-mobile';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../platform';
+import { ElderModeSwitch, paths, useElderMode } from '../../../platform';
 import { LoadFailed } from '../../../shared/ui/mobile/query-states';
 import { ProjectCard } from '../../project';
 import { useHomeLables } from '../api/get-home-lable';
@@ -136,12 +136,16 @@ function Sections({ sections }: { sections: HomeLableLayout['Sections'] }) {
   ));
 }
 
-/** The home tab: search, banners, label entries, shortcuts, my applications under way, sections. */
+/**
+ * The home tab: search, banners, label entries, shortcuts, my applications under way, sections.
+ * In 长辈模式 the banners and shortcuts give way (fewer things to a screen).
+ */
 export default function HomePage() {
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
   const layout = useHomeLableLayout();
   const lables = useHomeLables();
+  const elder = useElderMode();
 
   return (
     <div className="home-page">
@@ -156,12 +160,15 @@ export default function HomePage() {
           aria-label="搜索项目"
         />
       </div>
+      <div className="home-page__elder">
+        <ElderModeSwitch />
+      </div>
       <PullToRefresh
         onRefresh={async () => {
           await Promise.all([layout.refetch(), lables.refetch()]);
         }}
       >
-        {layout.isPending ? (
+        {elder ? null : layout.isPending ? (
           // The banner's own box while it loads, so nothing below moves when it comes (CLS).
           <div className="banners banners--loading" role="status">
             <div className="banners__placeholder" />
@@ -178,7 +185,7 @@ export default function HomePage() {
           <>
             <RunStrip />
             <LableEntries />
-            <QuickEntries />
+            {elder ? null : <QuickEntries />}
             {layout.data ? <Sections sections={layout.data.Sections} /> : null}
           </>
         )}

@@ -1,9 +1,12 @@
-/** Solid tag colours with white text at 4.5:1 or better (antd's preset light tags fail contrast). */
+/**
+ * Solid tag colours with white text at 4.5:1 or better (antd's preset light tags fail contrast),
+ * as CSS variables (app/global.css) so 长辈模式 darkens them to 7:1 (app/elder.css).
+ */
 export const TAG_COLOR = {
-  ok: '#007a33',
-  info: '#0958d9',
-  warn: '#ad4e00',
-  bad: '#cf1322',
-  exam: '#531dab',
-  quiet: '#4e5969',
+  ok: 'var(--portal-tag-ok)',
+  info: 'var(--portal-tag-info)',
+  warn: 'var(--portal-tag-warn)',
+  bad: 'var(--portal-tag-bad)',
+  exam: 'var(--portal-tag-exam)',
+  quiet: 'var(--portal-tag-quiet)',
 } as const;
