@@ -18,6 +18,7 @@ export function renderPoliciesPage(
   return renderPage({
     title: '协议和政策已更新',
     brand: input.brand,
+    elder: input.elder,
     children: (
       <>
         <h1>协议和政策已更新</h1>
