@@ -53,6 +53,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle client dropped by the server (restart, terminated backend) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on('error', () => {});
+    // A client checked out (a job's lock, the start lock) hears of it on its own: its query under
+    // way fails and is handled there, the event must not crash the process either.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
     return {
       db,

@@ -55,4 +55,24 @@ describe('instances starting together on one database', () => {
     expect(counted!.applied).toBeGreaterThan(8);
     expect(counted!.applied).toBe(counted!.distinct);
   });
+
+  it('a connection held by the start lock and cut by the server fails its work, not the process', async () => {
+    const [handle] = await twoInstances();
+    if (handle.kind !== 'postgres') return;
+    const [{ name } = { name: '' }] = await queryRows<{ name: string }>(
+      handle.db,
+      sql`select current_database() as name`,
+    );
+    // Every session of the database is cut while the lock's connection is checked out and idle.
+    const started = handle.whileStarting(async () => {
+      await adminQuery(
+        process.env.DATABASE_URL!,
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`,
+      );
+      await sleep(200);
+    });
+    await expect(started).rejects.toThrow();
+    // The pool gives a new connection afterwards; no uncaught error came of the cut one.
+    expect(await queryRows(handle.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+  });
 });
