@@ -251,3 +251,31 @@ export function PortalLink({ homeUrl }: { homeUrl: string }) {
     </p>
   );
 }
+
+/** The box a sign-in page asks consent with (name agree, 1), marked and focused when refused. */
+export function ConsentBox({
+  refused,
+  checked,
+  children,
+}: {
+  refused: boolean;
+  checked?: boolean | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="consent">
+      <input
+        type="checkbox"
+        id="agree"
+        name="agree"
+        value="1"
+        required
+        defaultChecked={checked || undefined}
+        aria-invalid={refused ? 'true' : undefined}
+        aria-describedby={refused ? 'form-error' : undefined}
+        autoFocus={refused || undefined}
+      />
+      <label htmlFor="agree">{children}</label>
+    </div>
+  );
+}

@@ -1,4 +1,4 @@
-import { FormError, renderPage } from './layout.js';
+import { ConsentBox, FormError, renderPage } from './layout.js';
 import type { InteractionPage } from './sign-in.js';
 
 const TITLES = { user: '《用户协议》', privacy: '《隐私政策》' } as const;
@@ -38,19 +38,7 @@ export function renderPoliciesPage(
           </ul>
           <form method="post" action={`${input.action}/policies`} noValidate>
             <FormError error={input.error} />
-            <div className="consent">
-              <input
-                type="checkbox"
-                id="agree"
-                name="agree"
-                value="1"
-                required
-                aria-invalid={agreeError ? 'true' : undefined}
-                aria-describedby={agreeError ? 'form-error' : undefined}
-                autoFocus={agreeError || undefined}
-              />
-              <label htmlFor="agree">我已阅读并同意更新后的{names}</label>
-            </div>
+            <ConsentBox refused={agreeError}>我已阅读并同意更新后的{names}</ConsentBox>
             <button type="submit">同意并继续</button>
           </form>
           <p className="links">

@@ -1,5 +1,13 @@
 import { PASSWORD_RULE_TEXT } from '@portal/contracts';
-import { Field, FormError, Notice, type PageScript, PortalLink, renderPage } from './layout.js';
+import {
+  ConsentBox,
+  Field,
+  FormError,
+  Notice,
+  type PageScript,
+  PortalLink,
+  renderPage,
+} from './layout.js';
 
 export type SignInTab = 'password' | 'sms';
 
@@ -277,29 +285,16 @@ export function renderSignUpPage(input: SignUpPageInput): string {
               errorField={errorField}
               focus={focus}
             />
-            <div className="consent">
-              <input
-                type="checkbox"
-                id="agree"
-                name="agree"
-                value="1"
-                required
-                defaultChecked={values.agreed || undefined}
-                aria-invalid={agreeError ? 'true' : undefined}
-                aria-describedby={agreeError ? 'form-error' : undefined}
-                autoFocus={agreeError || undefined}
-              />
-              <label htmlFor="agree">
-                我已阅读并同意
-                <a href={input.termsUrls.user} target="_blank" rel="noopener">
-                  《用户协议》
-                </a>
-                和
-                <a href={input.termsUrls.privacy} target="_blank" rel="noopener">
-                  《隐私政策》
-                </a>
-              </label>
-            </div>
+            <ConsentBox refused={agreeError} checked={values.agreed}>
+              我已阅读并同意
+              <a href={input.termsUrls.user} target="_blank" rel="noopener">
+                《用户协议》
+              </a>
+              和
+              <a href={input.termsUrls.privacy} target="_blank" rel="noopener">
+                《隐私政策》
+              </a>
+            </ConsentBox>
             <button type="submit">注册并登录</button>
           </form>
           <p className="links">
