@@ -56,12 +56,17 @@ export async function newContext(
 
 const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
+/** Where a screenshot named `name` is saved for a person to look at (git-ignored). */
+export function screenshotPath(name: string): string {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return path.join(SCREENSHOT_DIR, `${name}.png`);
+}
+
 /** Saved for a person to look at (git-ignored). */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.waitForLoadState('load');
   await page.screenshot({
-    path: path.join(SCREENSHOT_DIR, `${name}.png`),
+    path: screenshotPath(name),
     fullPage: false,
     animations: 'disabled',
   });

@@ -25,16 +25,28 @@ export interface SignedInApi extends Api {
   status<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<number>;
 }
 
+/** What a signed-in page holds: its token and its configured endpoints. */
+export interface PageSession {
+  token: string | undefined;
+  config: RuntimeConfig;
+}
+
+/** Runs in the page, given SESSION_KEYS: its session. */
+export function sessionInPage([key, global]: readonly [string, string]): PageSession {
+  return {
+    token: (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string })
+      .access_token,
+    config: (window as unknown as Record<string, unknown>)[global] as RuntimeConfig,
+  };
+}
+export const SESSION_KEYS = [RECORD_KEY, RUNTIME_CONFIG_GLOBAL] as const;
+
 /** The services, called as the signed-in page would (its token, its configured endpoints). */
 export async function apiOf(page: Page): Promise<SignedInApi> {
-  const { token, config } = await page.evaluate(
-    ([key, global]) => ({
-      token: (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string })
-        .access_token,
-      config: (window as unknown as Record<string, unknown>)[global] as RuntimeConfig,
-    }),
-    [RECORD_KEY, RUNTIME_CONFIG_GLOBAL] as const,
-  );
+  return apiOfSession(await page.evaluate(sessionInPage, SESSION_KEYS));
+}
+
+export function apiOfSession({ token, config }: PageSession): SignedInApi {
   expect(token).toBeTruthy();
   const send = (endpoint: Endpoint, input: unknown): Promise<Response> => {
     const base = config.MicroServices.find((s) => s.ServiceID === endpoint.service);
@@ -105,22 +117,25 @@ export async function applicationsOf(api: Api, projectId: number) {
   return mine.Items.filter((a) => a.ProjectId === projectId);
 }
 
+/** Runs in the page: a small passport-like picture as a JPEG data URL. */
+export function drawPassportPhoto(): string {
+  const canvas = document.createElement('canvas');
+  canvas.width = 120;
+  canvas.height = 160;
+  const ctx = canvas.getContext('2d')!;
+  ctx.fillStyle = '#3a7bd5';
+  ctx.fillRect(0, 0, 120, 160);
+  ctx.fillStyle = '#f5d0b0';
+  ctx.beginPath();
+  ctx.arc(60, 62, 30, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillRect(25, 110, 70, 50);
+  return canvas.toDataURL('image/jpeg', 0.9);
+}
+
 /** A small real JPEG, drawn and encoded by the browser itself. */
 export async function passportPhoto(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 120;
-    canvas.height = 160;
-    const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = '#3a7bd5';
-    ctx.fillRect(0, 0, 120, 160);
-    ctx.fillStyle = '#f5d0b0';
-    ctx.beginPath();
-    ctx.arc(60, 62, 30, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.fillRect(25, 110, 70, 50);
-    return canvas.toDataURL('image/jpeg', 0.9);
-  });
+  const dataUrl = await page.evaluate(drawPassportPhoto);
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }
 
