@@ -1,3 +1,4 @@
+import { refundDeadline } from '../projects/project-state.js';
 import { randomInt } from 'node:crypto';
 import type { ApplyStatus, Paged, PageQuery, PaymentOrder } from '@portal/contracts';
 import { and, count, desc, eq, gt, inArray, lt } from 'drizzle-orm';
@@ -25,8 +26,11 @@ export const REFUNDABLE_APPLY_STATUSES: readonly ApplyStatus[] = ['Paid', 'Rejec
 interface RefundFacts {
   refundable: boolean;
   examStartAt: Date | null;
+  examEndAt: Date | null;
   applyStatus: ApplyStatus;
 }
+
+const isBeforeDeadline = (deadline: Date | null, now: Date) => !deadline || deadline > now;
 
 /** The one rule for a refund: the server decides, the screen shows CanRefund. */
 export function canRefund(order: PaymentOrderRow, facts: RefundFacts | undefined, now: Date) {
@@ -34,7 +38,7 @@ export function canRefund(order: PaymentOrderRow, facts: RefundFacts | undefined
     order.status === 'Paid' &&
     !!facts?.refundable &&
     REFUNDABLE_APPLY_STATUSES.includes(facts.applyStatus) &&
-    (!facts.examStartAt || facts.examStartAt > now)
+    isBeforeDeadline(refundDeadline(facts.examStartAt, facts.examEndAt), now)
   );
 }
 
@@ -47,6 +51,7 @@ async function refundFactsOf(db: Database, applyIds: number[]) {
       title: projects.title,
       refundable: projects.refundable,
       examStartAt: projects.examStartAt,
+      examEndAt: projects.examEndAt,
     })
     .from(applications)
     .innerJoin(projects, eq(projects.id, applications.projectId))
@@ -64,25 +69,30 @@ export async function toPaymentOrders(
     db,
     rows.map((r) => r.applicationId),
   );
-  return rows.map((r) => ({
-    OrderId: r.id,
-    OrderNo: r.orderNo,
-    ApplyId: r.applicationId,
-    ProjectId: byApply.get(r.applicationId)?.projectId ?? 0,
-    ProjectTitle: byApply.get(r.applicationId)?.title ?? '',
-    AmountInFen: r.amountInFen,
-    Status: r.status,
-    CreateTime: r.createdAt.toISOString(),
-    PaidTime: r.paidAt?.toISOString() ?? null,
-    PayUrl: r.status === 'Pending' ? r.payUrl : '',
-    CanRefund: canRefund(r, byApply.get(r.applicationId), now),
-    RefundPolicy: {
-      Refundable: byApply.get(r.applicationId)?.refundable ?? false,
-      RefundUntil: byApply.get(r.applicationId)?.examStartAt?.toISOString() ?? null,
-    },
-    RefundRequestTime: r.refundRequestedAt?.toISOString() ?? null,
-    RefundTime: r.refundedAt?.toISOString() ?? null,
-  }));
+  return rows.map((r) => {
+    const facts = byApply.get(r.applicationId);
+    return {
+      OrderId: r.id,
+      OrderNo: r.orderNo,
+      ApplyId: r.applicationId,
+      ProjectId: facts?.projectId ?? 0,
+      ProjectTitle: facts?.title ?? '',
+      AmountInFen: r.amountInFen,
+      Status: r.status,
+      CreateTime: r.createdAt.toISOString(),
+      PaidTime: r.paidAt?.toISOString() ?? null,
+      PayUrl: r.status === 'Pending' ? r.payUrl : '',
+      CanRefund: canRefund(r, facts, now),
+      RefundPolicy: {
+        Refundable: facts?.refundable ?? false,
+        RefundUntil: facts
+          ? (refundDeadline(facts.examStartAt, facts.examEndAt)?.toISOString() ?? null)
+          : null,
+      },
+      RefundRequestTime: r.refundRequestedAt?.toISOString() ?? null,
+      RefundTime: r.refundedAt?.toISOString() ?? null,
+    };
+  });
 }
 
 async function toPaymentOrder(db: Database, row: PaymentOrderRow, now: Date) {

@@ -19,3 +19,18 @@ export function deriveProjectState(p: StateInputs, now: Date): ProjectState {
   if ((p.closedAt && p.closedAt.getTime() <= t) || t > p.applyEndAt.getTime()) return 'Closed';
   return 'Applying';
 }
+
+const DAY_MS = 24 * 3600_000;
+
+/** An online exam open over days (随报随考): each candidate sits it when they like before its end. */
+export function examOpenOverDays(examStartAt: Date | null, examEndAt: Date | null): boolean {
+  return !!examStartAt && !!examEndAt && examEndAt.getTime() - examStartAt.getTime() > DAY_MS;
+}
+
+/**
+ * Until when a paid fee may come back: before the exam starts, or for an exam open over days
+ * before its end (a candidate who has sat it or printed the ticket is past payment anyway).
+ */
+export function refundDeadline(examStartAt: Date | null, examEndAt: Date | null): Date | null {
+  return examOpenOverDays(examStartAt, examEndAt) ? examEndAt : examStartAt;
+}

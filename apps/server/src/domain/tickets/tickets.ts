@@ -23,6 +23,7 @@ import {
   requireOwnApplication,
 } from '../applications/applications.js';
 import { conflict } from '../errors.js';
+import { examOpenOverDays } from '../projects/project-state.js';
 import { requireProject } from '../projects/projects.js';
 import type { ServerConfig } from '../../config.js';
 import { escapeHtml } from '../../platform/html.js';
@@ -69,13 +70,11 @@ export function ticketRules(hasOnlineExam: boolean): string[] {
       ];
 }
 
-const DAY_MS = 24 * 3600_000;
-
 function examTime(data: TicketData): string {
   if (!data.examStart) return '另行通知';
   // An online exam open over days (随报随考): the deadline is what the candidate needs.
-  if (data.examEnd && data.examEnd.getTime() - data.examStart.getTime() > DAY_MS)
-    return `随报随考，${beijingMinute(data.examEnd)}（北京时间）前完成`;
+  if (examOpenOverDays(data.examStart, data.examEnd))
+    return `随报随考，${beijingMinute(data.examEnd!)}（北京时间）前完成`;
   const [start, end] = [beijingMinute(data.examStart), data.examEnd && beijingMinute(data.examEnd)];
   // A sitting past midnight names the day it ends on.
   const until = end ? ` 至 ${end.slice(0, 10) === start.slice(0, 10) ? end.slice(11) : end}` : '';

@@ -47,7 +47,7 @@ describe('payment: the order of an application, paid once at the cashier', () =>
     const first = renderScreen(PaymentPage, PATH);
     expect(
       await screen.findByText(
-        '缴费后、打印准考证前可在“我的订单”中申请退款，最晚于考试开始（2026-06-20 09:00）前；审核未通过的可申请退还报名费',
+        '缴费后、打印准考证前可在“我的订单”中申请退款，最晚于2026-06-20 09:00（北京时间）前；审核未通过的可申请退还报名费',
       ),
     ).toBeTruthy();
     first.unmount();
