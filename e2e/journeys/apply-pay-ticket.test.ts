@@ -19,7 +19,7 @@ import {
   SENSITIVE_CONSENT_LABEL,
   signInAtProvider,
 } from '../support/sign-in.js';
-import { fitsAt320 } from '../support/screens.js';
+import { fitsAt320, screenSettled } from '../support/screens.js';
 
 /**
  * Issue 4, journey 2: apply to a paid project (the form refuses a bad ID number and a missing
@@ -34,6 +34,8 @@ const GOOD_ID = GOOD_ID_NUMBER;
 
 /** Screenshot and axe on the screen as it is now. */
 async function check(page: Page, name: string) {
+  // Colours are judged as shown, not halfway through a button's fade.
+  await screenSettled(page);
   await screenshot(page, name);
   expect(await seriousViolations(page), name).toEqual([]);
 }

@@ -1,7 +1,5 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IPHONE_UA } from '../support/browser.js';
 import {
@@ -22,7 +20,7 @@ import {
   sessionInPage,
   SESSION_KEYS,
 } from '../support/portal-api.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { startFreshServer, type RunningServer } from '../support/server.js';
 import { DEMO_MOBILE, DEMO_NAME, DEMO_PASSWORD, GOOD_ID_NUMBER } from '../support/sign-in.js';
 
 /**
@@ -40,15 +38,13 @@ describe.each(['webkit', 'firefox'] as EngineName[])('the phone journey in %s', 
   let photoFile: string;
 
   beforeAll(async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-e2e-${engine}-`));
-    server = await startServer({ port: await getPort(), dataDir });
+    server = await startFreshServer(engine);
     page = await openEngine(engine, PHONE_SIZE);
-    photoFile = path.join(dataDir, 'photo.jpg');
+    photoFile = path.join(server.dataDir, 'photo.jpg');
   });
   afterAll(async () => {
     await page?.close();
     await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
 
   /**

@@ -58,6 +58,36 @@ export function hasNoHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
+/**
+ * Controls in view that something else is drawn over (an avatar over 消息, a badge cut off): each
+ * visible link, button and field whose centre shows another element. Returned as short outlines.
+ */
+export function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const covered: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=link], [tabindex="0"]',
+    );
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      if (box.width < 1 || box.height < 1) continue;
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+      if (getComputedStyle(control).visibility === 'hidden') continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || control.contains(hit) || hit.contains(control)) continue;
+      // A styled box drawn over its own native input (checkboxes, radios, file buttons) is it.
+      if (hit.closest('label')?.contains(control) || control.closest('label')?.contains(hit))
+        continue;
+      if (control.parentElement?.contains(hit) && getComputedStyle(control).opacity === '0')
+        continue;
+      covered.push(`${control.outerHTML.slice(0, 80)} under ${hit.outerHTML.slice(0, 80)}`);
+    }
+    return covered;
+  });
+}
+
 /** The same on a 320 px phone, the viewport put back afterwards. */
 export async function fitsAt320(page: Page): Promise<boolean> {
   const size = page.viewportSize()!;

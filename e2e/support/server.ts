@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The server's whole log, in its data folder (a restart appends). */
@@ -107,6 +109,22 @@ export async function startServer({
       throw new Error(
         `the server's processes were still running ${GROUP_EXIT_LIMIT_MS} ms after ${signal}`,
       );
+    },
+  };
+}
+
+/**
+ * A server of the journey's own on a fresh embedded database at a free port (for a journey that
+ * must apply to the seed's projects whatever the other journeys did); `stop` removes its folder.
+ */
+export async function startFreshServer(name: string): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-e2e-${name}-`));
+  const server = await startServer({ port: await getPort(), dataDir });
+  return {
+    ...server,
+    async stop(signal) {
+      await server.stop(signal);
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
