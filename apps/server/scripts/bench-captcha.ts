@@ -188,7 +188,7 @@ const lines = [
   '',
   `## Median solve time per level (${SAMPLES} challenges each)`,
   '',
-  `| level | most tries | Node | Chromium | Chromium, CPU 4× slower (a phone) | ${CODES.toLocaleString('en')} codes at this level (Node CPU) |`,
+  `| level | most tries | Node | Chromium | Chromium, CPU 4× slower (a phone) | ${CODES.toLocaleString('en')} codes at this level (Node time × ${CODES.toLocaleString('en')}) |`,
   '| --- | --- | --- | --- | --- | --- |',
   ...rows.map(
     (row, level) =>

@@ -28,7 +28,7 @@ button[type="submit"]{width:100%;margin-top:4px}
 .hint{margin:6px 0 0;font-size:13px;color:#646a73}
 .alert{margin:0 0 16px;padding:10px 12px;border-radius:8px;background:#fff2e8;color:#ad2102;font-size:14px}
 .alert:empty{display:none}
-.status{margin:6px 0 0;font-size:13px;color:#237804}
+.status{margin:6px 0 12px;font-size:13px;color:#237804}
 .links{margin:16px 0 0;text-align:center;font-size:14px}
 a{color:#0958d9}
 .notice{margin:0 0 16px;padding:10px 12px;border-radius:8px;background:#f6ffed;color:#135200;font-size:14px}
