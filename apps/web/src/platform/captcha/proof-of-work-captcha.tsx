@@ -6,7 +6,7 @@ import {
 } from '@portal/contracts';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { callEndpoint } from '../http/clients';
 import { HttpError } from '../http/http-error';
 import { CaptchaOutcomeNotice } from './outcome-notice';
@@ -64,6 +64,11 @@ export function ProofOfWorkCaptcha({
   mobile?: string | undefined;
 }) {
   const [phase, setPhase] = useState<Phase>({ name: 'working' });
+  // The newest callback, so a check that ends after a re-render hands its token to it.
+  const verified = useRef(onVerified);
+  useEffect(() => {
+    verified.current = onVerified;
+  }, [onVerified]);
 
   const run = useCallback(
     async (alive: () => boolean) => {
@@ -72,13 +77,11 @@ export function ProofOfWorkCaptcha({
         const token = await proveHuman(mobile?.trim());
         if (!alive()) return;
         setPhase({ name: 'passed' });
-        onVerified(token);
+        verified.current(token);
       } catch (error) {
         if (alive()) setPhase({ name: 'outcome', outcome: outcomeOf(error) });
       }
     },
-    // A new check per mount (callers key it); the callback may change between renders.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [mobile],
   );
 
