@@ -19,6 +19,8 @@ export const SMS_RESEND_SECONDS = 60;
 export const SMS_CODE_TTL_SECONDS = 300;
 /** §9: the captcha scene for sending messages. */
 export const CAPTCHA_SCENE = 'ic_message_h5';
+/** The largest integer a caller may send (a PostgreSQL integer): far past any counter or cost. */
+const INT4_MAX = 2 ** 31 - 1;
 
 /** Sent only after a captcha: CaptchaToken is the local proof of work's token (for this Mobile) or Aliyun's NVC value. */
 export const sendVerifyShortMessage = defineEndpoint('ShortMessage/SendVerifyShortMessage', {
@@ -66,12 +68,17 @@ export const altchaChallengeSchema = lazySchema(() =>
       algorithm: z.literal('PBKDF2/SHA-256'),
       nonce: z.string().max(64),
       salt: z.string().max(64),
-      cost: z.number().int().positive(),
+      cost: z.number().int().positive().max(INT4_MAX),
       keyLength: z.number().int().positive().max(64),
       keyPrefix: z.string().max(128),
       keySignature: z.string().max(128).optional(),
-      expiresAt: z.number().int().positive().optional(),
-      data: z.record(z.string(), z.union([z.string().max(128), z.number()])).optional(),
+      expiresAt: z.number().int().positive().max(INT4_MAX).optional(),
+      data: z
+        .record(
+          z.string().max(32),
+          z.union([z.string().max(128), z.number().int().min(0).max(INT4_MAX)]),
+        )
+        .optional(),
     }),
     signature: z.string().max(128),
   }),
@@ -103,7 +110,7 @@ export const checkCaptcha = defineEndpoint('Captcha/Check', {
       Challenge: altchaChallengeSchema,
       /** The counter found and its derived key (hex), as altcha-lib's solver gives them. */
       Solution: z.object({
-        counter: z.number().int().min(0).max(0xffffffff),
+        counter: z.number().int().min(0).max(INT4_MAX),
         derivedKey: z.string().max(128),
       }),
     }),
