@@ -64,7 +64,8 @@ describe('Captcha (the local proof of work, ALTCHA)', () => {
       Challenge,
       Solution: {
         counter: solution.counter + 1,
-        derivedKey: solution.derivedKey.replace(/^./, 'f'),
+        // Its first digit changed, always to another one.
+        derivedKey: solution.derivedKey.replace(/^./, (digit) => (digit === 'f' ? '0' : 'f')),
       },
     });
     expect(body.Data).toEqual({ FieldErrors: { Captcha: 'Failed' } });
