@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { solveSlideCheck } from '../support/captcha.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser.js';
 import { paintedImages, pdfText } from '../support/pdf.js';
@@ -141,9 +140,8 @@ describe('the desktop personal centre (1440×900)', () => {
     const newMobile = freshMobile();
     await page.fill('#phone-mobile', newMobile);
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByRole('slider', { name: /安全验证/ }).waitFor();
+    await page.getByRole('group', { name: '安全验证' }).getByRole('status').waitFor();
     await checkScreen(page, 'issue10-my-account-mobile-captcha');
-    await solveSlideCheck(page);
     await page.getByText(/验证码已发送至/).waitFor();
     await page.fill('#phone-code', await latestCode(newMobile));
     await page.getByRole('button', { name: '确认更换' }).click();

@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { PROVIDER_SLIDE, solveSlideCheck } from './captcha.js';
 
 /** The shared server of the journeys (global-setup). */
 const baseUrl = () => inject('baseUrl');
@@ -30,7 +29,7 @@ export async function latestCode(mobile: string): Promise<string> {
   throw new Error(`no code in the outbox for ${mobile}`);
 }
 
-/** Signs up through the identity provider's page (slide check, SMS code) and lands back in the portal. */
+/** Signs up through the identity provider's page (SMS code after the proof of work) and lands back in the portal. */
 export async function signUpFreshAccount(page: Page, name = '测试用户'): Promise<string> {
   const mobile = freshMobile();
   await page.goto(`${baseUrl()}/views/my`);
@@ -39,8 +38,7 @@ export async function signUpFreshAccount(page: Page, name = '测试用户'): Pro
   await page.locator('#confirmPassword').waitFor();
   await page.fill('#mobile', mobile);
   await page.click('#send-code');
-  await page.locator('#captcha-slider').waitFor();
-  await solveSlideCheck(page, PROVIDER_SLIDE);
+  await page.locator('#sms-status', { hasText: '已发送' }).waitFor();
   await page.fill('#code', await latestCode(mobile));
   await page.fill('#name', name);
   await page.fill('#password', FRESH_PASSWORD);
@@ -52,25 +50,21 @@ export async function signUpFreshAccount(page: Page, name = '测试用户'): Pro
   return mobile;
 }
 
-/** The portal's own slide check, then the code is read from the outbox. */
-export async function passPortalCaptcha(page: Page, mobile: string): Promise<string> {
+/** 获取验证码 in the portal: the proof of work runs by itself, then the code is read from the outbox. */
+export async function requestPortalCode(page: Page, mobile: string): Promise<string> {
   await page.getByRole('button', { name: '获取验证码' }).click();
-  const slider = page.getByRole('slider', { name: /安全验证/ });
-  await slider.waitFor();
-  await solveSlideCheck(page);
   await page.getByText(/验证码已发送至/).waitFor();
   return latestCode(mobile);
 }
 
 /**
- * On an identity page with an SMS code field: the slide check, then the code from the outbox.
+ * On an identity page with an SMS code field: 获取验证码 (the proof of work runs by itself), then
+ * the code from the outbox.
  * A number gets one code a minute: told to wait, it waits as a person would and asks again.
  */
 export async function fillSmsCode(page: Page, mobile: string): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     await page.click('#send-code');
-    await page.locator('#captcha-slider').waitFor();
-    await solveSlideCheck(page, PROVIDER_SLIDE);
     await page.waitForFunction(
       () =>
         Boolean(document.getElementById('sms-status')?.textContent?.includes('已发送')) ||

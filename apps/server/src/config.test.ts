@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { CAPTCHA_SETTINGS, ConfigError, loadConfig } from './config.js';
 
 const DEMO = { PORTAL_MODE: 'demo' } as const;
 
@@ -13,6 +13,16 @@ describe('settings', () => {
       'http://localhost:8080/services/exam-expand',
     );
     expect(config.authorityUrl).toBe('http://localhost:8080/identity');
+  });
+  it('takes the proof of work’s levels and cost, low in tests, and names a wrong level', () => {
+    expect(loadConfig(DEMO).captcha).toEqual(CAPTCHA_SETTINGS);
+    expect(loadConfig({ NODE_ENV: 'test' }).captcha.cost).toBe(1);
+    expect(loadConfig({ ...DEMO, CAPTCHA_LEVELS: '100,200', CAPTCHA_COST: '50' }).captcha).toEqual({
+      cost: 50,
+      levels: [100, 200],
+    });
+    expect(() => loadConfig({ ...DEMO, CAPTCHA_LEVELS: '300,200' })).toThrow(/CAPTCHA_LEVELS/);
+    expect(() => loadConfig({ ...DEMO, CAPTCHA_LEVELS: 'many' })).toThrow(/CAPTCHA_LEVELS/);
   });
   it('runs a subset named in SERVICES', () => {
     const config = loadConfig({ ...DEMO, SERVICES: 'exam-flow,exam-message' });

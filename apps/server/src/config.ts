@@ -69,6 +69,16 @@ const envSchema = z.object({
   OIDC_CLIENT_SCOPE: z.string().min(1).default('openid profile'),
   ALIYUN_NVC_APPKEY: z.string().default(''),
   ALIYUN_ACCESS_KEY_ID: z.string().default(''),
+  /** The proof of work's PBKDF2 iterations per try (docs/security.md, "Human check"). */
+  CAPTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** The most tries a challenge asks at each risk level, lowest first, comma-separated. */
+  CAPTCHA_LEVELS: z
+    .string()
+    .regex(
+      /^\d+(,\d+)*$/,
+      'CAPTCHA_LEVELS: whole numbers, comma-separated (e.g. 600,3000,12000,40000)',
+    )
+    .optional(),
   ALIYUN_ACCESS_KEY_SECRET: z.string().default(''),
   WECHAT_APP_ID: z.string().default('wx0000000000000000'),
   WECHAT_APP_SECRET: z.string().default(''),
@@ -164,6 +174,8 @@ export interface ServerConfig {
   oidcClientId: string;
   oidcClientScope: string;
   aliyunNvcAppKey: string;
+  /** The local proof of work (ALTCHA): PBKDF2 iterations per try, and most tries per risk level. */
+  captcha: CaptchaSettings;
   /** Credentials that verify NVC values with Aliyun's AFS API; required with an app key. */
   aliyunAccessKey: { id: string; secret: string };
   /** With appSecret the JS-SDK ticket is fetched from WeChat; without, a development ticket. */
@@ -196,6 +208,26 @@ export interface RateLimits {
   perUserPerMinute: number;
   perAddressPerMinute: number;
 }
+export interface CaptchaSettings {
+  cost: number;
+  /** Ascending: level 0 is a person's, the last a script's under suspicion. */
+  levels: number[];
+}
+/** About a second on a phone at level 0 (docs/security.md); tests solve in a few milliseconds. */
+export const CAPTCHA_SETTINGS: CaptchaSettings = {
+  cost: 1_000,
+  levels: [600, 3_000, 12_000, 40_000],
+};
+const TEST_CAPTCHA_SETTINGS: CaptchaSettings = { cost: 1, levels: [4, 8, 16, 32] };
+
+function captchaSettingsOf(e: z.infer<typeof envSchema>, mode: PortalMode): CaptchaSettings {
+  const defaults = mode === 'test' ? TEST_CAPTCHA_SETTINGS : CAPTCHA_SETTINGS;
+  const levels = e.CAPTCHA_LEVELS?.split(',').map(Number) ?? defaults.levels;
+  if (levels.some((most, i) => most < 2 || (i > 0 && most < levels[i - 1]!)))
+    throw new ConfigError('CAPTCHA_LEVELS: each level 2 or more, none below the one before');
+  return { cost: e.CAPTCHA_COST ?? defaults.cost, levels };
+}
+
 export const RATE_LIMITS: RateLimits = { perUserPerMinute: 300, perAddressPerMinute: 3_000 };
 
 export class ConfigError extends Error {
@@ -429,6 +461,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     oidcClientId: e.OIDC_CLIENT_ID,
     oidcClientScope: e.OIDC_CLIENT_SCOPE,
     aliyunNvcAppKey: e.ALIYUN_NVC_APPKEY,
+    captcha: captchaSettingsOf(e, mode),
     aliyunAccessKey: { id: e.ALIYUN_ACCESS_KEY_ID, secret: e.ALIYUN_ACCESS_KEY_SECRET },
     weChat: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, apiBase: e.WECHAT_API_BASE },
     share: { title: e.SHARE_TITLE, describe: e.SHARE_DESCRIBE, logoUrl: e.SHARE_LOGO_URL },

@@ -40,7 +40,7 @@ export const runtimeConfigSchema = lazySchema(() =>
       }),
     }),
     Aliyun: z.object({
-      /** An empty Appkey selects the local slide-to-verify captcha. */
+      /** An empty Appkey selects the local proof-of-work check (ALTCHA). */
       NVC: z.object({ Appkey: z.string() }),
     }),
     MicroServices: z

@@ -109,7 +109,7 @@ export interface PdfGateway {
   checkRoomFor(owner: string): void;
 }
 
-/** Judges a captcha value made by an outside service (Aliyun NVC); the local slider needs none. */
+/** Judges a captcha value made by an outside service (Aliyun NVC); the local proof of work needs none. */
 export interface CaptchaGateway {
   verify(request: { token: string; scene: string; clientIp: string }): Promise<boolean>;
 }

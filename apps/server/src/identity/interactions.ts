@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   CAPTCHA_SCENE,
+  checkCaptcha as checkCaptchaEndpoint,
   elderModeCookie,
   isElderMode,
   isStrongPassword,
@@ -284,29 +285,24 @@ export async function registerInteractionRoutes(
       renderResetPage({ ...page, ...view, values: { mobile } }),
     );
 
-  /** The slide check sent with a password try, judged (and spent) when the try needs it. */
-  const slideCheckOf = (form: URLSearchParams) => {
-    const challengeId = form.get('captchaChallengeId');
-    if (!challengeId) return undefined;
+  /** The proof of work sent with a password try, judged (and spent) when the try needs it. */
+  const proofOf = (form: URLSearchParams, address: string) => {
+    const challenge = form.get('captchaChallenge');
+    if (!challenge) return undefined;
     return async () => {
-      let trail: { X: number; T: number }[] = [];
+      let check;
       try {
-        const parsed: unknown = JSON.parse(form.get('captchaTrail') ?? '[]');
-        if (Array.isArray(parsed))
-          trail = parsed.slice(0, 500).map((point: { X?: unknown; T?: unknown } | null) => ({
-            X: Number(point?.X) || 0,
-            T: Number(point?.T) || 0,
-          }));
+        check = checkCaptchaEndpoint.request.safeParse({
+          Scene: CAPTCHA_SCENE,
+          Challenge: JSON.parse(challenge),
+          Solution: JSON.parse(form.get('captchaSolution') ?? 'null'),
+        });
       } catch {
         return false;
       }
+      if (!check.success) return false;
       try {
-        await checkCaptcha(deps, {
-          ChallengeId: challengeId,
-          Scene: CAPTCHA_SCENE,
-          X: Number(form.get('captchaX')) || 0,
-          Trail: trail,
-        });
+        await checkCaptcha(deps, check.data, address);
         return true;
       } catch (error) {
         if (error instanceof DomainError) return false;
@@ -355,7 +351,7 @@ export async function registerInteractionRoutes(
     signInWithPassword(db, limiter, {
       ...input,
       password: input.secret,
-      human: slideCheckOf(input.form),
+      human: proofOf(input.form, input.address),
     }),
   );
 

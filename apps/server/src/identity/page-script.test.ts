@@ -51,7 +51,7 @@ describe('the sign-in pages’ script', () => {
     expect(other.status).toBe(404);
   });
 
-  it('is not on the password tab, which needs no script until a slide check is asked', async () => {
+  it('is not on the password tab, which needs no script until a human check is asked', async () => {
     const browser = new CookieBrowser();
     const { page } = await openInteraction(server, browser);
     expect(page).toContain(`name="mobile"`);

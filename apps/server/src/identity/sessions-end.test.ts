@@ -13,7 +13,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { oidcPayloads } from '../db/schema/index.js';
-import { humanTrail, solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
+import { solveProofOfWork } from '../testing/proof-of-work.js';
 import { FREE_TRIES_PER_MOBILE } from '../platform/attempt-limiter.js';
 import { createUser } from '../domain/accounts/sign-in.js';
 import {
@@ -100,15 +100,17 @@ async function expectOnlyStillSignedIn(changing: Device, other: Device): Promise
   expect(await getUserStatus((await tokenFromSession(changing.browser))!)).toBe(200);
 }
 
-/** Slide check, SMS, Verify: a VerifyToken for {mobile, scene}, as the web gets one. */
+/** Proof of work, SMS, Verify: a VerifyToken for {mobile, scene}, as the web gets one. */
 async function verifyTokenFor(mobile: string, scene: SmsScene, token: string): Promise<string> {
-  const challenge = await server.call(getCaptchaChallenge, { Scene: CAPTCHA_SCENE });
-  const x = solveSlidePuzzle(challenge.body.Data) + 2;
-  const checked = await server.call(checkCaptcha, {
-    ChallengeId: challenge.body.Data.ChallengeId,
+  const challenge = await server.call(getCaptchaChallenge, {
     Scene: CAPTCHA_SCENE,
-    X: x,
-    Trail: humanTrail(x),
+    Mobile: mobile,
+  });
+  const { Challenge } = challenge.body.Data;
+  const checked = await server.call(checkCaptcha, {
+    Scene: CAPTCHA_SCENE,
+    Challenge,
+    Solution: await solveProofOfWork(Challenge),
   });
   const sentBefore = server.sentSms.length;
   const sent = await server.call(

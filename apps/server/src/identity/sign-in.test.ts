@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SlideChallenge } from '@portal/contracts';
+import type { AltchaChallenge } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { InMemoryWebStorage, OidcClient, WebStorageStateStore } from 'oidc-client-ts';
@@ -8,7 +8,7 @@ import { users } from '../db/schema/index.js';
 import { DEMO_MOBILE, DEMO_PASSWORD } from '../testing/demo-fixtures.js';
 import { hashPassword } from '../domain/accounts/passwords.js';
 import { API_AUDIENCE, createRemoteVerifier } from '../platform/tokens.js';
-import { humanTrail, solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
+import { solveProofOfWork } from '../testing/proof-of-work.js';
 import { CAPTCHA_REQUIRED } from '../platform/attempt-limiter.js';
 import { SIGN_IN_FAILED } from '../domain/accounts/sign-in.js';
 import { acceptPolicies } from '../domain/privacy/consents.js';
@@ -297,7 +297,7 @@ describe('the sign-in form', () => {
     expect(response?.status).toBe(200);
   });
 
-  it('after 3 failures asks for the slide check on the page; solved from the picture, the right password signs in', async () => {
+  it('after 3 failures asks for the human check on the page; with the proof of work done, the right password signs in', async () => {
     const mobile = '13900139000';
     const [tenant] = await server.db.select({ tenantId: users.tenantId }).from(users).limit(1);
     await server.db
@@ -321,13 +321,11 @@ describe('the sign-in form', () => {
     const solve = async (browser: CookieBrowser, pageUrl: string) => {
       const interactionUrl = pageUrl.split('?')[0]!;
       const { challenge } = (await (
-        await browser.request(`${interactionUrl}/captcha`, { json: {} })
-      ).json()) as { challenge: SlideChallenge };
-      const x = solveSlidePuzzle(challenge);
+        await browser.request(`${interactionUrl}/captcha`, { json: { mobile } })
+      ).json()) as { challenge: AltchaChallenge };
       return {
-        captchaChallengeId: challenge.ChallengeId,
-        captchaX: String(x),
-        captchaTrail: JSON.stringify(humanTrail(x)),
+        captchaChallenge: JSON.stringify(challenge),
+        captchaSolution: JSON.stringify(await solveProofOfWork(challenge)),
       };
     };
     for (let i = 1; i <= 3; i += 1) {
@@ -346,7 +344,7 @@ describe('the sign-in form', () => {
     expect(url.startsWith(callbackUrlOf(server))).toBe(true);
   });
 
-  it('counts simultaneous guesses too: no more than 3 get a verdict before the slide check', async () => {
+  it('counts simultaneous guesses too: no more than 3 get a verdict before the human check', async () => {
     const mobile = '13700000001';
     const requests = await Promise.all(Array.from({ length: 8 }, () => implicitRequest()));
     const answers = await Promise.all(

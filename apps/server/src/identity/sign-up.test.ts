@@ -1,11 +1,11 @@
-import type { SlideChallenge } from '@portal/contracts';
+import type { AltchaChallenge } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { consents, users } from '../db/schema/index.js';
 import { POLICY_VERSIONS } from '../domain/privacy/consents.js';
 import { DEMO_MOBILE } from '../testing/demo-fixtures.js';
-import { solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
+import { solveProofOfWork } from '../testing/proof-of-work.js';
 import { endSmsCooldown } from '../domain/accounts/sms.js';
 import { createAttemptLimiter, FREE_TRIES_PER_MOBILE } from '../platform/attempt-limiter.js';
 import { MOBILE_TAKEN } from '../domain/accounts/sign-in.js';
@@ -211,25 +211,30 @@ describe('sign-up', () => {
     expect(await response.text()).toContain(MOBILE_TAKEN);
   });
 
-  it('sends no code without a passed slide check', async () => {
+  it('sends no code without a right proof of work', async () => {
     const browser = new CookieBrowser();
     const { interactionUrl } = await openSignUp(browser);
-    const challenge = (await (
-      await browser.request(`${interactionUrl}/captcha`, { json: {} })
-    ).json()) as { challenge: SlideChallenge };
-    const x = solveSlidePuzzle(challenge.challenge);
-    const response = await browser.request(`${interactionUrl}/sms-code`, {
-      json: {
-        mobile: '13512345671',
-        scene: 'SignUp',
-        challengeId: challenge.challenge.ChallengeId,
-        x,
-        trail: [{ X: x, T: 0 }],
-      },
-    });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ ok: false, retryCaptcha: true });
-    expect(server.sentSms.filter((m) => m.mobile === '13512345671')).toHaveLength(0);
+    const mobile = '13512345671';
+    const { challenge } = (await (
+      await browser.request(`${interactionUrl}/captcha`, { json: { mobile } })
+    ).json()) as { challenge: AltchaChallenge };
+    const solution = await solveProofOfWork(challenge);
+    const send = (body: object) =>
+      browser.request(`${interactionUrl}/sms-code`, {
+        json: { mobile, scene: 'SignUp', challenge, ...body },
+      });
+    const guessed = await send({ solution: { counter: 0, derivedKey: 'ab'.repeat(32) } });
+    expect(guessed.status).toBe(400);
+    expect(await guessed.json()).toMatchObject({ ok: false, retryCaptcha: true });
+    const missing = await send({});
+    expect(missing.status).toBe(400);
+    expect(server.sentSms.filter((m) => m.mobile === mobile)).toHaveLength(0);
+    // The right one sends, once: the same solution again is refused.
+    expect((await send({ solution })).status).toBe(200);
+    const replayed = await send({ solution });
+    expect(replayed.status).toBe(400);
+    expect(await replayed.json()).toMatchObject({ ok: false, retryCaptcha: true });
+    expect(server.sentSms.filter((m) => m.mobile === mobile)).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,10 @@
-import { CAPTCHA_SCENE, MOBILE_PATTERN, SMS_CODE_LENGTH, type SmsScene } from '@portal/contracts';
+import {
+  CAPTCHA_SCENE,
+  checkCaptcha as checkCaptchaEndpoint,
+  MOBILE_PATTERN,
+  SMS_CODE_LENGTH,
+  type SmsScene,
+} from '@portal/contracts';
 import { checkCaptcha, createCaptchaChallenge } from '../domain/accounts/captcha.js';
 import { DomainError } from '../domain/errors.js';
 import { consumeVerifyToken, sendSmsCode, verifySmsCode } from '../domain/accounts/sms.js';
@@ -10,7 +16,7 @@ import {
 } from '../domain/accounts/sign-in.js';
 import type { AttemptLimiter } from '../platform/attempt-limiter.js';
 
-/** The SMS path of the sign-in and sign-up pages (slide check, send, verify). */
+/** The SMS path of the sign-in and sign-up pages (proof of work, send, verify). */
 export interface SmsSignIn {
   /** The JSON endpoints the page script calls: `captcha` (a challenge) and `sms-code` (send). */
   answerJson(
@@ -64,27 +70,22 @@ export function createSmsSignIn(deps: AppDeps, limiter: AttemptLimiter): SmsSign
   return {
     async answerJson(action, body, address) {
       try {
-        if (action === 'captcha') {
-          const challenge = await createCaptchaChallenge(deps);
-          return json(200, { ok: true, challenge });
-        }
         const mobile = typeof body.mobile === 'string' ? body.mobile.trim() : '';
-        const scene = PAGE_SCENES.find((s) => s === body.scene);
         if (!MOBILE_PATTERN.test(mobile))
           return json(400, { ok: false, message: '请输入正确的11位手机号' });
-        if (!scene) return json(400, { ok: false, message: '请求有误，请刷新页面后重试' });
-        const trail = Array.isArray(body.trail)
-          ? (body.trail as unknown[]).slice(0, 500).map((point) => {
-              const p = (point ?? {}) as { X?: unknown; T?: unknown };
-              return { X: Number(p.X) || 0, T: Number(p.T) || 0 };
-            })
-          : [];
-        const { captchaToken } = await checkCaptcha(deps, {
-          ChallengeId: String(body.challengeId ?? ''),
+        if (action === 'captcha') {
+          const { Challenge } = await createCaptchaChallenge(deps, { clientIp: address, mobile });
+          return json(200, { ok: true, challenge: Challenge });
+        }
+        const scene = PAGE_SCENES.find((s) => s === body.scene);
+        const check = checkCaptchaEndpoint.request.safeParse({
           Scene: CAPTCHA_SCENE,
-          X: Number(body.x) || 0,
-          Trail: trail,
+          Challenge: body.challenge,
+          Solution: body.solution,
         });
+        if (!scene || !check.success)
+          return json(400, { ok: false, message: '请求有误，请刷新页面后重试' });
+        const { captchaToken } = await checkCaptcha(deps, check.data, address);
         const sent = await sendSmsCode(deps, { mobile, scene, captchaToken, clientIp: address });
         return json(200, {
           ok: true,
@@ -96,7 +97,7 @@ export function createSmsSignIn(deps: AppDeps, limiter: AttemptLimiter): SmsSign
         return json(error.status, {
           ok: false,
           message: error.message,
-          // A failed slide gets a new challenge at once (spec §5: each outcome has a retry).
+          // A failed check gets a new challenge at once (spec §5: each outcome has a retry).
           retryCaptcha: Boolean(error.fieldErrors?.Captcha),
         });
       }

@@ -8,7 +8,7 @@ import {
   type Envelope,
   type RequestOf,
   type ResponseOf,
-  type SlideChallenge,
+  type AltchaChallenge,
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -25,7 +25,7 @@ import { createSecrets } from '../platform/secrets.js';
 import { installDataKeys } from '../platform/sealed-values.js';
 import { createLocalVerifier } from '../platform/tokens.js';
 import getPort from 'get-port';
-import { humanTrail, solveSlidePuzzle } from '../testing/slide-puzzle-solver.js';
+import { solveProofOfWork } from '../testing/proof-of-work.js';
 import { toQuery } from '../testing/test-app.js';
 import { openTestDatabase } from '../testing/test-database.js';
 
@@ -307,7 +307,7 @@ export async function openInteraction(
   return { interactionUrl: url.split('?')[0]!, page: await response.text() };
 }
 
-/** Does the slide check the way a person would and asks for a code; returns the code sent. */
+/** Does the proof of work as the page script would and asks for a code; returns the code sent. */
 export async function requestSmsCode(
   server: IdentityTestServer,
   browser: CookieBrowser,
@@ -315,15 +315,14 @@ export async function requestSmsCode(
   mobile: string,
   scene: 'SignIn' | 'SignUp' | 'ResetPassword',
 ): Promise<{ status: number; body: { ok: boolean; message: string }; code?: string }> {
-  const challengeResponse = await browser.request(`${interactionUrl}/captcha`, { json: {} });
-  const { challenge } = (await challengeResponse.json()) as {
-    challenge: SlideChallenge;
-  };
-  const x = solveSlidePuzzle(challenge);
-  const trail = humanTrail(x);
+  const challengeResponse = await browser.request(`${interactionUrl}/captcha`, {
+    json: { mobile },
+  });
+  const { challenge } = (await challengeResponse.json()) as { challenge: AltchaChallenge };
+  const solution = await solveProofOfWork(challenge);
   const sentBefore = server.sentSms.length;
   const response = await browser.request(`${interactionUrl}/sms-code`, {
-    json: { mobile, scene, challengeId: challenge.ChallengeId, x, trail },
+    json: { mobile, scene, challenge, solution },
   });
   const body = (await response.json()) as { ok: boolean; message: string };
   const sent = server.sentSms.slice(sentBefore).find((m) => m.mobile === mobile);

@@ -4,7 +4,7 @@ import { counterFor, limitedAddress } from './rate-limits.js';
 /** A try past its free ones waits before the next one; the wait grows with every failure. */
 export const tooManyAttempts = (seconds: number) =>
   `尝试次数较多，请${seconds >= 120 ? `${Math.ceil(seconds / 60)}分钟` : `${seconds}秒`}后再试`;
-export const CAPTCHA_REQUIRED = '请先完成滑动验证后再登录';
+export const CAPTCHA_REQUIRED = '请先完成安全验证后再登录';
 
 const FAILURE_WINDOW_SECONDS = 15 * 60;
 /** A number's failures are remembered this long (a success forgets them). */
@@ -19,7 +19,7 @@ const FIRST_WAIT_SECONDS = 30;
 const LONGEST_WAIT_SECONDS = 15 * 60;
 /**
  * A whole school may sit behind one address, so an address is never locked: past a few failures
- * a password try needs a passed slide check — from that number, or from that address — and a
+ * a password try needs a passed human check (a proof of work) — from that number, or from that address — and a
  * failure from an address that keeps failing is answered a little later each time.
  */
 export const CAPTCHA_AFTER_MOBILE_FAILURES = 3;
@@ -41,11 +41,11 @@ function earliestTrySeconds(n: number): number {
  * Limits sign-in failures without locking anybody out. The waits are per number and address: a
  * number gets FREE_TRIES_PER_MOBILE tries at once from an address, then that address waits longer
  * after each failure (the right password works again after the wait). Across addresses a number
- * is never made to wait: past a few failures from anywhere, each try needs a passed slide check,
+ * is never made to wait: past a few failures from anywhere, each try needs a passed human check,
  * which the owner can always pass. Every try is counted before it is judged, in one atomic
  * increment, so simultaneous guesses cannot all read the same count; a try refused unheard gives
  * its count back and a success forgets the number's failures. An address's failures (counted as
- * they happen) ask for a slide check and slow the answers to further failures.
+ * they happen) ask for a human check and slow the answers to further failures.
  */
 export function createAttemptLimiter(store: KeyValueStore) {
   const byPair = counterFor(store, {
@@ -90,7 +90,7 @@ export function createAttemptLimiter(store: KeyValueStore) {
     },
     /**
      * A password try: as startAttempt, and past a few failures of the number or the address it
-     * must come with a passed slide check (`human` spends it; absent when none was done).
+     * must come with a passed human check (`human` spends it; absent when none was done).
      */
     async startCheckedAttempt(
       mobile: string,
@@ -107,7 +107,7 @@ export function createAttemptLimiter(store: KeyValueStore) {
       if (refused) await giveBack(mobile, address);
       return { wait: refused ? wait : 0, captchaRequired: refused && captchaRequired };
     },
-    /** Whether the next password try of the number, from the address, needs a slide check. */
+    /** Whether the next password try of the number, from the address, needs a human check. */
     async needsCaptcha(mobile: string, address: string): Promise<boolean> {
       const [tries, failures] = await Promise.all([
         byMobile.get(mobile).then((res) => res?.consumedPoints ?? 0),

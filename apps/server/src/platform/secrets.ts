@@ -20,6 +20,8 @@ export interface ServerSecrets {
   dataKeys: DataKey[];
   /** Keys the blind index of ID numbers (base64url, 32 bytes); never rotated, as indexes would change. */
   blindIndexKey: string;
+  /** Signs the proof-of-work challenges (ALTCHA) and their expected keys (base64url, 32 bytes). */
+  captchaKey: string;
 }
 
 export async function loadOrCreateSecrets(dataDir: string): Promise<ServerSecrets> {
@@ -41,6 +43,7 @@ const REQUIRED_SECRETS = [
   'paymentSecret',
   'dataKeys',
   'blindIndexKey',
+  'captchaKey',
 ] as const;
 
 /** Production: the file must exist and hold every key; nothing is generated. */
@@ -73,6 +76,7 @@ export async function createSecrets(): Promise<ServerSecrets> {
     paymentSecret: randomBytes(32).toString('base64url'),
     dataKeys: [createDataKey()],
     blindIndexKey: randomBytes(32).toString('base64url'),
+    captchaKey: randomBytes(32).toString('base64url'),
   };
 }
 

@@ -230,8 +230,8 @@ export const cooperateApply = defineEndpoint('Temporary/CooperateApply', {
       Remark: z.string().trim().max(500, '需求说明最多500个字').optional(),
       /** Set when the request is to buy an equity package of Enterprise/GetEquityBuy. */
       EquityId: idSchema.optional(),
-      /** Anyone may send it, so a passed slide check comes with it (as for an SMS). */
-      CaptchaToken: boundedString(MAX_TOKEN_LENGTH, '请先完成滑动验证').min(1, '请先完成滑动验证'),
+      /** Anyone may send it, so a passed human check comes with it (as for an SMS). */
+      CaptchaToken: boundedString(MAX_TOKEN_LENGTH, '请先完成安全验证').min(1, '请先完成安全验证'),
     }),
   response: () => z.object({ CooperateId: z.number().int() }),
 });

@@ -29,7 +29,7 @@ export const previewLogin = defineEndpoint('ProjectPreview/Login', {
     z.object({
       LoginName: loginNameSchema,
       Password: z.string().min(1, '请输入密码').max(128),
-      /** Required after failed tries: the slide check's token (§5 scene). */
+      /** Required after failed tries: the human check's token (§5 scene). */
       CaptchaToken: z.string().max(2048).optional(),
     }),
   response: () =>

@@ -19,8 +19,10 @@ export const SMS_RESEND_SECONDS = 60;
 export const SMS_CODE_TTL_SECONDS = 300;
 /** §9: the captcha scene for sending messages. */
 export const CAPTCHA_SCENE = 'ic_message_h5';
+/** The largest integer a caller may send (a PostgreSQL integer): far past any counter or cost. */
+const INT4_MAX = 2 ** 31 - 1;
 
-/** Sent only after a captcha: CaptchaToken is the local slider's token or Aliyun's NVC value. */
+/** Sent only after a captcha: CaptchaToken is the local proof of work's token (for this Mobile) or Aliyun's NVC value. */
 export const sendVerifyShortMessage = defineEndpoint('ShortMessage/SendVerifyShortMessage', {
   method: 'POST',
   client: 'exam-message',
@@ -29,7 +31,7 @@ export const sendVerifyShortMessage = defineEndpoint('ShortMessage/SendVerifySho
     z.object({
       Mobile: mobileSchema,
       Scene: smsSceneSchema,
-      CaptchaToken: boundedString(MAX_TOKEN_LENGTH).min(1, '请先完成滑动验证'),
+      CaptchaToken: boundedString(MAX_TOKEN_LENGTH).min(1, '请先完成安全验证'),
     }),
   response: () =>
     z.object({
@@ -56,56 +58,61 @@ export const verifyShortMessage = defineEndpoint('ShortMessage/Verify', {
 });
 
 /**
- * The local slide-to-verify captcha (when no Aliyun NVC app key is configured). Where the gap is
- * never leaves the server: it is drawn into Image, and the person drags Piece onto it.
+ * The local human check (when no Aliyun NVC app key is configured): an ALTCHA proof of work
+ * (PoW v2, PBKDF2/SHA-256). The server signs the challenge; the browser finds the counter whose
+ * derived key starts with keyPrefix. The counter's range, the work, rises with risk.
  */
-export const slideChallengeSchema = lazySchema(() =>
+export const altchaChallengeSchema = lazySchema(() =>
   z.object({
-    ChallengeId: z.string(),
-    /** The track (and the picture) width, in CSS pixels; the slider's value is the piece's left. */
-    TrackWidth: z.number().int().positive(),
-    PieceWidth: z.number().int().positive(),
-    /** The picture with the gap cut into it: a PNG data URL TrackWidth × ImageHeight. */
-    Image: z.string().startsWith('data:image/png;base64,'),
-    ImageHeight: z.number().int().positive(),
-    /** The piece (PieceWidth square, transparent around it), drawn PieceY from the picture's top. */
-    Piece: z.string().startsWith('data:image/png;base64,'),
-    PieceY: z.number().int().min(0),
-    ExpiresInSeconds: z.number().int().positive(),
+    parameters: z.object({
+      algorithm: z.literal('PBKDF2/SHA-256'),
+      nonce: z.string().max(64),
+      salt: z.string().max(64),
+      cost: z.number().int().positive().max(INT4_MAX),
+      keyLength: z.number().int().positive().max(64),
+      keyPrefix: z.string().max(128),
+      keySignature: z.string().max(128).optional(),
+      expiresAt: z.number().int().positive().max(INT4_MAX).optional(),
+      data: z
+        .record(
+          z.string().max(32),
+          z.union([z.string().max(128), z.number().int().min(0).max(INT4_MAX)]),
+        )
+        .optional(),
+    }),
+    signature: z.string().max(128),
   }),
 );
-export type SlideChallenge = z.infer<typeof slideChallengeSchema>;
+export type AltchaChallenge = z.infer<typeof altchaChallengeSchema>;
 
+/** A challenge for the sends to one number: its risk (that number's, this address's) sets the work. */
 export const getCaptchaChallenge = defineEndpoint('Captcha/GetChallenge', {
   method: 'GET',
   client: 'exam-message',
   auth: 'optional',
-  request: () => z.object({ Scene: z.literal(CAPTCHA_SCENE) }),
-  response: () => slideChallengeSchema,
+  request: () => z.object({ Scene: z.literal(CAPTCHA_SCENE), Mobile: mobileSchema.optional() }),
+  response: () =>
+    z.object({ Challenge: altchaChallengeSchema, ExpiresInSeconds: z.number().int().positive() }),
 });
 
-/** A drag's x offsets (px) and times (ms): far past any real drag, small enough to be plain numbers. */
-const CAPTCHA_MAX_OFFSET = 10_000;
-const CAPTCHA_MAX_TRAIL_MS = 600_000;
-const captchaOffsetSchema = lazySchema(() =>
-  z.number().min(-CAPTCHA_MAX_OFFSET).max(CAPTCHA_MAX_OFFSET),
-);
-
-export const CAPTCHA_OUTCOMES = ['TooFast', 'Timeout', 'Failed'] as const;
+/**
+ * §5: the outcomes the server names: an expired challenge is Timeout, a wrong or spent one Failed
+ * (§5's "too fast" belonged to the dragged slider; a proof of work cannot be too fast).
+ */
+export const CAPTCHA_OUTCOMES = ['Timeout', 'Failed'] as const;
 export const checkCaptcha = defineEndpoint('Captcha/Check', {
   method: 'POST',
   client: 'exam-message',
   auth: 'optional',
   request: () =>
     z.object({
-      ChallengeId: boundedString(MAX_TOKEN_LENGTH).min(1),
       Scene: z.literal(CAPTCHA_SCENE),
-      /** Where the piece was let go. */
-      X: captchaOffsetSchema,
-      /** The drag as sampled: x position and ms since the drag began. */
-      Trail: z
-        .array(z.object({ X: captchaOffsetSchema, T: z.number().min(0).max(CAPTCHA_MAX_TRAIL_MS) }))
-        .max(2000),
+      Challenge: altchaChallengeSchema,
+      /** The counter found and its derived key (hex), as altcha-lib's solver gives them. */
+      Solution: z.object({
+        counter: z.number().int().min(0).max(INT4_MAX),
+        derivedKey: z.string().max(128),
+      }),
     }),
   response: () => z.object({ CaptchaToken: z.string() }),
 });

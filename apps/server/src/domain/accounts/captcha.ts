@@ -1,141 +1,199 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { CAPTCHA_SCENE, type SlideChallenge } from '@portal/contracts';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { CAPTCHA_SCENE, type AltchaChallenge } from '@portal/contracts';
+import { createChallenge, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { AppDeps } from '../../platform/deps.js';
+import { count, counterFor, isOver, limitedAddress } from '../../platform/rate-limits.js';
 import { badRequest, verificationExpired } from '../errors.js';
-import {
-  drawSlidePuzzle,
-  PIECE_SIZE,
-  PUZZLE_HEIGHT,
-  PUZZLE_WIDTH,
-} from '../../render/slide-puzzle.js';
 
-type CaptchaDeps = Pick<AppDeps, 'store' | 'config' | 'gateways'>;
+type CaptchaDeps = Pick<AppDeps, 'store' | 'config' | 'gateways' | 'secrets'>;
 
-export const TRACK_WIDTH = PUZZLE_WIDTH;
-export const PIECE_WIDTH = PIECE_SIZE;
-export const CHALLENGE_TTL_SECONDS = 60;
+/** Long enough for the highest level on a slow phone; a spent challenge is remembered as long. */
+export const CHALLENGE_TTL_SECONDS = 300;
 export const CAPTCHA_TOKEN_TTL_SECONDS = 120;
-/** A person takes longer and moves in more steps than this; a script jumps. */
-export const MIN_DRAG_MS = 300;
-export const MIN_TRAIL_POINTS = 5;
-export const TOLERANCE_PX = 6;
-/** A drag this long is someone who walked away; the challenge has expired by then anyway. */
-const MAX_DRAG_MS = CHALLENGE_TTL_SECONDS * 1000;
+export const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 
-export type CaptchaOutcome = 'TooFast' | 'Timeout' | 'Failed';
+/**
+ * Risk, counted in the shared store: each step raises the level by one. Challenges asked from one
+ * address in ten minutes (a burst), for one number in an hour, and failed checks of either.
+ */
+const BURST_WINDOW_SECONDS = 10 * 60;
+export const ADDRESS_CHALLENGES_PER_STEP = 10;
+const MOBILE_WINDOW_SECONDS = 60 * 60;
+export const MOBILE_CHALLENGES_PER_STEP = 4;
+const FAILURE_WINDOW_SECONDS = 60 * 60;
+export const FAILURES_PER_STEP = 3;
+/** The counters only count; their own refusal is never used. */
+const NO_REFUSAL = Number.MAX_SAFE_INTEGER;
+
+export type CaptchaOutcome = 'Timeout' | 'Failed';
 const OUTCOME_MESSAGES: Record<CaptchaOutcome, string> = {
-  TooFast: '操作过快，请重新滑动验证',
-  Timeout: '验证已超时，请重新验证',
-  Failed: '验证未通过，请将滑块拖到缺口处',
+  Timeout: '安全验证已超时，请重新验证',
+  Failed: '安全验证未通过，请重新验证',
 };
+export const CAPTCHA_AGAIN = '请重新完成安全验证';
 
-/** A refusal the slider shows with its outcome (§5): FieldErrors.Captcha carries it. */
+/** A refusal the check shows with its outcome (§5): FieldErrors.Captcha carries it. */
 function captchaRefusal(outcome: CaptchaOutcome) {
   return badRequest(OUTCOME_MESSAGES[outcome], { Captcha: outcome });
 }
 
-const challengeKey = (id: string) => `captcha:challenge:${id}`;
 const tokenKey = (token: string) => `captcha:token:${token}`;
 
-/**
- * Captcha/GetChallenge: a random gap, drawn into a picture; its position is kept server-side for
- * a short while and never sent.
- */
-export async function createCaptchaChallenge(deps: CaptchaDeps): Promise<SlideChallenge> {
-  const id = randomBytes(16).toString('base64url');
-  const targetX = randomInt(PIECE_WIDTH + 20, TRACK_WIDTH - PIECE_WIDTH + 1);
-  const puzzle = drawSlidePuzzle(targetX);
-  await deps.store.set(
-    challengeKey(id),
-    JSON.stringify({ targetX, scene: CAPTCHA_SCENE }),
-    CHALLENGE_TTL_SECONDS,
-  );
+function riskCounters(store: CaptchaDeps['store']) {
+  const counter = (name: string, durationSeconds: number) =>
+    counterFor(store, { name, points: NO_REFUSAL, durationSeconds });
   return {
-    ChallengeId: id,
-    TrackWidth: TRACK_WIDTH,
-    PieceWidth: PIECE_WIDTH,
-    Image: puzzle.image,
-    ImageHeight: PUZZLE_HEIGHT,
-    Piece: puzzle.piece,
-    PieceY: puzzle.pieceY,
-    ExpiresInSeconds: CHALLENGE_TTL_SECONDS,
+    address: counter('captcha:challenges:address', BURST_WINDOW_SECONDS),
+    mobile: counter('captcha:challenges:mobile', MOBILE_WINDOW_SECONDS),
+    failures: counter('captcha:failures', FAILURE_WINDOW_SECONDS),
+    /** A challenge's checks, by its signature: one is judged, for as long as it could live. */
+    spent: counterFor(store, {
+      name: 'captcha:spent',
+      points: 1,
+      durationSeconds: CHALLENGE_TTL_SECONDS,
+    }),
   };
 }
 
-type TrailPoint = { X: number; T: number };
+/** A number as the challenge names it: keyed, so the challenge a browser holds shows no number. */
+const mobileTag = (deps: CaptchaDeps, mobile: string) =>
+  createHmac('sha256', deps.secrets.captchaKey).update(mobile).digest('base64url').slice(0, 16);
+
+export interface ChallengeRequest {
+  clientIp: string;
+  /** The number the codes go to, when the check is for sending them. */
+  mobile?: string | undefined;
+}
 
 /**
- * Whether a drag looks like a hand's: it starts near the left, ends where the piece was let go,
- * goes forward (a person may overshoot and pull back a little, not wander), and its speed
- * changes — a hand speeds up and slows down, a script moves at one speed. Key presses pass too:
- * the first repeat waits longer than the next ones.
+ * The level a challenge asks: one step for each ADDRESS_CHALLENGES_PER_STEP challenges of the
+ * address in ten minutes, MOBILE_CHALLENGES_PER_STEP of the number in an hour and
+ * FAILURES_PER_STEP failed checks of either; counts this challenge.
  */
-function looksHuman(trail: TrailPoint[], released: number): boolean {
-  const first = trail[0]!;
-  const last = trail.at(-1)!;
-  if (first.X > PIECE_WIDTH || Math.abs(last.X - released) > 1) return false;
-  let forward = 0;
-  let backward = 0;
-  const speeds: number[] = [];
-  for (let i = 1; i < trail.length; i += 1) {
-    const step = trail[i]!.X - trail[i - 1]!.X;
-    const elapsed = trail[i]!.T - trail[i - 1]!.T;
-    if (elapsed < 0) return false;
-    if (step > 0) forward += step;
-    else backward -= step;
-    if (elapsed > 0 && step !== 0) speeds.push(Math.abs(step) / elapsed);
-  }
-  if (backward > Math.max(TOLERANCE_PX * 3, forward * 0.3)) return false;
-  if (speeds.length < 3) return true;
-  const slowest = Math.min(...speeds);
-  const fastest = Math.max(...speeds);
-  return fastest > slowest * 1.15;
+export async function riskLevel(deps: CaptchaDeps, request: ChallengeRequest): Promise<number> {
+  const counters = riskCounters(deps.store);
+  const address = limitedAddress(request.clientIp);
+  const tag = request.mobile ? mobileTag(deps, request.mobile) : undefined;
+  const [fromAddress, forMobile, addressFailures, mobileFailures] = await Promise.all([
+    counters.address.penalty(address),
+    tag ? counters.mobile.penalty(tag) : undefined,
+    counters.failures.get(address),
+    tag ? counters.failures.get(tag) : null,
+  ]);
+  const steps =
+    Math.floor((fromAddress.consumedPoints - 1) / ADDRESS_CHALLENGES_PER_STEP) +
+    Math.floor(((forMobile?.consumedPoints ?? 1) - 1) / MOBILE_CHALLENGES_PER_STEP) +
+    Math.floor((addressFailures?.consumedPoints ?? 0) / FAILURES_PER_STEP) +
+    Math.floor((mobileFailures?.consumedPoints ?? 0) / FAILURES_PER_STEP);
+  return Math.min(steps, deps.config.captcha.levels.length - 1);
+}
+
+/**
+ * Captcha/GetChallenge: an ALTCHA proof of work (PoW v2, deterministic mode). The server picks the
+ * counter, between half the level's most and its most, and signs the key it derives: the browser
+ * must try every counter up to it, the server checks one HMAC.
+ */
+export async function createCaptchaChallenge(
+  deps: CaptchaDeps,
+  request: ChallengeRequest,
+): Promise<{ Challenge: AltchaChallenge; ExpiresInSeconds: number }> {
+  const level = await riskLevel(deps, request);
+  const most = deps.config.captcha.levels[level]!;
+  const challenge = await createChallenge({
+    algorithm: CAPTCHA_ALGORITHM,
+    cost: deps.config.captcha.cost,
+    counter: randomInt(Math.ceil(most / 2), most + 1),
+    deriveKey,
+    expiresAt: new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000),
+    data: {
+      scene: CAPTCHA_SCENE,
+      level,
+      ...(request.mobile ? { mobile: mobileTag(deps, request.mobile) } : {}),
+    },
+    hmacSignatureSecret: deps.secrets.captchaKey,
+    hmacKeySignatureSecret: `${deps.secrets.captchaKey}:key`,
+  });
+  return { Challenge: challenge as AltchaChallenge, ExpiresInSeconds: CHALLENGE_TTL_SECONDS };
 }
 
 export interface CaptchaCheckInput {
-  ChallengeId: string;
   Scene: string;
-  X: number;
-  Trail: { X: number; T: number }[];
+  Challenge: AltchaChallenge;
+  Solution: { counter: number; derivedKey: string };
 }
 
-/** Captcha/Check: each challenge is judged once; success gives a single-use token for the scene. */
+/** A failed check counts against the address and the number the challenge was for. */
+async function countFailure(deps: CaptchaDeps, clientIp: string, tag: unknown) {
+  const { failures } = riskCounters(deps.store);
+  await Promise.all([
+    failures.penalty(limitedAddress(clientIp)),
+    typeof tag === 'string' ? failures.penalty(tag) : undefined,
+  ]);
+}
+
+/**
+ * Captcha/Check: a solution is judged once — its challenge is then spent, for as long as it could
+ * live — and success gives a single-use token for the scene (and the challenge's number).
+ */
 export async function checkCaptcha(
   deps: CaptchaDeps,
   input: CaptchaCheckInput,
+  clientIp: string,
 ): Promise<{ captchaToken: string }> {
-  const stored = await deps.store.take(challengeKey(input.ChallengeId));
-  if (!stored) throw captchaRefusal('Timeout');
-  const challenge = JSON.parse(stored) as { targetX: number; scene: string };
-  if (challenge.scene !== input.Scene) throw captchaRefusal('Failed');
-  const times = input.Trail.map((p) => p.T);
-  const duration = times.length > 0 ? Math.max(...times) - Math.min(...times) : 0;
-  if (input.Trail.length < MIN_TRAIL_POINTS || duration < MIN_DRAG_MS)
-    throw captchaRefusal('TooFast');
-  if (duration > MAX_DRAG_MS || !looksHuman(input.Trail, input.X)) throw captchaRefusal('Failed');
-  if (Math.abs(input.X - challenge.targetX) > TOLERANCE_PX) throw captchaRefusal('Failed');
+  const data = input.Challenge.parameters.data ?? {};
+  const result = await verifySolution({
+    challenge: input.Challenge,
+    solution: input.Solution,
+    deriveKey,
+    hmacSignatureSecret: deps.secrets.captchaKey,
+    hmacKeySignatureSecret: `${deps.secrets.captchaKey}:key`,
+  });
+  if (result.expired) throw captchaRefusal('Timeout');
+  if (!result.verified || data.scene !== input.Scene) {
+    await countFailure(deps, clientIp, data.mobile);
+    throw captchaRefusal('Failed');
+  }
+  // Spent in one atomic step: of two checks of one solution at once, only the first passes.
+  const spent = riskCounters(deps.store).spent;
+  if (isOver(spent, await count(spent, input.Challenge.signature))) {
+    await countFailure(deps, clientIp, data.mobile);
+    throw captchaRefusal('Failed');
+  }
   const captchaToken = randomBytes(24).toString('base64url');
-  await deps.store.set(tokenKey(captchaToken), input.Scene, CAPTCHA_TOKEN_TTL_SECONDS);
+  await deps.store.set(
+    tokenKey(captchaToken),
+    JSON.stringify({ scene: input.Scene, mobile: data.mobile ?? null }),
+    CAPTCHA_TOKEN_TTL_SECONDS,
+  );
   return { captchaToken };
 }
 
 /**
- * Spends a captcha token: the local slider's, or — when an Aliyun NVC app key is configured —
- * Aliyun's NVC value, judged by the captcha gateway. Anything else: 419, do the check again.
+ * Spends a captcha token: the local proof of work's, or — when an Aliyun NVC app key is
+ * configured — Aliyun's NVC value, judged by the captcha gateway. A code for a number needs a
+ * token of a challenge asked for that number, so its risk was counted. Anything else: 419.
  */
 export async function consumeCaptchaToken(
   deps: CaptchaDeps,
   token: string,
   scene: string,
   clientIp: string,
+  mobile?: string,
 ): Promise<void> {
   if (deps.config.aliyunNvcAppKey) {
     const gateway = deps.gateways.captcha;
     if (!gateway) throw new Error('ALIYUN_NVC_APPKEY is set but no captcha gateway is wired');
     if (!(await gateway.verify({ token, scene, clientIp })))
-      throw verificationExpired('请重新完成滑动验证');
+      throw verificationExpired(CAPTCHA_AGAIN);
     return;
   }
-  const storedScene = await deps.store.take(tokenKey(token));
-  if (storedScene !== scene) throw verificationExpired('请重新完成滑动验证');
+  const stored = await deps.store.take(tokenKey(token));
+  const bound = stored ? (JSON.parse(stored) as { scene: string; mobile: string | null }) : null;
+  if (
+    !bound ||
+    bound.scene !== scene ||
+    (mobile !== undefined && bound.mobile !== mobileTag(deps, mobile))
+  )
+    throw verificationExpired(CAPTCHA_AGAIN);
 }

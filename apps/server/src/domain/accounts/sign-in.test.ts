@@ -22,7 +22,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
 
   const passed = async () => true;
 
-  /** The demo user's right password from `address`: the slide check first, no wait, then in. */
+  /** The demo user's right password from `address`: the human check first, no wait, then in. */
   async function expectSlideCheckThenSignIn(
     limiter: AttemptLimiter,
     address: string,
@@ -62,7 +62,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
       ),
     );
     expect(wrong.every((a) => a.message === SIGN_IN_FAILED && !a.limited)).toBe(true);
-    // The address now asks for the slide check — of everyone behind it, and locks out no one.
+    // The address now asks for the human check — of everyone behind it, and locks out no one.
     await expectSlideCheckThenSignIn(limiter, room);
     // 500 candidates of the room, each with a passed check: none is made to wait.
     const starts = await Promise.all(
@@ -85,7 +85,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
     expect(Math.max(...delays)).toBe(LONGEST_ADDRESS_DELAY_MS);
   });
 
-  it('a number asks for the slide check after 3 failures; with it, the right password works', async () => {
+  it('a number asks for the human check after 3 failures; with it, the right password works', async () => {
     const limiter = createAttemptLimiter(createMemoryStore());
     const tryWith = (password: string, human?: () => Promise<boolean>) =>
       signInWithPassword(database.handle.db, limiter, {
@@ -142,7 +142,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
     }
   });
 
-  it("a stranger's wrong passwords from another address never make the owner wait: the slide check lets the owner in", async () => {
+  it("a stranger's wrong passwords from another address never make the owner wait: the human check lets the owner in", async () => {
     const limiter = createAttemptLimiter(createMemoryStore());
     const stranger = '203.0.113.66';
     const owner = '198.51.100.8';

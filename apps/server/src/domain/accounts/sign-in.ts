@@ -22,7 +22,7 @@ export interface SignInOutcome {
   message?: string;
   /** Refused unheard: the number must wait (429). */
   limited?: boolean;
-  /** The next try must come with a passed slide check. */
+  /** The next try must come with a passed human check. */
   captchaRequired?: boolean;
 }
 
@@ -46,7 +46,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Mobile + password; one message for every wrong combination (no account enumeration). `human`
- * judges the slide check sent with the try, when one was (see startCheckedAttempt).
+ * judges the human check sent with the try, when one was (see startCheckedAttempt).
  */
 export async function signInWithPassword(
   db: Database,

@@ -29,8 +29,6 @@ import {
 } from '../errors.js';
 import { isActiveUser } from './users.js';
 
-export { checkCaptcha, createCaptchaChallenge } from './captcha.js';
-
 type SmsDeps = Pick<AppDeps, 'db' | 'store' | 'config' | 'gateways' | 'secrets' | 'now' | 'log'>;
 
 /** Codes a day for one number in one scene: a stranger's sign-up requests never spend its sign-in codes. */
@@ -214,7 +212,7 @@ export async function sendSmsCode(
   deps: SmsDeps,
   input: SendSmsCodeInput,
 ): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
-  await consumeCaptchaToken(deps, input.captchaToken, CAPTCHA_SCENE, input.clientIp);
+  await consumeCaptchaToken(deps, input.captchaToken, CAPTCHA_SCENE, input.clientIp, input.mobile);
   await spendSendBudgets(deps, input);
   let goesOut: boolean;
   try {

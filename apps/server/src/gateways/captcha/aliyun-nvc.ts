@@ -4,7 +4,7 @@ import { signedRpcUrl } from '../aliyun-rpc.js';
 /**
  * Aliyun AFS "AnalyzeNvc" (intelligent captcha, RPC API 2018-01-12) over HTTPS.
  * It needs a real Aliyun account, so it cannot be exercised on this machine: the tests cover the
- * local slider, and this adapter only its request signing (aliyun-rpc.ts).
+ * local proof of work, and this adapter only its request signing (aliyun-rpc.ts).
  */
 export interface AliyunNvcOptions {
   accessKeyId: string;

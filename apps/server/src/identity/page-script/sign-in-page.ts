@@ -1,27 +1,24 @@
 /**
  * The script of the sign-in, sign-up and reset pages (in the browser, built by
- * scripts/build-page-script.mjs): the slide check — before an SMS code is sent, and before a
- * password try after a few failures — as a range input, so keyboards and screen readers can do it.
+ * scripts/build-page-script.ts): the human check — an ALTCHA proof of work the browser does by
+ * itself before an SMS code is sent, and before a password try after a few failures. Nothing to
+ * see or drag: a status line (aria-live) says what is happening.
  */
 import { MOBILE_PATTERN } from '@portal/contracts/patterns';
-import type { SlideChallenge } from '@portal/contracts';
+import type { AltchaChallenge } from '@portal/contracts';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 
-interface TrailPoint {
-  X: number;
-  T: number;
-}
-
-/** A finished slide, as the server judges it. */
-interface Slide {
-  challengeId: string;
-  x: number;
-  trail: TrailPoint[];
+/** A solved challenge, as the server judges it. */
+interface Proof {
+  challenge: AltchaChallenge;
+  solution: { counter: number; derivedKey: string };
 }
 
 interface Answer {
   ok: boolean;
   message?: string;
-  challenge?: SlideChallenge;
+  challenge?: AltchaChallenge;
   resendAfterSeconds?: number;
   retryCaptcha?: boolean;
 }
@@ -31,13 +28,10 @@ const page = document.getElementById.bind(document);
 
 /** The interaction's address, where the JSON endpoints live: `${base}/interaction/${uid}`. */
 const action = script?.getAttribute('data-interaction') ?? '';
-const box = page('captcha') as HTMLDivElement;
 const status = page('sms-status') as HTMLParagraphElement;
 const alertBox = page('form-error') as HTMLDivElement;
-let challenge: SlideChallenge | null = null;
-let trail: TrailPoint[] = [];
-let startedAt = 0;
-let slider: HTMLInputElement | null = null;
+const VERIFYING = '正在进行安全验证，请稍候…';
+const FAILED = '安全验证没有完成，请重试';
 
 const say = (text: string) => {
   status.textContent = text;
@@ -61,110 +55,46 @@ function post(path: string, body?: object): Promise<Answer> {
   );
 }
 
-function closeCaptcha() {
-  box.hidden = true;
-  box.innerHTML = '';
-  challenge = null;
-  slider = null;
-}
-
-/** Builds an element with attributes (no markup from strings: the challenge's fields stay data). */
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string>,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const built = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) built.setAttribute(name, value);
-  if (text !== undefined) built.textContent = text;
-  return built;
-}
-
-/** Draws a new challenge; `onRelease` gets the slide when the piece is let go. */
-function openCaptcha(onRelease: (slide: Slide) => void, focus: boolean) {
-  void post('captcha').then((answer) => {
-    if (!answer.ok || !answer.challenge) {
-      fail(answer.message ?? '');
-      return;
-    }
-    const drawn = answer.challenge;
-    challenge = drawn;
-    trail = [];
-    startedAt = 0;
-    // Picture units (the track is as wide as the picture), drawn as percentages to fit any screen.
-    const width = drawn.TrackWidth;
-    const pieceWidth = drawn.PieceWidth;
-    const percent = (value: number) => `${(value * 100) / width}%`;
-    const puzzle = element('div', { class: 'puzzle', 'aria-hidden': 'true' });
-    const piece = element('img', {
-      alt: '',
-      class: 'piece',
-      id: 'captcha-piece',
-      src: drawn.Piece,
-      style: `width:${percent(pieceWidth)};top:${(drawn.PieceY * 100) / drawn.ImageHeight}%`,
-    });
-    puzzle.append(element('img', { alt: '', src: drawn.Image }), piece);
-    const range = element('input', {
-      type: 'range',
-      id: 'captcha-slider',
-      min: '0',
-      max: String(width - pieceWidth),
-      value: '0',
-      step: '1',
-    });
-    box.textContent = '';
-    box.append(
-      element(
-        'label',
-        { for: 'captcha-slider' },
-        '安全验证：拖动滑块，把拼图块移到图中的缺口处后松开（也可用方向键移动后按回车）',
-      ),
-      puzzle,
-      range,
-    );
-    box.hidden = false;
-    slider = range;
-    range.addEventListener('input', () => {
-      const now = Date.now();
-      // The drag starts where the piece was: a tap that jumps the thumb is no drag.
-      if (!startedAt) {
-        startedAt = now;
-        trail.push({ X: 0, T: 0 });
-      }
-      trail.push({ X: Number(range.value), T: now - startedAt });
-      piece.style.left = percent(Number(range.value));
-    });
-    const release = () => {
-      if (!challenge || !slider || trail.length === 0) return;
-      const slide = { challengeId: challenge.ChallengeId, x: Number(slider.value), trail };
-      challenge = null;
-      onRelease(slide);
-    };
-    range.addEventListener('pointerup', release);
-    range.addEventListener('touchend', release);
-    range.addEventListener('keydown', (event) => {
-      if (event.key !== 'Enter') return;
-      event.preventDefault();
-      release();
-    });
-    if (focus) range.focus();
-  });
+/** Asks a challenge for the number and works it out; null (the reason shown) when that failed. */
+async function prove(mobile: string): Promise<Proof | null> {
+  say(VERIFYING);
+  const answer = await post('captcha', { mobile });
+  if (!answer.ok || !answer.challenge) {
+    say('');
+    fail(answer.message ?? FAILED);
+    return null;
+  }
+  const challenge = answer.challenge;
+  const solution = await solveChallenge({ challenge, deriveKey }).catch(() => null);
+  if (!solution) {
+    say('');
+    fail(FAILED);
+    return null;
+  }
+  return { challenge, solution: { counter: solution.counter, derivedKey: solution.derivedKey } };
 }
 
 const fieldValue = (id: string) => (page(id) as HTMLInputElement).value;
 
-/** A password try after a few failures: the check is judged with the password. */
-function checkBeforePassword() {
-  openCaptcha((slide) => {
-    (page('captcha-challenge') as HTMLInputElement).value = slide.challengeId;
-    (page('captcha-x') as HTMLInputElement).value = String(slide.x);
-    (page('captcha-trail') as HTMLInputElement).value = JSON.stringify(slide.trail);
-    if (slider) slider.disabled = true;
-    say('已完成滑动验证，请点击登录');
-  }, false);
+/** A password try after a few failures: the proof is done on submit and judged with the password. */
+function checkBeforePassword(form: HTMLFormElement) {
+  let proven = false;
+  form.addEventListener('submit', (event) => {
+    if (proven) return;
+    event.preventDefault();
+    fail('');
+    void prove(fieldValue('mobile').trim()).then((proof) => {
+      if (!proof) return;
+      (page('captcha-challenge') as HTMLInputElement).value = JSON.stringify(proof.challenge);
+      (page('captcha-solution') as HTMLInputElement).value = JSON.stringify(proof.solution);
+      say('安全验证已完成，正在登录…');
+      proven = true;
+      form.submit();
+    });
+  });
 }
 
-/** The send-code button: the slide check, then the code, then a countdown to resend. */
+/** The send-code button: the proof of work, then the code, then a countdown to resend. */
 function sendCodes(form: HTMLFormElement) {
   // Two passwords that differ are said at once, before anything typed is sent away and lost.
   const confirm = page('confirmPassword') as HTMLInputElement | null;
@@ -200,22 +130,24 @@ function sendCodes(form: HTMLFormElement) {
     setTimeout(tick, 1000);
   };
 
-  const send = (slide: Slide) => {
-    say('正在验证…');
-    void post('sms-code', { mobile: mobile.value.trim(), scene, ...slide }).then((answer) => {
-      say('');
-      if (answer.ok) {
-        closeCaptcha();
-        fail('');
-        say(answer.message ?? '');
-        countdown(answer.resendAfterSeconds || 60);
-        code.focus();
-        return;
-      }
+  const send = async () => {
+    sendButton.disabled = true;
+    const proof = await prove(mobile.value.trim());
+    if (!proof) {
+      sendButton.disabled = false;
+      return;
+    }
+    const answer = await post('sms-code', { mobile: mobile.value.trim(), scene, ...proof });
+    say('');
+    if (!answer.ok) {
+      sendButton.disabled = false;
       fail(answer.message ?? '');
-      if (answer.retryCaptcha) openCaptcha(send, true);
-      else closeCaptcha();
-    });
+      return;
+    }
+    fail('');
+    say(answer.message ?? '');
+    countdown(answer.resendAfterSeconds || 60);
+    code.focus();
   };
 
   sendButton.addEventListener('click', () => {
@@ -225,10 +157,11 @@ function sendCodes(form: HTMLFormElement) {
       mobile.focus();
       return;
     }
-    openCaptcha(send, true);
+    void send();
   });
 }
 
 const smsForm = document.querySelector<HTMLFormElement>('form[data-sms-scene]');
-if (document.querySelector('form[data-captcha-required]')) checkBeforePassword();
+const passwordForm = document.querySelector<HTMLFormElement>('form[data-captcha-required]');
+if (passwordForm) checkBeforePassword(passwordForm);
 else if (smsForm) sendCodes(smsForm);

@@ -28,16 +28,9 @@ button[type="submit"]{width:100%;margin-top:4px}
 .hint{margin:6px 0 0;font-size:13px;color:#646a73}
 .alert{margin:0 0 16px;padding:10px 12px;border-radius:8px;background:#fff2e8;color:#ad2102;font-size:14px}
 .alert:empty{display:none}
-.status{margin:6px 0 0;font-size:13px;color:#237804}
+.status{margin:6px 0 12px;font-size:13px;color:#237804}
 .links{margin:16px 0 0;text-align:center;font-size:14px}
 a{color:#0958d9}
-.captcha{margin:0 0 16px;padding:12px;border:1px dashed #c9cdd4;border-radius:8px}
-.captcha[hidden]{display:none}
-.captcha label{font-weight:400}
-.puzzle{position:relative;margin:8px 0;border-radius:8px;overflow:hidden;line-height:0}
-.puzzle img{display:block;width:100%;height:auto}
-.puzzle .piece{position:absolute;left:0;filter:drop-shadow(0 0 2px rgba(0,0,0,.6))}
-.captcha input[type="range"]{height:32px;padding:0;border:0}
 .notice{margin:0 0 16px;padding:10px 12px;border-radius:8px;background:#f6ffed;color:#135200;font-size:14px}
 .consent{display:flex;align-items:flex-start;gap:8px;margin:0 0 16px}
 .consent input{flex:none;width:20px;height:20px;margin:2px 0 0}

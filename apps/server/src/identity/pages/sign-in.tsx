@@ -19,7 +19,7 @@ export interface InteractionPage {
   error?: string | undefined;
   /** Which field the error is about, to mark and focus it. */
   errorField?: string | undefined;
-  /** The page script (slide check, then the SMS code); absent without SMS. */
+  /** The page script (the proof of work, then the SMS code); absent without SMS. */
   script?: PageScript | undefined;
   /** The portal's home, for a way back without signing in. */
   homeUrl: string;
@@ -31,7 +31,7 @@ export interface SignInPageInput extends InteractionPage {
   tab: SignInTab;
   smsAvailable: boolean;
   values: { mobile?: string | undefined };
-  /** The password try must come with a slide check (after a few failures). */
+  /** The password try must come with a proof of work (after a few failures). */
   captcha?: boolean | undefined;
   /** A good outcome to tell first (the password was reset). */
   notice?: string | undefined;
@@ -39,31 +39,24 @@ export interface SignInPageInput extends InteractionPage {
 
 function SendCodeButton() {
   return (
-    <button type="button" className="secondary" id="send-code" aria-controls="captcha">
+    <button type="button" className="secondary" id="send-code" aria-describedby="sms-status">
       获取验证码
     </button>
   );
 }
 
-/** Filled by the page script with the slide check the SMS send needs first. */
+/** Where the page script says how the human check (a proof of work, nothing to do) is going. */
 function Captcha() {
-  return (
-    <>
-      <div className="captcha" id="captcha" hidden />
-      <p className="status" id="sms-status" role="status" aria-live="polite" />
-    </>
-  );
+  return <p className="status" id="sms-status" role="status" aria-live="polite" />;
 }
 
-/** The slide check a password try needs after a few failures; the script fills the fields. */
+/** The proof of work a password try needs after a few failures; the script fills the fields. */
 function PasswordCaptcha() {
   return (
     <>
-      <div className="captcha" id="captcha" hidden />
-      <input type="hidden" name="captchaChallengeId" id="captcha-challenge" />
-      <input type="hidden" name="captchaX" id="captcha-x" />
-      <input type="hidden" name="captchaTrail" id="captcha-trail" />
-      <p className="status" id="sms-status" role="status" aria-live="polite" />
+      <input type="hidden" name="captchaChallenge" id="captcha-challenge" />
+      <input type="hidden" name="captchaSolution" id="captcha-solution" />
+      <Captcha />
     </>
   );
 }
@@ -91,7 +84,7 @@ function MobileField(
   );
 }
 
-/** The SMS code, with the button that asks for one (after the slide check). */
+/** The SMS code, with the button that asks for one (after the human check). */
 function CodeField(props: FieldState & { value?: string | undefined }) {
   return (
     <Field
@@ -222,7 +215,7 @@ export function renderSignInPage(input: SignInPageInput): string {
       action: input.action,
       back: tab === 'sms' ? `${input.action}?tab=sms` : input.action,
     },
-    // The script runs only where a slide check may be needed.
+    // The script runs only where a human check may be needed.
     script: tab === 'sms' || input.captcha ? input.script : undefined,
     children: <SignIn {...input} tab={tab} />,
   });
@@ -311,7 +304,7 @@ export interface ResetPageInput extends InteractionPage {
   values: { mobile?: string | undefined };
 }
 
-/** Forgot password: the number, its SMS code (after the slide check), then the new password. */
+/** Forgot password: the number, its SMS code (after the human check), then the new password. */
 export function renderResetPage(input: ResetPageInput): string {
   const { action, values, error, errorField } = input;
   const focus = (id: string) => (errorField ? errorField === id : id === 'mobile');

@@ -499,13 +499,13 @@ describe('Temporary/CooperateApply', () => {
     });
   });
 
-  it('needs a passed slide check, each good for one request', async () => {
+  it('needs a passed human check, each good for one request', async () => {
     const rows = async () => (await t.db.select().from(cooperationApplications)).length;
     const before = await rows();
     const request = { CompanyName: '某单位', ContactName: '王', Mobile: '13812345678' };
     const missing = await t.call(cooperateApply, request);
     expect(missing.status).toBe(400);
-    expect(missing.body.Data).toEqual({ FieldErrors: { CaptchaToken: '请先完成滑动验证' } });
+    expect(missing.body.Data).toEqual({ FieldErrors: { CaptchaToken: '请先完成安全验证' } });
     const madeUp = await t.call(cooperateApply, { ...request, CaptchaToken: 'made-up' });
     expect(madeUp.status).toBe(419);
     const token = await passCaptcha(t);

@@ -100,7 +100,7 @@ describe('ProjectPreview: a reviewer proves who they are; a LoginName alone prov
     });
   });
 
-  it('a wrong password is refused on the field; after a few failures the slide check is required', async () => {
+  it('a wrong password is refused on the field; after a few failures the human check is required', async () => {
     const name = 'reviewer-typo';
     for (let i = 0; i < PREVIEW_FAILURES_BEFORE_CAPTCHA; i++) {
       const refused = await login(t, name, 'wrong', '10.0.0.9');
@@ -110,7 +110,7 @@ describe('ProjectPreview: a reviewer proves who they are; a LoginName alone prov
     }
     const needsCaptcha = await login(t, name, 'wrong', '10.0.0.9');
     expect(needsCaptcha.status).toBe(400);
-    expect(needsCaptcha.body.Data.FieldErrors).toEqual({ Captcha: '请先完成滑动验证' });
+    expect(needsCaptcha.body.Data.FieldErrors).toEqual({ Captcha: '请先完成安全验证' });
   });
 
   it('every preview call without a proof is 401 with a Chinese message, even with a candidate token', async () => {

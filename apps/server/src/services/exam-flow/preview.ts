@@ -32,7 +32,7 @@ import type { KeyValueStore } from '../../platform/kv-store.js';
 import { count, counterFor } from '../../platform/rate-limits.js';
 import { route, type ServiceRoute } from '../route.js';
 
-/** After this many failed preview sign-ins of one login name, the slide check is asked for. */
+/** After this many failed preview sign-ins of one login name, the human check (proof of work) is asked for. */
 export const PREVIEW_FAILURES_BEFORE_CAPTCHA = 2;
 /** A LoginName's failed passwords, kept a quarter of an hour from the first. */
 const failuresOf = (store: KeyValueStore) =>
@@ -56,7 +56,7 @@ export const previewRoutes: ServiceRoute[] = [
     const failed = (await failures.get(input.LoginName))?.consumedPoints ?? 0;
     if (failed >= PREVIEW_FAILURES_BEFORE_CAPTCHA) {
       if (!input.CaptchaToken)
-        throw badRequest('请先完成滑动验证', { Captcha: '请先完成滑动验证' });
+        throw badRequest('请先完成安全验证', { Captcha: '请先完成安全验证' });
       await consumeCaptchaToken(deps, input.CaptchaToken, CAPTCHA_SCENE, clientIp);
     }
     const wait = await limiter.startAttempt(attemptKey, clientIp);

@@ -1,54 +1,41 @@
-import { CAPTCHA_SCENE, checkCaptcha, getCaptchaChallenge } from '@portal/contracts';
+import {
+  CAPTCHA_SCENE,
+  checkCaptcha,
+  getCaptchaChallenge,
+  sendVerifyShortMessage,
+} from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PNG } from 'pngjs';
-import { humanTrail, solveSlidePuzzle } from '../../testing/slide-puzzle-solver.js';
+import { solveProofOfWork } from '../../testing/proof-of-work.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
-describe('Captcha (local slide-to-verify)', () => {
+describe('Captcha (the local proof of work, ALTCHA)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
 
-  /** A challenge, and where its gap is as read from the picture (TargetX: not sent). */
-  const challenge = async () => {
-    const data = (await t.call(getCaptchaChallenge, { Scene: CAPTCHA_SCENE })).body.Data;
-    return { ...data, TargetX: solveSlidePuzzle(data) };
-  };
-  const decode = (dataUrl: string) =>
-    PNG.sync.read(Buffer.from(dataUrl.slice('data:image/png;base64,'.length), 'base64'));
+  const challengeFor = async (mobile?: string) =>
+    (
+      await t.call(getCaptchaChallenge, {
+        Scene: CAPTCHA_SCENE,
+        ...(mobile ? { Mobile: mobile } : {}),
+      })
+    ).body.Data.Challenge;
 
-  it('gives a picture with the gap drawn in it and the piece, never where the gap is', async () => {
+  it('gives a signed PBKDF2 challenge with no picture and no answer in it', async () => {
     const { status, body } = await t.call(getCaptchaChallenge, { Scene: CAPTCHA_SCENE });
     expect(status).toBe(200);
-    const c = body.Data;
-    expect(Object.keys(c).sort()).toEqual(
-      [
-        'ChallengeId',
-        'ExpiresInSeconds',
-        'Image',
-        'ImageHeight',
-        'Piece',
-        'PieceWidth',
-        'PieceY',
-        'TrackWidth',
-      ].sort(),
-    );
-    const image = decode(c.Image);
-    expect([image.width, image.height]).toEqual([c.TrackWidth, c.ImageHeight]);
-    const piece = decode(c.Piece);
-    expect([piece.width, piece.height]).toEqual([c.PieceWidth, c.PieceWidth]);
-    const x = solveSlidePuzzle(c);
-    expect(x).toBeGreaterThan(c.PieceWidth);
-    expect(x).toBeLessThanOrEqual(c.TrackWidth - c.PieceWidth);
-    expect(c.ExpiresInSeconds).toBeGreaterThan(0);
+    const { Challenge, ExpiresInSeconds } = body.Data;
+    expect(Challenge.parameters.algorithm).toBe('PBKDF2/SHA-256');
+    expect(Challenge.signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(Challenge.parameters.data).toMatchObject({ scene: CAPTCHA_SCENE, level: 0 });
+    expect(JSON.stringify(Challenge)).not.toContain('counter');
+    expect(ExpiresInSeconds).toBeGreaterThan(0);
   });
 
-  it('the gap moves from one challenge to the next', async () => {
-    const seen = new Set<number>();
-    for (let i = 0; i < 6; i += 1) seen.add((await challenge()).TargetX);
-    expect(seen.size).toBeGreaterThan(1);
+  it('does not name the number it is for', async () => {
+    expect(JSON.stringify(await challengeFor('13800000009'))).not.toContain('13800000009');
   });
 
   it('refuses another scene', async () => {
@@ -57,155 +44,56 @@ describe('Captcha (local slide-to-verify)', () => {
     expect(body.ErrMsg).toMatch(/^参数不正确/);
   });
 
-  it('a human drag released on the target earns a CaptchaToken', async () => {
-    const c = await challenge();
-    const { status, body } = await t.call(checkCaptcha, {
-      ChallengeId: c.ChallengeId,
-      Scene: CAPTCHA_SCENE,
-      X: c.TargetX - 5,
-      Trail: humanTrail(c.TargetX - 5),
-    });
-    expect(status).toBe(200);
-    expect(body.Data.CaptchaToken.length).toBeGreaterThan(20);
+  it('a solved challenge earns a CaptchaToken; the same solution again is Failed', async () => {
+    const Challenge = await challengeFor();
+    const input = { Scene: CAPTCHA_SCENE, Challenge, Solution: await solveProofOfWork(Challenge) };
+    const first = await t.call(checkCaptcha, input);
+    expect(first.status).toBe(200);
+    expect(first.body.Data.CaptchaToken).toEqual(expect.any(String));
+    const again = await t.call(checkCaptcha, input);
+    expect(again.status).toBe(400);
+    expect(again.body.ErrMsg).toBe('安全验证未通过，请重新验证');
+    expect(again.body.Data).toEqual({ FieldErrors: { Captcha: 'Failed' } });
   });
 
-  it('a drag of fewer than 5 points is TooFast', async () => {
-    const c = await challenge();
-    const { status, body } = await t.call(checkCaptcha, {
-      ChallengeId: c.ChallengeId,
-      Scene: CAPTCHA_SCENE,
-      X: c.TargetX,
-      Trail: humanTrail(c.TargetX)
-        .slice(0, 4)
-        .map((p, i) => ({ ...p, T: i * 200 })),
-    });
-    expect(status).toBe(400);
-    expect(body.ErrMsg).toBe('操作过快，请重新滑动验证');
-    expect(body.Data).toEqual({ FieldErrors: { Captcha: 'TooFast' } });
-  });
-
-  it('a drag under 300 ms is TooFast', async () => {
-    const c = await challenge();
+  it('a solution that is not the challenge’s is Failed', async () => {
+    const Challenge = await challengeFor();
+    const solution = await solveProofOfWork(Challenge);
     const { body } = await t.call(checkCaptcha, {
-      ChallengeId: c.ChallengeId,
       Scene: CAPTCHA_SCENE,
-      X: c.TargetX,
-      Trail: humanTrail(c.TargetX).map((p, i) => ({ ...p, T: i * 20 })),
+      Challenge,
+      Solution: {
+        counter: solution.counter + 1,
+        // Its first digit changed, always to another one.
+        derivedKey: solution.derivedKey.replace(/^./, (digit) => (digit === 'f' ? '0' : 'f')),
+      },
     });
-    expect(body.Data).toEqual({ FieldErrors: { Captcha: 'TooFast' } });
-  });
-
-  it('a release more than 6 px from the target is Failed', async () => {
-    const c = await challenge();
-    const { status, body } = await t.call(checkCaptcha, {
-      ChallengeId: c.ChallengeId,
-      Scene: CAPTCHA_SCENE,
-      X: c.TargetX + 7,
-      Trail: humanTrail(c.TargetX + 7),
-    });
-    expect(status).toBe(400);
-    expect(body.ErrMsg).toBe('验证未通过，请将滑块拖到缺口处');
     expect(body.Data).toEqual({ FieldErrors: { Captcha: 'Failed' } });
   });
 
-  const failedWith = async (trail: (x: number) => { X: number; T: number }[]) => {
-    const c = await challenge();
+  it('refuses a malformed solution with the field named', async () => {
     const { status, body } = await t.call(checkCaptcha, {
-      ChallengeId: c.ChallengeId,
       Scene: CAPTCHA_SCENE,
-      X: c.TargetX,
-      Trail: trail(c.TargetX),
+      Challenge: await challengeFor(),
+      Solution: { counter: 'many', derivedKey: '' },
     });
     expect(status).toBe(400);
-    expect(body.Data).toEqual({ FieldErrors: { Captcha: 'Failed' } });
-  };
-
-  it('a drag at one constant speed (a script) is Failed, even released on the gap', async () => {
-    await failedWith((x) => Array.from({ length: 10 }, (_, i) => ({ X: (x * i) / 9, T: i * 60 })));
+    expect(body.Data).toMatchObject({ FieldErrors: { 'Solution.counter': expect.any(String) } });
   });
 
-  it('a drag that starts at the gap (a jump) is Failed', async () => {
-    await failedWith((x) => humanTrail(x).map((p) => ({ ...p, X: x })));
-  });
-
-  it('a drag that ends somewhere else than the released X is Failed', async () => {
-    await failedWith((x) => humanTrail(x + 40));
-  });
-
-  it('a drag that wanders back and forth is Failed', async () => {
-    await failedWith((x) => [
-      ...humanTrail(x),
-      ...humanTrail(x).map((p) => ({ X: x - p.X, T: p.T + 600 })),
-      ...humanTrail(x).map((p) => ({ X: p.X, T: p.T + 1200 })),
-    ]);
-  });
-
-  it('a drag that overshoots a little and comes back passes', async () => {
-    const c = await challenge();
-    const trail = [
-      ...humanTrail(c.TargetX + 8),
-      { X: c.TargetX + 4, T: 850 },
-      { X: c.TargetX, T: 990 },
-    ];
-    const { status } = await t.call(checkCaptcha, {
-      ChallengeId: c.ChallengeId,
+  it('SendVerifyShortMessage without a valid solution’s token is refused', async () => {
+    const mobile = '13800000010';
+    const send = (CaptchaToken: string, to = mobile) =>
+      t.call(sendVerifyShortMessage, { Mobile: to, Scene: 'SignUp', CaptchaToken });
+    expect((await send('')).status).toBe(400);
+    expect((await send('made-up')).status).toBe(419);
+    // A token earned for one number does not send codes to another.
+    const Challenge = await challengeFor(mobile);
+    const checked = await t.call(checkCaptcha, {
       Scene: CAPTCHA_SCENE,
-      X: c.TargetX,
-      Trail: trail,
+      Challenge,
+      Solution: await solveProofOfWork(Challenge),
     });
-    expect(status).toBe(200);
-  });
-
-  it('a failed try spends the challenge: the right answer after it is Timeout', async () => {
-    const c = await challenge();
-    const wrong = await t.call(checkCaptcha, {
-      ChallengeId: c.ChallengeId,
-      Scene: CAPTCHA_SCENE,
-      X: c.TargetX + 30,
-      Trail: humanTrail(c.TargetX + 30),
-    });
-    expect(wrong.body.Data).toEqual({ FieldErrors: { Captcha: 'Failed' } });
-    const right = await t.call(checkCaptcha, {
-      ChallengeId: c.ChallengeId,
-      Scene: CAPTCHA_SCENE,
-      X: c.TargetX,
-      Trail: humanTrail(c.TargetX),
-    });
-    expect(right.body.Data).toEqual({ FieldErrors: { Captcha: 'Timeout' } });
-  });
-
-  it('an unknown or already judged challenge is Timeout', async () => {
-    const unknown = await t.call(checkCaptcha, {
-      ChallengeId: 'nope',
-      Scene: CAPTCHA_SCENE,
-      X: 100,
-      Trail: humanTrail(100),
-    });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.ErrMsg).toBe('验证已超时，请重新验证');
-    expect(unknown.body.Data).toEqual({ FieldErrors: { Captcha: 'Timeout' } });
-
-    const c = await challenge();
-    const input = {
-      ChallengeId: c.ChallengeId,
-      Scene: CAPTCHA_SCENE,
-      X: c.TargetX,
-      Trail: humanTrail(c.TargetX),
-    };
-    expect((await t.call(checkCaptcha, input)).status).toBe(200);
-    expect((await t.call(checkCaptcha, input)).body.Data).toEqual({
-      FieldErrors: { Captcha: 'Timeout' },
-    });
-  });
-
-  it('refuses a malformed trail with the field named', async () => {
-    const { status, body } = await t.call(checkCaptcha, {
-      ChallengeId: 'x',
-      Scene: CAPTCHA_SCENE,
-      X: 'far',
-      Trail: [],
-    });
-    expect(status).toBe(400);
-    expect(body.Data).toMatchObject({ FieldErrors: { X: expect.any(String) } });
+    expect((await send(checked.body.Data.CaptchaToken, '13800000011')).status).toBe(419);
   });
 });

@@ -6,20 +6,20 @@ import {
   verifyShortMessage,
   type SmsScene,
 } from '@portal/contracts';
-import { humanTrail, solveSlidePuzzle } from '../../testing/slide-puzzle-solver.js';
+import { solveProofOfWork } from '../../testing/proof-of-work.js';
 import type { TestApp } from '../../testing/test-app.js';
 
-export { humanTrail };
-
-/** Passes the local slide-to-verify, reading the gap from the picture; returns its CaptchaToken (tests only). */
-export async function passCaptcha(t: TestApp): Promise<string> {
-  const challenge = await t.call(getCaptchaChallenge, { Scene: CAPTCHA_SCENE });
-  const x = solveSlidePuzzle(challenge.body.Data);
-  const checked = await t.call(checkCaptcha, {
-    ChallengeId: challenge.body.Data.ChallengeId,
+/** Does the local proof of work (for the number, when codes go to one); returns its CaptchaToken. */
+export async function passCaptcha(t: TestApp, mobile?: string): Promise<string> {
+  const challenge = await t.call(getCaptchaChallenge, {
     Scene: CAPTCHA_SCENE,
-    X: x + 2,
-    Trail: humanTrail(x + 2),
+    ...(mobile ? { Mobile: mobile } : {}),
+  });
+  const { Challenge } = challenge.body.Data;
+  const checked = await t.call(checkCaptcha, {
+    Scene: CAPTCHA_SCENE,
+    Challenge,
+    Solution: await solveProofOfWork(Challenge),
   });
   if (checked.status !== 200) throw new Error(`captcha refused: ${checked.body.ErrMsg}`);
   return checked.body.Data.CaptchaToken;
@@ -45,7 +45,7 @@ export async function obtainVerifyToken(
 ): Promise<string> {
   const sent = await t.call(
     sendVerifyShortMessage,
-    { Mobile: mobile, Scene: scene, CaptchaToken: await passCaptcha(t) },
+    { Mobile: mobile, Scene: scene, CaptchaToken: await passCaptcha(t, mobile) },
     as === undefined ? {} : { as },
   );
   if (sent.status !== 200) throw new Error(`sms refused: ${sent.body.ErrMsg}`);

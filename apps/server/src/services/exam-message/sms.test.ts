@@ -7,17 +7,16 @@ import {
 } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DomainError } from '../../domain/errors.js';
+import { checkCaptcha, createCaptchaChallenge } from '../../domain/accounts/captcha.js';
 import {
-  checkCaptcha,
   consumeVerifyToken,
-  createCaptchaChallenge,
   endSmsCooldown,
   sendSmsCode,
   verifySmsCode,
   VERIFY_TOKEN_TTL_SECONDS,
 } from '../../domain/accounts/sms.js';
 import { createRedisStore } from '../../platform/kv-store.js';
-import { humanTrail, solveSlidePuzzle } from '../../testing/slide-puzzle-solver.js';
+import { solveProofOfWork } from '../../testing/proof-of-work.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { lastSmsCode, obtainVerifyToken, passCaptcha } from './sms-test-kit.js';
 
@@ -40,7 +39,7 @@ describe('ShortMessage', () => {
   ) =>
     t.call(
       sendVerifyShortMessage,
-      { Mobile: mobile, Scene: scene, CaptchaToken: await passCaptcha(t) },
+      { Mobile: mobile, Scene: scene, CaptchaToken: await passCaptcha(t, mobile) },
       {
         remoteAddress: options.from ?? `10.1.0.${++address}`,
         ...(options.as === undefined ? {} : { as: options.as }),
@@ -89,15 +88,15 @@ describe('ShortMessage', () => {
       CaptchaToken: '',
     });
     expect(missing.status).toBe(400);
-    expect(missing.body.Data).toMatchObject({ FieldErrors: { CaptchaToken: '请先完成滑动验证' } });
+    expect(missing.body.Data).toMatchObject({ FieldErrors: { CaptchaToken: '请先完成安全验证' } });
     const forged = await t.call(sendVerifyShortMessage, {
       Mobile: DEMO,
       Scene: 'SignIn',
       CaptchaToken: 'forged',
     });
     expect(forged.status).toBe(419);
-    expect(forged.body.ErrMsg).toBe('请重新完成滑动验证');
-    const token = await passCaptcha(t);
+    expect(forged.body.ErrMsg).toBe('请重新完成安全验证');
+    const token = await passCaptcha(t, '13900139000');
     const first = await t.call(sendVerifyShortMessage, {
       Mobile: '13900139000',
       Scene: 'SignIn',
@@ -148,7 +147,7 @@ describe('ShortMessage', () => {
         await app.call(sendVerifyShortMessage, {
           Mobile: `1580000${String(i).padStart(4, '0')}`,
           Scene: 'SignUp',
-          CaptchaToken: await passCaptcha(app),
+          CaptchaToken: await passCaptcha(app, `1580000${String(i).padStart(4, '0')}`),
         });
       const answers = [];
       for (const Mobile of [DEMO, '13512345679'])
@@ -156,7 +155,7 @@ describe('ShortMessage', () => {
           await app.call(sendVerifyShortMessage, {
             Mobile,
             Scene: 'SignIn',
-            CaptchaToken: await passCaptcha(app),
+            CaptchaToken: await passCaptcha(app, Mobile),
           }),
         );
       expect(answers.map((a) => a.status)).toEqual([429, 429]);
@@ -308,7 +307,7 @@ describe('ShortMessage', () => {
             await app.call(sendVerifyShortMessage, {
               Mobile: `1580000${String(i).padStart(4, '0')}`,
               Scene: 'SignUp',
-              CaptchaToken: await passCaptcha(app),
+              CaptchaToken: await passCaptcha(app, `1580000${String(i).padStart(4, '0')}`),
             })
           ).status,
         );
@@ -324,7 +323,7 @@ describe('ShortMessage', () => {
     await sendSmsCode(t.deps, {
       mobile,
       scene: 'SignUp',
-      captchaToken: await passCaptcha(t),
+      captchaToken: await passCaptcha(t, mobile),
       clientIp: '10.0.0.9',
     });
     const { verifyToken } = await verifySmsCode(t.deps, {
@@ -355,7 +354,7 @@ describe('ShortMessage', () => {
       sendSmsCode(deps, {
         mobile,
         scene: 'SignUp',
-        captchaToken: await passCaptcha(t),
+        captchaToken: await passCaptcha(t, mobile),
         clientIp: '10.0.0.9',
       }),
     ).rejects.toMatchObject({ status: 503, message: '短信发送失败，请稍后再试' });
@@ -373,7 +372,7 @@ describe('ShortMessage code expiry', () => {
       await sendSmsCode(t.deps, {
         mobile,
         scene: 'SignUp',
-        captchaToken: await passCaptcha(t),
+        captchaToken: await passCaptcha(t, mobile),
         clientIp: '10.0.0.1',
       });
       // Expire it as the store would after 300 s.
@@ -423,7 +422,7 @@ describe('a stranger cannot lock a candidate out of their codes (issue 25, findi
   const send = async (mobile: string, scene: SmsScene, from: string) =>
     t.call(
       sendVerifyShortMessage,
-      { Mobile: mobile, Scene: scene, CaptchaToken: await passCaptcha(t) },
+      { Mobile: mobile, Scene: scene, CaptchaToken: await passCaptcha(t, mobile) },
       { remoteAddress: from },
     );
   const verify = (mobile: string, scene: SmsScene, code: string, from: string) =>
@@ -500,16 +499,15 @@ describe('the SMS limits on Redis', () => {
     await deps.store.close();
     await t.close();
   });
-  /** The slide check passed against the Redis store, as a person would. */
+  /** The proof of work done against the Redis store, as a browser would. */
   const captchaToken = async (clientIp: string) => {
-    const challenge = await createCaptchaChallenge(deps);
-    const x = solveSlidePuzzle(challenge);
-    const checked = await checkCaptcha(deps, {
-      ChallengeId: challenge.ChallengeId,
-      Scene: CAPTCHA_SCENE,
-      X: x,
-      Trail: humanTrail(x),
-    });
+    const { Challenge } = await createCaptchaChallenge(deps, { clientIp, mobile: OWNER });
+    const solution = await solveProofOfWork(Challenge);
+    const checked = await checkCaptcha(
+      deps,
+      { Scene: CAPTCHA_SCENE, Challenge, Solution: solution },
+      clientIp,
+    );
     return { captchaToken: checked.captchaToken, clientIp };
   };
   const send = async (scene: SmsScene, clientIp: string) =>

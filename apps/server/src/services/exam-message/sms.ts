@@ -31,9 +31,11 @@ export const smsRoutes: ServiceRoute[] = [
 ];
 
 export const captchaRoutes: ServiceRoute[] = [
-  route(getCaptchaChallenge, async ({ deps }) => createCaptchaChallenge(deps)),
-  route(checkCaptchaEndpoint, async ({ input, deps }) => {
-    const { captchaToken } = await checkCaptcha(deps, input);
+  route(getCaptchaChallenge, async ({ input, deps, clientIp }) =>
+    createCaptchaChallenge(deps, { clientIp, mobile: input.Mobile }),
+  ),
+  route(checkCaptchaEndpoint, async ({ input, deps, clientIp }) => {
+    const { captchaToken } = await checkCaptcha(deps, input, clientIp);
     return { CaptchaToken: captchaToken };
   }),
 ];

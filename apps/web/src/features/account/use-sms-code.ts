@@ -15,13 +15,15 @@ export interface SmsCodeOptions {
 }
 
 /**
- * 获取验证码 without its looks: the number is checked, then the captcha (scene ic_message_h5) is
- * shown, then the code is sent and a resend countdown runs. A 419 (the captcha token was
+ * 获取验证码 without its looks: the number is checked, then the captcha (scene ic_message_h5, a
+ * proof of work the browser does by itself) runs, then the code is sent and a resend countdown runs. A 419 (the captcha token was
  * refused) starts the captcha again as a second check.
  */
 export function useSmsCode({ mobile, scene, check, onInvalidMobile, onSent }: SmsCodeOptions) {
   const [captchaRound, setCaptchaRound] = useState(0);
   const [captchaOpen, setCaptchaOpen] = useState(false);
+  /** The number as it was when the button was pressed: the check and the code are for it. */
+  const [target, setTarget] = useState('');
   const [secondCheck, setSecondCheck] = useState(false);
   const [sending, setSending] = useState(false);
   const [left, setLeft] = useState(0);
@@ -42,6 +44,7 @@ export function useSmsCode({ mobile, scene, check, onInvalidMobile, onSent }: Sm
       onInvalidMobile(problem);
       return;
     }
+    setTarget(mobile.trim());
     setSecondCheck(false);
     setCaptchaRound((n) => n + 1);
     setCaptchaOpen(true);
@@ -52,15 +55,21 @@ export function useSmsCode({ mobile, scene, check, onInvalidMobile, onSent }: Sm
     setSending(true);
     try {
       const sent = await sendSmsCode({
-        Mobile: mobile.trim(),
+        Mobile: target,
         Scene: scene,
         CaptchaToken: captchaToken,
       });
       setCaptchaOpen(false);
       setLeft(sent.ResendAfterSeconds || SMS_RESEND_SECONDS);
-      setStatus(`验证码已发送至 ${maskMobile(mobile)}`);
+      setStatus(`验证码已发送至 ${maskMobile(target)}`);
       onSent?.();
     } catch (error) {
+      if (error instanceof HttpError && error.code === 419 && secondCheck) {
+        // Refused twice: the check runs by itself, so it waits for the person to press again.
+        setCaptchaOpen(false);
+        setStatus('安全验证未通过，请稍后重新获取验证码');
+        return;
+      }
       if (error instanceof HttpError && error.code === 419) {
         // §8: a 419 carries no message; the captcha is done again.
         setStatus('安全验证已失效，请重新验证');
@@ -85,6 +94,8 @@ export function useSmsCode({ mobile, scene, check, onInvalidMobile, onSent }: Sm
     left,
     status,
     captchaOpen,
+    /** The number the check is for. */
+    target,
     /** A new captcha each round (key it with this). */
     captchaRound,
     secondCheck,

@@ -20,7 +20,7 @@ export interface CooperateValues {
   Email: string;
   Remark: string;
   EquityId: string;
-  /** The slide check's token; '' until it is passed. */
+  /** The human check's token; '' until it is passed. */
   CaptchaToken: string;
 }
 
@@ -63,13 +63,13 @@ export const cooperateFormSchema = z.preprocess((input) => {
   CooperateValues
 >;
 
-/** The server's word that the slide check's token is spent or too old (§8 419: no toast). */
-export const CAPTCHA_AGAIN = '请重新完成滑动验证后再提交';
+/** The server's word that the human check's token is spent or too old (§8 419: no toast). */
+export const CAPTCHA_AGAIN = '请重新完成安全验证后再提交';
 
 /**
  * The cooperation application (Temporary/CooperateApply) without its looks: checked by the
  * contract, sent once at a time, the fields at fault marked; cleared and `done` after success.
- * Anyone may send it, so a slide check comes first; each token is good for one sending, so the
+ * Anyone may send it, so a human check comes first; each token is good for one sending, so the
  * check is shown anew after every try.
  */
 export function useCooperateForm() {
@@ -114,7 +114,7 @@ export function useCooperateForm() {
     choosePackage: (equityId: number) => setValue('EquityId', String(equityId)),
     remarkLength: watch('Remark').trim().length,
     captcha: {
-      /** A new slide check after each try (a key for the Captcha component). */
+      /** A new human check after each try (a key for the Captcha component). */
       round: captchaRound,
       passed: watch('CaptchaToken') !== '',
       onVerified: (token: string) =>

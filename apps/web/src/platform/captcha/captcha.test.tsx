@@ -12,18 +12,10 @@ import {
   loadAliyunNvc,
 } from './aliyun-nvc';
 import { Captcha } from './captcha';
-import { CAPTCHA_LOAD_FAILED_MESSAGE, SLIDE_OUTCOME_MESSAGES } from './outcomes';
+import { CAPTCHA_LOAD_FAILED_MESSAGE, CAPTCHA_OUTCOME_MESSAGES } from './outcomes';
+import { testChallenge } from '../testing/captcha-fixture';
 
-const CHALLENGE = {
-  ChallengeId: 'c1',
-  TrackWidth: 300,
-  PieceWidth: 44,
-  Image: 'data:image/png;base64,iVBORw0KGgo=',
-  ImageHeight: 150,
-  Piece: 'data:image/png;base64,iVBORw0KGgo=',
-  PieceY: 40,
-  ExpiresInSeconds: 60,
-};
+const CHALLENGE = await testChallenge();
 
 type Handler = (url: URL, body: unknown) => Response;
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
@@ -62,64 +54,54 @@ afterEach(() => {
   toasts.length = 0;
 });
 
-/** Drags in steps, as a person does, then lets go (Enter). */
-async function slideTo(x: number) {
-  const slider = await screen.findByRole('slider', { name: /安全验证/ });
-  for (const step of [1, 2, 3, 4, 5]) {
-    fireEvent.change(slider, { target: { value: String(Math.round((x * step) / 5)) } });
-  }
-  fireEvent.keyDown(slider, { key: 'Enter' });
-}
-
-describe('§5 local slide-to-verify (no NVC app key)', () => {
-  it('sends the released position and the sampled trail for the scene and yields the CaptchaToken', async () => {
+describe('§5 the local proof of work (no NVC app key)', () => {
+  it('does the work by itself, sends the solution for the number and yields the CaptchaToken', async () => {
     const sent = serve(() => ok({ CaptchaToken: 'token-1' }));
     const onVerified = vi.fn();
-    render(<Captcha onVerified={onVerified} />);
-    await slideTo(120);
+    render(<Captcha onVerified={onVerified} mobile="13800138000" />);
     await waitFor(() => expect(onVerified).toHaveBeenCalledWith('token-1'));
-    const check = sent.find((s) => s.path.endsWith('/Captcha/Check'))?.body as {
-      ChallengeId: string;
-      Scene: string;
-      X: number;
-      Trail: { X: number; T: number }[];
-    };
-    expect(check).toMatchObject({ ChallengeId: 'c1', Scene: CAPTCHA_SCENE, X: 120 });
-    // The trail starts where the piece was.
-    expect(check.Trail.map((p) => p.X)).toEqual([0, 24, 48, 72, 96, 120]);
-    expect(await screen.findByText('验证通过')).toBeTruthy();
+    const asked = sent.find((s) => s.path.endsWith('/Captcha/GetChallenge'));
+    expect(asked?.path).toBeTruthy();
+    const check = sent.find((s) => s.path.endsWith('/Captcha/Check'))?.body;
+    expect(check).toMatchObject({
+      Scene: CAPTCHA_SCENE,
+      Challenge: CHALLENGE.Challenge,
+      Solution: { counter: 3, derivedKey: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
+    expect(await screen.findByText('安全验证已通过')).toBeTruthy();
   });
 
-  it('shows the picture with the gap and the piece, which follows the slider', async () => {
+  it('asks the challenge for the number the codes go to', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input) => {
+        asked.push(String(input));
+        return ok(CHALLENGE);
+      }),
+    );
+    render(<Captcha onVerified={() => undefined} mobile="13800138000" />);
+    await waitFor(() => expect(asked.some((url) => url.includes('Mobile=13800138000'))).toBe(true));
+    await screen.findByRole('alert');
+  });
+
+  it('has nothing to see or drag: a status line says what is happening, for screen readers too', async () => {
     serve(() => ok({ CaptchaToken: 't' }));
     const { container } = render(<Captcha onVerified={() => undefined} />);
-    const slider = await screen.findByRole('slider', { name: /安全验证/ });
-    const image = container.querySelector<HTMLImageElement>('.captcha__image');
-    const piece = container.querySelector<HTMLImageElement>('.captcha__piece');
-    expect(image?.getAttribute('src')).toBe(CHALLENGE.Image);
-    expect(piece?.getAttribute('src')).toBe(CHALLENGE.Piece);
-    expect(piece?.style.top).toBe(`${(40 * 100) / 150}%`);
-    fireEvent.change(slider, { target: { value: '150' } });
-    expect(piece?.style.left).toBe('50%');
-  });
-
-  it('the slider is a labelled range reachable by keyboard (arrow keys move it, Enter releases)', async () => {
-    serve(() => ok({ CaptchaToken: 't' }));
-    render(<Captcha onVerified={() => undefined} />);
-    const slider = await screen.findByRole('slider', { name: /方向键移动后按回车/ });
-    expect(slider.getAttribute('type')).toBe('range');
-    expect(slider.getAttribute('max')).toBe('256');
-    await waitFor(() => expect(document.activeElement).toBe(slider));
+    const status = screen.getByRole('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.textContent).toBe('正在进行安全验证，请稍候…');
+    expect(container.querySelector('img, canvas, input[type="range"]')).toBeNull();
+    await screen.findByText('安全验证已通过');
   });
 
   const refusal = (outcome: string) => () =>
     json(400, {
       ErrCode: 400,
-      ErrMsg: '验证未通过',
+      ErrMsg: '安全验证未通过',
       Data: { FieldErrors: { Captcha: outcome } },
     });
   const cases = [
-    ['TooFast', refusal('TooFast')],
     ['Timeout', refusal('Timeout')],
     ['Failed', refusal('Failed')],
     [
@@ -135,18 +117,21 @@ describe('§5 local slide-to-verify (no NVC app key)', () => {
       const sent = serve(answer as Handler);
       const onVerified = vi.fn();
       render(<Captcha onVerified={onVerified} />);
-      await slideTo(200);
       const alert = await screen.findByRole('alert');
-      expect(alert.textContent).toContain(SLIDE_OUTCOME_MESSAGES[outcome]);
+      expect(alert.textContent).toContain(CAPTCHA_OUTCOME_MESSAGES[outcome]);
       const feedback = screen.getByRole('link', { name: '反馈问题' });
       await waitFor(() => expect(feedback.getAttribute('href')).toBe('tel:400-000-0000'));
       expect(onVerified).not.toHaveBeenCalled();
       expect(toasts).toEqual([]);
-      // Retry fetches a fresh challenge and shows the slider again.
+      // Retry fetches a fresh challenge and works again.
       const before = sent.filter((s) => s.path.endsWith('/Captcha/GetChallenge')).length;
       fireEvent.click(screen.getByRole('button', { name: '再来一次' }));
-      await screen.findByRole('slider');
-      expect(sent.filter((s) => s.path.endsWith('/Captcha/GetChallenge')).length).toBe(before + 1);
+      await waitFor(() =>
+        expect(sent.filter((s) => s.path.endsWith('/Captcha/GetChallenge')).length).toBe(
+          before + 1,
+        ),
+      );
+      expect(await screen.findByRole('alert')).toBeTruthy();
     });
   }
 });

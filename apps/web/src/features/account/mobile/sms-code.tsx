@@ -23,6 +23,7 @@ export function SmsCodeButton(props: SmsCodeOptions) {
           <Captcha
             key={sms.captchaRound}
             secondCheck={sms.secondCheck}
+            mobile={sms.target}
             onVerified={(t) => void sms.send(t)}
           />
         </div>

@@ -25,7 +25,7 @@ export default function PreviewLoginPage() {
   const [needsCaptcha, setNeedsCaptcha] = useState(false);
   const [captchaToken, setCaptchaToken] = useState<string>();
   const [message, setMessage] = useState<string>();
-  // A new slide check after every failed try: a token is good for one.
+  // A new human check after every failed try: a token is good for one.
   const [tries, setTries] = useState(0);
 
   const submit = (values: LoginValues) => {

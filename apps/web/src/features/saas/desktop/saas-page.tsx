@@ -271,7 +271,7 @@ export default function SaasPage() {
                   ) : undefined
                 }
               >
-                <Captcha key={captcha.round} onVerified={captcha.onVerified} autoFocus={false} />
+                <Captcha key={captcha.round} onVerified={captcha.onVerified} />
               </Form.Item>
             </div>
             <div className="saas-apply__wide">

@@ -8,6 +8,7 @@ import {
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, refusal } from '../../testing/fake-server';
+import { testChallenge } from '../../../platform/testing/captcha-fixture';
 import { renderScreen, setUpScreenTests } from '../../testing/render-screen';
 import {
   CAPTCHA_AGAIN,
@@ -33,9 +34,8 @@ const PACKAGES = {
   ],
 };
 
-const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 let round = 0;
-/** The endpoints the page and its slide check call; each challenge and token is new. */
+/** The endpoints the page and its human check call; each challenge and token is new. */
 const servePage = () =>
   fakeServer()
     .on(getEquityBuy, PACKAGES)
@@ -46,29 +46,11 @@ const servePage = () =>
       LogoUrl: '',
       ServicePhone: '',
     })
-    .on(getCaptchaChallenge, () => {
-      round += 1;
-      return {
-        ChallengeId: `c${round}`,
-        TrackWidth: 300,
-        PieceWidth: 44,
-        Image: PNG,
-        ImageHeight: 150,
-        Piece: PNG,
-        PieceY: 40,
-        ExpiresInSeconds: 60,
-      };
-    })
-    .on(checkCaptcha, (input) => ({ CaptchaToken: `token-${input.ChallengeId}` }));
+    .on(getCaptchaChallenge, () => testChallenge())
+    .on(checkCaptcha, () => ({ CaptchaToken: `token-c${(round += 1)}` }));
 
-/** Drags the slider in steps and lets go, then waits for 验证通过. */
-async function passSlide() {
-  const slider = await screen.findByRole('slider', { name: /安全验证/ });
-  for (const x of [20, 50, 90, 110, 120])
-    fireEvent.change(slider, { target: { value: String(x) } });
-  fireEvent.keyDown(slider, { key: 'Enter' });
-  await screen.findByText('验证通过');
-}
+/** The proof of work runs by itself: waits until its status says it passed. */
+const humanCheckPassed = () => screen.findByText('安全验证已通过');
 
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -98,7 +80,7 @@ describe('the cooperation form is checked before it is sent', () => {
         Mobile: '请填写正确的11位手机号码',
         Email: '邮箱格式不正确，例如 name@example.com',
         Remark: '需求说明最多500个字',
-        CaptchaToken: '请先完成滑动验证',
+        CaptchaToken: '请先完成安全验证',
       },
     });
   });
@@ -128,7 +110,7 @@ describe('the cooperation form is checked before it is sent', () => {
   it('marks the fields at fault on the page, focuses the first, and sends nothing', async () => {
     const server = servePage().on(cooperateApply, { CooperateId: 1 });
     renderScreen(SaasPage, paths.saas());
-    await screen.findByRole('slider', { name: /安全验证/ });
+    await humanCheckPassed();
     type(/单位名称/, '某市人事考试中心');
     type(/手机号码/, '12345');
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
@@ -137,7 +119,6 @@ describe('the cooperation form is checked before it is sent', () => {
     const contact = screen.getByLabelText(/联系人/);
     expect(contact.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(contact);
-    expect(screen.getByText('请先完成滑动验证')).toBeTruthy();
     expect(server.calls(cooperateApply)).toHaveLength(0);
   });
 
@@ -153,7 +134,7 @@ describe('the cooperation form is checked before it is sent', () => {
     type(/单位名称/, '某市人事考试中心');
     type(/联系人/, '王老师');
     type(/手机号码/, '13800138000');
-    await passSlide();
+    await humanCheckPassed();
     const submit = screen.getByRole('button', { name: '提交申请' });
     fireEvent.click(submit);
     fireEvent.click(submit);
@@ -169,8 +150,9 @@ describe('the cooperation form is checked before it is sent', () => {
     expect((screen.getByLabelText(/单位名称/) as HTMLInputElement).value).toBe('某市人事考试中心');
 
     fail = false;
-    // The token was spent: a new slide check is shown for the next try.
-    await passSlide();
+    // The token was spent: a new check runs for the next try.
+    await waitFor(() => expect(server.calls(checkCaptcha)).toHaveLength(2));
+    await humanCheckPassed();
     fireEvent.click(submit);
     await waitFor(() => expect(server.calls(cooperateApply)).toHaveLength(2));
     const tokens = server.calls(cooperateApply).map((c) => c.input.CaptchaToken);
@@ -181,16 +163,16 @@ describe('the cooperation form is checked before it is sent', () => {
     );
   });
 
-  it('a spent slide check (419) asks for a new one, no toast', async () => {
-    const server = servePage().on(cooperateApply, () => refusal(419, '请重新完成滑动验证'));
+  it('a spent human check (419) runs a new one, no toast', async () => {
+    const server = servePage().on(cooperateApply, () => refusal(419, '请重新完成安全验证'));
     renderScreen(SaasPage, paths.saas());
     type(/单位名称/, '某市人事考试中心');
     type(/联系人/, '王老师');
     type(/手机号码/, '13800138000');
-    await passSlide();
+    await humanCheckPassed();
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
     expect(await screen.findByText(CAPTCHA_AGAIN)).toBeTruthy();
-    expect(await screen.findByRole('slider', { name: /安全验证/ })).toBeTruthy();
+    await waitFor(() => expect(server.calls(getCaptchaChallenge)).toHaveLength(2));
     expect(server.calls(cooperateApply)).toHaveLength(1);
   });
 });

@@ -210,7 +210,7 @@ export default function SaasPage() {
               form.errorOf('CaptchaToken') ? 'coop-field coop-field--invalid' : 'coop-field'
             }
           >
-            <Captcha key={captcha.round} onVerified={captcha.onVerified} autoFocus={false} />
+            <Captcha key={captcha.round} onVerified={captcha.onVerified} />
             {form.errorOf('CaptchaToken') ? (
               <p className="field-error" id={`${fieldId('CaptchaToken')}-error`} role="alert">
                 {form.errorOf('CaptchaToken')}
