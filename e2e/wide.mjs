@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox'] });
+const p = await b.newPage({ viewport: { width: 1024, height: 768 }, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36' });
+const base = process.argv[2];
+await p.goto(base + '/views/my');
+await p.waitForURL('**/identity/interaction/**');
+await p.fill('#mobile', '13800138000'); await p.fill('#password', 'Demo@123456'); await p.click('button[type=submit]');
+await p.waitForURL(base + '/views/my');
+await p.goto(base + '/views/home'); await p.waitForLoadState('networkidle');
+console.log(await p.evaluate(() => [...document.querySelectorAll('.home-desktop__columns, .home-desktop__columns > *, .desktop-shell__content, .desktop-shell__body')].map(e => e.className.slice(0,40) + ' ' + Math.round(e.getBoundingClientRect().width) + ' ' + getComputedStyle(e).gridTemplateColumns)));
+console.log(await p.evaluate(() => [document.documentElement.scrollWidth, innerWidth, [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 1).slice(0, 8).map(e => e.className + ' ' + Math.round(e.getBoundingClientRect().right))]));
+await b.close();
