@@ -151,7 +151,7 @@ describe('Alipay (alipay-sdk) against a local Alipay gateway', () => {
       await projectIdOf(t.db, SEED_PROJECTS.underReview),
     ))!.id;
     const missedNo = `P${Date.now()}`;
-    const { payUrl } = await t.deps.gateways.payment.createPayment({
+    const { payUrl } = await t.deps.gateways.payment.of('alipay').createPayment({
       orderNo: missedNo,
       amountInFen: 100,
       subject: '测试',
@@ -178,7 +178,7 @@ describe('Alipay (alipay-sdk) against a local Alipay gateway', () => {
   });
 
   it('refunds a paid trade and finds the refund done', async () => {
-    const gateway = t.deps.gateways.payment;
+    const gateway = t.deps.gateways.payment.of('alipay');
     const refundNo = `R${orderNo.slice(1)}`;
     const paid = await orderRow(orderNo);
     const request = {
@@ -192,14 +192,43 @@ describe('Alipay (alipay-sdk) against a local Alipay gateway', () => {
     expect(await gateway.queryRefund!({ orderNo, refundNo })).toBe('Refunded');
   });
 
-  it('gives a PC the page pay', async () => {
-    const { payUrl } = await t.deps.gateways.payment.createPayment({
+  it('gives a PC the page pay, a phone wap pay, the Alipay app a signed tradePay orderStr', async () => {
+    const gateway = t.deps.gateways.payment.of('alipay');
+    const request = { amountInFen: 100, subject: '测试', returnUrl: 'http://localhost:8080/' };
+    const page = await gateway.createPayment({
+      ...request,
       orderNo: `N${Date.now()}`,
+      channel: 'page',
+    });
+    expect(fake.openCashier(page.payUrl)).toMatchObject({ method: 'alipay.trade.page.pay' });
+    const wap = await gateway.createPayment({
+      ...request,
+      orderNo: `W${Date.now()}`,
+      channel: 'wap',
+    });
+    expect(fake.openCashier(wap.payUrl)).toMatchObject({ method: 'alipay.trade.wap.pay' });
+    const app = await gateway.createPayment({
+      ...request,
+      orderNo: `A${Date.now()}`,
+      channel: 'app',
+    });
+    expect(app.payUrl).toBe('');
+    expect(fake.openCashier(app.orderStr!)).toMatchObject({ method: 'alipay.trade.app.pay' });
+  });
+
+  it('closes an unpaid trade (the candidate chose another way), and one never opened', async () => {
+    const gateway = t.deps.gateways.payment.of('alipay');
+    const closeNo = `C${Date.now()}`;
+    const { payUrl } = await gateway.createPayment({
+      orderNo: closeNo,
       amountInFen: 100,
       subject: '测试',
       returnUrl: 'http://localhost:8080/',
-      channel: 'native',
     });
-    expect(fake.openCashier(payUrl)).toMatchObject({ method: 'alipay.trade.page.pay' });
+    await gateway.closePayment!(`X${Date.now()}`); // never opened at Alipay: nothing to close
+    fake.openCashier(payUrl);
+    await gateway.closePayment!(closeNo);
+    expect(fake.methods.at(-1)).toBe('alipay.trade.close');
+    expect(await gateway.queryPayment(closeNo)).toEqual({ status: 'Cancelled', paidAt: null });
   });
 });
