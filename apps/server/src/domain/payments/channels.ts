@@ -25,16 +25,16 @@ export interface PayFacts {
   miniProgramPayPath: string;
 }
 
-const OPEN_IN_BROWSER = '请点击右上角「…」，选择「在浏览器中打开」';
+const OPEN_IN_BROWSER = '点击右上角「…」，选择「在浏览器中打开」';
 
 /** What a candidate is told where a provider cannot be used, and what to do instead. */
 export const PAY_GUIDES = {
-  alipayInWeChat: `微信内无法使用支付宝。如需用支付宝支付，${OPEN_IN_BROWSER}，再在浏览器中支付。`,
+  alipayInWeChat: `微信内无法使用支付宝。如需用支付宝支付，请${OPEN_IN_BROWSER}，再在浏览器中支付。`,
   alipayInMiniProgram:
     '小程序内无法使用支付宝，请使用微信支付，或在手机浏览器中打开本站后用支付宝支付。',
   weChatInAlipay:
     '支付宝内无法使用微信支付，请使用支付宝支付，或在微信、手机浏览器中打开本站后用微信支付。',
-  weChatNotBound: `您的账号尚未绑定微信，暂不能在微信内支付。请先在「我的 → 绑定微信」绑定本微信后返回支付；也可${OPEN_IN_BROWSER}，改用其他方式支付。`,
+  weChatNotBound: `您的账号尚未绑定微信，暂不能在微信内支付。请先在「我的 → 账号与资料 → 绑定微信」绑定本微信，再返回本页支付；也可${OPEN_IN_BROWSER}，在浏览器中用其他方式支付。`,
   noMiniProgramPayPage: '本小程序暂不支持在线缴费，请在微信或手机浏览器中打开本站后支付。',
 } as const;
 

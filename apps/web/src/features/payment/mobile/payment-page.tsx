@@ -209,7 +209,7 @@ export default function PaymentPage() {
       {stage !== 'paid' && payment.offers.length > 0 ? (
         <PayWays offers={payment.offers} provider={provider} onChange={setChosen} />
       ) : null}
-      {stage === 'pending' && !bridgeOutcome ? (
+      {stage === 'pending' && !bridgeOutcome && provider ? (
         <p className="payment-page__hint">
           选择支付方式后点击「去支付」；支付完成后本页会确认结果。
         </p>
