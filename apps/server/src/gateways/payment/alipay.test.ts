@@ -1,7 +1,4 @@
 import { generateKeyPairSync } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { getProjectPaymentOrder, verifyPaymentOrder } from '@portal/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,17 +11,15 @@ import {
 import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { applicationOf, projectIdOf } from '../../services/exam-flow/flow-test-kit.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { startFakeAlipay, type FakeAlipay } from './alipay-fake.js';
+import type { FakeAlipay } from './alipay-fake.js';
+import { startAlipayMerchant, type AlipayMerchant } from './alipay-test-kit.js';
 import { providerNotifyPath } from '../../domain/ports.js';
 
-const APP_ID = '2021000000000001';
 const NOTIFY = providerNotifyPath('alipay');
 
 describe('Alipay (alipay-sdk) against a local Alipay gateway', () => {
-  const app = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const alipay = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alipay-'));
+  let merchant: AlipayMerchant;
   let fake: FakeAlipay;
   let t: TestApp;
   let applyId: number;
@@ -53,31 +48,15 @@ describe('Alipay (alipay-sdk) against a local Alipay gateway', () => {
     );
 
   beforeAll(async () => {
-    const appKeyFile = path.join(keyDir, 'app_private_key.pem');
-    const alipayKeyFile = path.join(keyDir, 'alipay_public_key.pem');
-    fs.writeFileSync(appKeyFile, app.privateKey.export({ type: 'pkcs8', format: 'pem' }));
-    fs.writeFileSync(alipayKeyFile, alipay.publicKey.export({ type: 'spki', format: 'pem' }));
-    fake = await startFakeAlipay({
-      appId: APP_ID,
-      appPublicKey: app.publicKey,
-      alipayPrivateKey: alipay.privateKey,
-    });
-    t = await createTestApp({
-      env: {
-        PAYMENT_PROVIDER: 'alipay',
-        ALIPAY_APP_ID: APP_ID,
-        ALIPAY_APP_PRIVATE_KEY_FILE: appKeyFile,
-        ALIPAY_PUBLIC_KEY_FILE: alipayKeyFile,
-        ALIPAY_GATEWAY: fake.gateway,
-      },
-    });
+    merchant = await startAlipayMerchant();
+    fake = merchant.fake;
+    t = await createTestApp({ env: { PAYMENT_PROVIDER: 'alipay', ...merchant.env } });
     const projectId = await projectIdOf(t.db, SEED_PROJECTS.approvedUnpaid);
     applyId = (await applicationOf(t.db, t.demoUserId, projectId))!.id;
   });
   afterAll(async () => {
     await t.close();
-    await fake.close();
-    fs.rmSync(keyDir, { recursive: true, force: true });
+    await merchant.close();
   });
 
   it('creates a wap payment: a cashier link signed by the application', async () => {
