@@ -67,6 +67,16 @@ describe('payment channels (issue 27): the way to pay that works where the candi
     applyId = await unpaidApplicationTo(api, FEE_PROJECT);
   }
   const paymentPage = () => page.goto(`${baseUrl}/views/payment?ApplyId=${applyId}`);
+  /** The provider chosen, its cashier (played by the sandbox) pays, and the page confirms. */
+  async function payAtCashier(provider: '微信支付' | '支付宝', button: string | RegExp) {
+    await page.getByText(provider, { exact: true }).click();
+    await page.getByRole('button', { name: button }).click();
+    await page.waitForURL('**/gateways/payment/cashier?**');
+    await page.getByRole('heading', { name: `${provider} · 收银台` }).waitFor();
+    await page.getByRole('button', { name: '确认支付' }).click();
+    await page.waitForURL(`${baseUrl}/views/payment?ApplyId=${applyId}`);
+    await page.getByRole('heading', { name: '支付成功' }).waitFor();
+  }
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -84,24 +94,11 @@ describe('payment channels (issue 27): the way to pay that works where the candi
     await page.getByText('跳转到微信完成付款').waitFor();
     await screenshot(page, 'issue27-phone-choice');
 
-    await page.getByText('支付宝', { exact: true }).click();
-    await page.getByRole('button', { name: /^去支付/ }).click();
-    await page.waitForURL('**/gateways/payment/cashier?**');
-    await page.getByRole('heading', { name: '支付宝 · 收银台' }).waitFor();
-    await page.getByRole('button', { name: '确认支付' }).click();
-    await page.waitForURL(`${baseUrl}/views/payment?ApplyId=${applyId}`);
-    await page.getByRole('heading', { name: '支付成功' }).waitFor();
-
+    await payAtCashier('支付宝', /^去支付/);
     // Asked back, the fee is paid again with WeChat Pay H5.
     await unpaidApplicationTo(api, FEE_PROJECT);
     await paymentPage();
-    await page.getByText('微信支付', { exact: true }).click();
-    await page.getByRole('button', { name: '重新支付' }).click();
-    await page.waitForURL('**/gateways/payment/cashier?**');
-    await page.getByRole('heading', { name: '微信支付 · 收银台' }).waitFor();
-    await page.getByRole('button', { name: '确认支付' }).click();
-    await page.waitForURL(`${baseUrl}/views/payment?ApplyId=${applyId}`);
-    await page.getByRole('heading', { name: '支付成功' }).waitFor();
+    await payAtCashier('微信支付', '重新支付');
     await unpaidApplicationTo(api, FEE_PROJECT);
     await context.close();
   });

@@ -384,10 +384,12 @@ function paymentSettingsOf(e: Env): PaymentConfig {
     providers: names as PayProvider[],
     miniProgramPayPath,
   };
-  if (names.includes('alipay')) {
-    const missing = missingAlipaySettings(e);
+  const requireAll = (provider: PayProvider, missing: string[]) => {
     if (missing.length > 0)
-      throw new ConfigError(`PAYMENT_PROVIDERS has alipay: missing ${missing.join(', ')}`);
+      throw new ConfigError(`PAYMENT_PROVIDERS has ${provider}: missing ${missing.join(', ')}`);
+  };
+  if (names.includes('alipay')) {
+    requireAll('alipay', missingAlipaySettings(e));
     config.alipay = {
       appId: e.ALIPAY_APP_ID,
       appPrivateKeyFile: e.ALIPAY_APP_PRIVATE_KEY_FILE,
@@ -396,9 +398,7 @@ function paymentSettingsOf(e: Env): PaymentConfig {
     };
   }
   if (names.includes('wechatpay')) {
-    const missing = missingWeChatPaySettings(e);
-    if (missing.length > 0)
-      throw new ConfigError(`PAYMENT_PROVIDERS has wechatpay: missing ${missing.join(', ')}`);
+    requireAll('wechatpay', missingWeChatPaySettings(e));
     config.wechatpay = {
       mchId: e.WECHATPAY_MCH_ID,
       appId: e.WECHATPAY_APP_ID,

@@ -6,19 +6,12 @@ import { PAY_URL, paymentOrder, payingOrder } from '../testing/fixtures';
 import { renderFeatureHook, setUpScreenTests, signIn } from '../testing/render-screen';
 import { rememberedOrder, rememberOrder } from './remembered-order';
 import { paymentStageOf, usePayment, type PayBridges } from './use-payment';
+import { JSAPI_PAY_ARGUMENTS as JSAPI } from '../../platform/testing/wechat-pay-fixture';
 
 setUpScreenTests();
 
 const order = paymentOrder;
 const PAY_URL_10 = PAY_URL.replace('P1', 'P10');
-const JSAPI = {
-  appId: 'wx0000000000000000',
-  timeStamp: '1764000000',
-  nonceStr: 'abc',
-  package: 'prepay_id=wx123',
-  signType: 'RSA' as const,
-  paySign: 'c2lnbg==',
-};
 
 function bridges(over: Partial<PayBridges> = {}): PayBridges {
   return {

@@ -1,14 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestAlipayTradePay, requestWeChatPay } from './pay-bridges';
+import { JSAPI_PAY_ARGUMENTS as PARAMS } from '../testing/wechat-pay-fixture';
 
-const PARAMS = {
-  appId: 'wx0000000000000000',
-  timeStamp: '1764000000',
-  nonceStr: 'abc',
-  package: 'prepay_id=wx123',
-  signType: 'RSA' as const,
-  paySign: 'c2lnbg==',
-};
 type Bridges = { WeixinJSBridge?: unknown; AlipayJSBridge?: unknown };
 
 afterEach(() => {

@@ -51,36 +51,40 @@ function bridgeOf<K extends keyof InjectedBridges>(
   });
 }
 
-/** WeChat Pay JSAPI inside WeChat: getBrandWCPayRequest, waiting for WeixinJSBridgeReady when needed. */
-export async function requestWeChatPay(params: WeChatJsApiPay): Promise<BridgeOutcome> {
-  let bridge: WeixinJSBridge;
-  try {
-    bridge = await bridgeOf('WeixinJSBridge', 'WeixinJSBridgeReady');
-  } catch {
-    return 'fail';
-  }
-  return new Promise((resolve) => {
-    bridge.invoke('getBrandWCPayRequest', params, ({ err_msg: message = '' }) => {
-      if (message === 'get_brand_wcpay_request:ok') resolve('ok');
-      else if (message === 'get_brand_wcpay_request:cancel') resolve('cancel');
-      else resolve('fail');
-    });
-  });
+/** Pays through a bridge once it is there; no bridge (not inside that app) is a failure. */
+async function payThrough<K extends keyof InjectedBridges>(
+  name: K,
+  readyEvent: string,
+  pay: (bridge: NonNullable<InjectedBridges[K]>, done: (outcome: BridgeOutcome) => void) => void,
+): Promise<BridgeOutcome> {
+  const bridge = await bridgeOf(name, readyEvent).catch(() => undefined);
+  if (!bridge) return 'fail';
+  return new Promise((resolve) => pay(bridge, resolve));
 }
 
+const WECHAT_PAY_OUTCOMES: Record<string, BridgeOutcome> = {
+  'get_brand_wcpay_request:ok': 'ok',
+  'get_brand_wcpay_request:cancel': 'cancel',
+};
+
+/** WeChat Pay JSAPI inside WeChat: getBrandWCPayRequest, waiting for WeixinJSBridgeReady when needed. */
+export function requestWeChatPay(params: WeChatJsApiPay): Promise<BridgeOutcome> {
+  return payThrough('WeixinJSBridge', 'WeixinJSBridgeReady', (bridge, done) =>
+    bridge.invoke('getBrandWCPayRequest', params, ({ err_msg: message = '' }) =>
+      done(WECHAT_PAY_OUTCOMES[message] ?? 'fail'),
+    ),
+  );
+}
+
+const TRADE_PAY_OUTCOMES: Record<string, BridgeOutcome> = { '9000': 'ok', '6001': 'cancel' };
+
 /** The Alipay app's tradePay: 9000 paid, 6001 the payer left, anything else not paid. */
-export async function requestAlipayTradePay(orderStr: string): Promise<BridgeOutcome> {
-  let bridge: AlipayJSBridge;
-  try {
-    bridge = await bridgeOf('AlipayJSBridge', 'AlipayJSBridgeReady');
-  } catch {
-    return 'fail';
-  }
-  return new Promise((resolve) => {
-    bridge.call('tradePay', { orderStr }, ({ resultCode }) => {
-      resolve(resultCode === '9000' ? 'ok' : resultCode === '6001' ? 'cancel' : 'fail');
-    });
-  });
+export function requestAlipayTradePay(orderStr: string): Promise<BridgeOutcome> {
+  return payThrough('AlipayJSBridge', 'AlipayJSBridgeReady', (bridge, done) =>
+    bridge.call('tradePay', { orderStr }, ({ resultCode = '' }) =>
+      done(TRADE_PAY_OUTCOMES[resultCode] ?? 'fail'),
+    ),
+  );
 }
 
 /** A mini-program's web-view: its own payment page pays the order (docs/operations.md). */
