@@ -46,6 +46,8 @@ export const payContextSchema = lazySchema(() =>
     Platform: z
       .number()
       .int()
+      .min(0)
+      .max(9999)
       .refine((code) => PLATFORM_CODE_VALUES.includes(code), '未知的平台代码'),
     Device: z.enum(['mobile', 'desktop']),
   }),
