@@ -112,7 +112,8 @@ describe('payment channels (issue 27): the way to pay that works where the candi
     const qr = page.locator('figure.d-pay__qr svg');
     await qr.waitFor();
     await page.getByText(/请使用微信「扫一扫」扫码支付/).waitFor();
-    await qr.scrollIntoViewIfNeeded();
+    await expect.poll(() => qr.isVisible()).toBe(true);
+    await page.waitForTimeout(500); // the page's own smooth scroll to the code
     await screenshot(page, 'issue27-desktop-native-qr');
     const codeUrl = await decodeQr(page, qr);
     expect(codeUrl).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=wx\w+$/);

@@ -2,7 +2,7 @@ import '../../../shared/ui/desktop/page.css';
 import { ORDER_STATUS_TEXT, PAY_PROVIDER_TEXT, type PayProvider } from '@portal/contracts';
 import { Alert, Button, Descriptions, Radio, Result, Skeleton } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
 import { formatDate } from '../../../shared/date';
@@ -28,6 +28,11 @@ export default function PaymentPage() {
   const { query, order, stage, busy, bridgeOutcome, codeUrl } = payment;
   const [chosen, setChosen] = useState<PayProvider>();
   const provider = chosen ?? payment.defaultProvider;
+  // The QR code appears below the order's details: bring it into view, or 去支付 seems to do nothing.
+  const qrRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (codeUrl) qrRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [codeUrl]);
 
   if (!applyId)
     return (
@@ -102,7 +107,7 @@ export default function PaymentPage() {
           ]}
         />
         {codeUrl ? (
-          <figure className="d-pay__qr">
+          <figure className="d-pay__qr" ref={qrRef}>
             <QRCodeSVG value={codeUrl} size={200} marginSize={2} title="微信支付二维码" />
             <figcaption>
               请使用微信「扫一扫」扫码支付 {formatFee(order.AmountInFen)}
