@@ -20,6 +20,7 @@ import {
   signInAtProvider,
 } from '../support/sign-in.js';
 import { fitsAt320, screenSettled } from '../support/screens.js';
+import { bindWeChatInSandbox, injectWeChatBridge, unbindWeChat } from '../support/wechat-pay.js';
 
 /**
  * Issue 4, journey 2: apply to a paid project (the form refuses a bad ID number and a missing
@@ -51,16 +52,23 @@ describe.each([
     let page: Page;
     let api: Api;
 
+    // Inside WeChat the fee is paid by WeChat Pay JSAPI: a bound WeChat, and WeChat's bridge.
+    const inWeChat = device === WECHAT_PHONE;
+
     beforeAll(async () => {
       browser = await launchBrowser();
       context = await browser.newContext({ ...device, acceptDownloads: true });
+      if (inWeChat) await injectWeChatBridge(context);
       page = await context.newPage();
       await page.goto(`${baseUrl}/views/my`);
       await signInAtProvider(page);
       await page.waitForURL(`${baseUrl}/views/my`);
       api = await apiOf(page);
+      if (inWeChat) await bindWeChatInSandbox(page, baseUrl);
     });
     afterAll(async () => {
+      // The demo account as seeded: no WeChat bound.
+      if (inWeChat && api) await unbindWeChat(api);
       await context?.close();
       await browser?.close();
     });
@@ -169,12 +177,14 @@ describe.each([
       await check(page, `${shot}-payment`);
       expect(await fitsAt320(page), page.url()).toBe(true);
 
-      // The sandbox cashier, and back.
+      // The sandbox cashier, and back; inside WeChat, WeChat's own payment sheet (the bridge).
       await toCashier.click();
-      await page.waitForURL('**/gateways/payment/cashier?**');
-      await screenshot(page, `${shot}-cashier`);
-      await page.getByRole('button', { name: '确认支付' }).click();
-      await page.waitForURL(`${baseUrl}/views/payment?ApplyId=${application!.ApplyId}`);
+      if (!inWeChat) {
+        await page.waitForURL('**/gateways/payment/cashier?**');
+        await screenshot(page, `${shot}-cashier`);
+        await page.getByRole('button', { name: '确认支付' }).click();
+        await page.waitForURL(`${baseUrl}/views/payment?ApplyId=${application!.ApplyId}`);
+      }
       await page.getByRole('heading', { name: '支付成功' }).waitFor();
       expect(await page.getByText('已支付', { exact: true }).count()).toBe(1);
       expect(await page.getByRole('button', { name: /去支付|重新支付/ }).count()).toBe(0);

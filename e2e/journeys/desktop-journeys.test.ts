@@ -248,8 +248,11 @@ describe('desktop journeys of a signed-in candidate (1440×900)', () => {
       await page.reload();
       await page.getByRole('button', { name: '去缴费' }).click();
       await page.waitForURL(`**/views/payment?ApplyId=${application!.ApplyId}`);
-      await page.getByRole('img', { name: '用手机扫码支付' }).waitFor();
+      // WeChat Pay (a Native QR code) or Alipay page pay: Alipay's cashier, played by the sandbox.
+      const alipay = page.getByText('支付宝（跳转到支付宝网页付款）');
+      await alipay.waitFor();
       await checkScreen(page, 'issue9-j2-payment');
+      await alipay.click();
       await page.getByRole('button', { name: '去支付' }).click();
       await page.waitForURL('**/gateways/payment/cashier?**');
       await page.getByRole('button', { name: '确认支付' }).click();

@@ -181,6 +181,7 @@ describe('the desktop personal centre (1440×900)', () => {
     await checkScreen(page, 'issue10-station-order');
     await order.getByRole('button', { name: /^去支付：/ }).click();
     await page.waitForURL(`**/views/payment?ApplyId=${applyId}`);
+    await page.getByText('支付宝（跳转到支付宝网页付款）').click();
     await page.getByRole('button', { name: '去支付' }).click();
     await page.waitForURL('**/gateways/payment/cashier?**');
     await page.getByRole('button', { name: '确认支付' }).click();

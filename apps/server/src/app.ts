@@ -93,7 +93,8 @@ export async function buildApp(
   if (config.parts.has('exam-flow')) await registerTicketCheckRoute(app, deps);
   if (config.parts.has('exam-flow')) startRetentionErasure(app, deps);
   if (config.parts.has('exam-custom')) startExamSweep(app, deps);
-  await registerProviderNotifyRoute(app, deps, deps.gateways.payment.notifications);
+  for (const gateway of deps.gateways.payment.all)
+    await registerProviderNotifyRoute(app, deps, gateway.notifications);
   await registerGatewayRoutes(app, deps);
   if (config.devTools) await registerDevTools(app, deps);
   if (config.parts.has('identity')) await registerIdentity(app, deps);

@@ -64,18 +64,14 @@ describe('modes', () => {
   it('runs the demo only when asked for, with its conveniences', () => {
     const demo = loadConfig(DEMO);
     expect(demo.mode).toBe('demo');
-    expect([demo.smsDevOutbox, demo.devTools, demo.payment.provider]).toEqual([
-      true,
-      true,
-      'sandbox',
-    ]);
+    expect([demo.smsDevOutbox, demo.devTools, demo.payment.sandbox]).toEqual([true, true, true]);
     expect(loadConfig({ NODE_ENV: 'test' }).mode).toBe('test');
   });
 
   it('treats any other start as production and names every missing setting', () => {
     for (const env of [{}, { NODE_ENV: 'production' }, { NODE_ENV: 'development' }])
       expect(() => loadConfig(env)).toThrow(
-        /missing PUBLIC_URL, SECRETS_FILE, PAYMENT_PROVIDER \(wechatpay or alipay\), SMS_PROVIDER \(aliyun\), IDENTITY_VERIFIER \(aliyun\)/,
+        /missing PUBLIC_URL, SECRETS_FILE, PAYMENT_PROVIDERS \(wechatpay, alipay or both\), SMS_PROVIDER \(aliyun\), IDENTITY_VERIFIER \(aliyun\)/,
       );
     expect(() =>
       loadConfig({ PORTAL_MODE: 'production', NODE_ENV: 'test', SMS_PROVIDER: 'aliyun' }),
@@ -94,7 +90,7 @@ describe('modes', () => {
       DEV_TOOLS: 'on',
     };
     expect(() => loadConfig(production)).toThrow(
-      /demo-only PAYMENT_PROVIDER=sandbox, SMS_PROVIDER=outbox, IDENTITY_VERIFIER=sandbox, SMS_DEV_OUTBOX=on, DEV_TOOLS=on/,
+      /demo-only PAYMENT_PROVIDERS=sandbox, SMS_PROVIDER=outbox, IDENTITY_VERIFIER=sandbox, SMS_DEV_OUTBOX=on, DEV_TOOLS=on/,
     );
     expect(() => loadConfig({ ...DEMO, NODE_ENV: 'production' })).toThrow(ConfigError);
   });
@@ -129,5 +125,58 @@ describe('modes', () => {
     ).toThrow(/CLIENT_DOMAIN=http:\/\/www\.example\.com/);
     for (const local of ['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080'])
       expect(loadConfig({ ...production, PUBLIC_URL: local }).publicUrl).toBe(local);
+  });
+});
+
+describe('PAYMENT_PROVIDERS', () => {
+  const WECHATPAY = {
+    WECHATPAY_MCH_ID: '1900000109',
+    WECHATPAY_APP_ID: 'wxd678efh567hg6787',
+    WECHATPAY_MERCHANT_SERIAL_NO: 'SERIAL',
+    WECHATPAY_MERCHANT_PRIVATE_KEY_FILE: '/etc/portal/apiclient_key.pem',
+    WECHATPAY_API_V3_KEY: 'a'.repeat(32),
+    WECHATPAY_PLATFORM_PUBLIC_KEY_FILE: '/etc/portal/pub_key.pem',
+    WECHATPAY_PLATFORM_PUBLIC_KEY_ID: 'PUB_KEY_ID_1',
+  };
+  const ALIPAY = {
+    ALIPAY_APP_ID: '2021000000000000',
+    ALIPAY_APP_PRIVATE_KEY_FILE: '/etc/portal/app.pem',
+    ALIPAY_PUBLIC_KEY_FILE: '/etc/portal/alipay.pem',
+  };
+
+  it('offers both providers in the order listed, each with its settings', () => {
+    const both = loadConfig({
+      NODE_ENV: 'test',
+      PAYMENT_PROVIDERS: 'alipay, wechatpay',
+      ...WECHATPAY,
+      ...ALIPAY,
+    });
+    expect(both.payment.providers).toEqual(['alipay', 'wechatpay']);
+    expect([
+      both.payment.sandbox,
+      both.payment.alipay?.appId,
+      both.payment.wechatpay?.mchId,
+    ]).toEqual([false, '2021000000000000', '1900000109']);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', PAYMENT_PROVIDERS: 'wechatpay,alipay', ...WECHATPAY }),
+    ).toThrow(/PAYMENT_PROVIDERS has alipay: missing ALIPAY_APP_ID/);
+  });
+
+  it('keeps PAYMENT_PROVIDER as a one-item alias; the sandbox plays both and stands alone', () => {
+    const one = loadConfig({ NODE_ENV: 'test', PAYMENT_PROVIDER: 'wechatpay', ...WECHATPAY });
+    expect(one.payment.providers).toEqual(['wechatpay']);
+    expect(loadConfig({ NODE_ENV: 'test' }).payment).toMatchObject({
+      sandbox: true,
+      providers: ['wechatpay', 'alipay'],
+    });
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', PAYMENT_PROVIDERS: 'sandbox,alipay', ...ALIPAY }),
+    ).toThrow(/sandbox plays both WeChat Pay and Alipay; list it alone/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', PAYMENT_PROVIDERS: 'alipay', PAYMENT_PROVIDER: 'wechatpay' }),
+    ).toThrow(/disagree: set PAYMENT_PROVIDERS only/);
+    expect(() => loadConfig({ NODE_ENV: 'test', PAYMENT_PROVIDERS: 'paypal' })).toThrow(
+      /unknown provider\(s\) paypal/,
+    );
   });
 });

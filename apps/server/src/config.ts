@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_UPLOAD_QUOTA_MB, SERVICE_IDS, type ServiceId } from '@portal/contracts';
+import {
+  DEFAULT_UPLOAD_QUOTA_MB,
+  PAY_PROVIDERS,
+  SERVICE_IDS,
+  type PayProvider,
+  type ServiceId,
+} from '@portal/contracts';
 import { z } from 'zod';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -32,7 +38,16 @@ const envSchema = z.object({
   PORTAL_MODE: z.enum(['demo', 'production']).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   SECRETS_FILE: z.string().default(''),
+  /** The providers offered side by side, in the order offered: sandbox, or wechatpay and/or alipay. */
+  PAYMENT_PROVIDERS: z.string().default(''),
+  /** The one-provider spelling of PAYMENT_PROVIDERS, kept as its alias. */
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
+  /** The mini-program page that pays an order for its web-view (wx.miniProgram.navigateTo). */
+  WECHAT_MINIPROGRAM_PAY_PATH: z
+    .string()
+    .regex(/^(\/[\w-]+)+$/, 'a mini-program page path such as /pages/pay/index')
+    .or(z.literal(''))
+    .default('/pages/pay/index'),
   SMS_PROVIDER: z.enum(SMS_PROVIDERS).optional(),
   /** Who checks a name against an ID number (身份证二要素): the demo's sandbox, or Aliyun's. */
   IDENTITY_VERIFIER: z.enum(['sandbox', 'aliyun']).optional(),
@@ -144,14 +159,24 @@ export interface AlipayConfig {
   gateway: string;
 }
 
+/**
+ * The providers offered, in order. The sandbox plays both WeChat Pay and Alipay with real-shaped
+ * answers; otherwise each listed provider has its settings.
+ */
+export interface PaymentConfig {
+  sandbox: boolean;
+  providers: readonly PayProvider[];
+  wechatpay?: WeChatPayConfig;
+  alipay?: AlipayConfig;
+  /** The mini-program's payment page; empty: not offered inside a mini-program. */
+  miniProgramPayPath: string;
+}
+
 export interface ServerConfig {
   mode: PortalMode;
   /** The identity provider's keys and the other secrets: a file in production, generated otherwise. */
   secretsFile: string | undefined;
-  payment:
-    | { provider: 'sandbox' }
-    | ({ provider: 'wechatpay' } & WeChatPayConfig)
-    | ({ provider: 'alipay' } & AlipayConfig);
+  payment: PaymentConfig;
   sms: { provider: 'outbox' } | ({ provider: 'aliyun' } & AliyunSmsSettings);
   identityVerifier:
     | { provider: 'sandbox' }
@@ -280,15 +305,16 @@ function checkProductionSettings(e: Env): void {
   const refused: string[] = [];
   if (!e.PUBLIC_URL) missing.push('PUBLIC_URL');
   if (!e.SECRETS_FILE) missing.push('SECRETS_FILE');
-  if (!e.PAYMENT_PROVIDER) missing.push('PAYMENT_PROVIDER (wechatpay or alipay)');
-  else if (e.PAYMENT_PROVIDER === 'sandbox') refused.push('PAYMENT_PROVIDER=sandbox');
+  const providers = paymentProvidersOf(e);
+  if (providers.length === 0) missing.push('PAYMENT_PROVIDERS (wechatpay, alipay or both)');
+  else if (providers.includes('sandbox')) refused.push('PAYMENT_PROVIDERS=sandbox');
   if (!e.SMS_PROVIDER) missing.push('SMS_PROVIDER (aliyun)');
   else if (e.SMS_PROVIDER === 'outbox') refused.push('SMS_PROVIDER=outbox');
   if (e.SMS_PROVIDER === 'aliyun') missing.push(...missingAliyunSmsSettings(e));
   if (!e.IDENTITY_VERIFIER) missing.push('IDENTITY_VERIFIER (aliyun)');
   else if (e.IDENTITY_VERIFIER === 'sandbox') refused.push('IDENTITY_VERIFIER=sandbox');
-  if (e.PAYMENT_PROVIDER === 'wechatpay') missing.push(...missingWeChatPaySettings(e));
-  if (e.PAYMENT_PROVIDER === 'alipay') missing.push(...missingAlipaySettings(e));
+  if (providers.includes('wechatpay')) missing.push(...missingWeChatPaySettings(e));
+  if (providers.includes('alipay')) missing.push(...missingAlipaySettings(e));
   if (e.SMS_DEV_OUTBOX === 'on') refused.push('SMS_DEV_OUTBOX=on');
   if (e.DEV_TOOLS === 'on') refused.push('DEV_TOOLS=on');
   const insecure = (['PUBLIC_URL', 'AUTHORITY_URL', 'CLIENT_DOMAIN'] as const)
@@ -358,34 +384,65 @@ function missingAlipaySettings(e: Env): string[] {
   return ALIPAY_REQUIRED.filter((name) => !e[name]);
 }
 
-function paymentSettingsOf(e: Env): ServerConfig['payment'] {
-  if (e.PAYMENT_PROVIDER === 'alipay') {
-    const missing = missingAlipaySettings(e);
+/** PAYMENT_PROVIDERS as listed; PAYMENT_PROVIDER alone is its one-item alias. */
+function paymentProvidersOf(e: Env): PaymentProvider[] {
+  const names = e.PAYMENT_PROVIDERS.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((n) => !(PAYMENT_PROVIDERS as readonly string[]).includes(n));
+  if (unknown.length > 0)
+    throw new ConfigError(
+      `PAYMENT_PROVIDERS: unknown provider(s) ${unknown.join(', ')}; known: ${PAYMENT_PROVIDERS.join(', ')}`,
+    );
+  if (names.length > 0 && e.PAYMENT_PROVIDER && names.join() !== e.PAYMENT_PROVIDER)
+    throw new ConfigError(
+      `PAYMENT_PROVIDER=${e.PAYMENT_PROVIDER} and PAYMENT_PROVIDERS=${names.join(',')} disagree: set PAYMENT_PROVIDERS only`,
+    );
+  if (names.length === 0 && e.PAYMENT_PROVIDER) names.push(e.PAYMENT_PROVIDER);
+  if (names.includes('sandbox') && names.length > 1)
+    throw new ConfigError(
+      'PAYMENT_PROVIDERS: sandbox plays both WeChat Pay and Alipay; list it alone',
+    );
+  return [...new Set(names)] as PaymentProvider[];
+}
+
+function paymentSettingsOf(e: Env): PaymentConfig {
+  const names = paymentProvidersOf(e);
+  const miniProgramPayPath = e.WECHAT_MINIPROGRAM_PAY_PATH;
+  if (names.length === 0 || names[0] === 'sandbox')
+    return { sandbox: true, providers: PAY_PROVIDERS, miniProgramPayPath };
+  const config: PaymentConfig = {
+    sandbox: false,
+    providers: names as PayProvider[],
+    miniProgramPayPath,
+  };
+  const requireAll = (provider: PayProvider, missing: string[]) => {
     if (missing.length > 0)
-      throw new ConfigError(`PAYMENT_PROVIDER=alipay: missing ${missing.join(', ')}`);
-    return {
-      provider: 'alipay',
+      throw new ConfigError(`PAYMENT_PROVIDERS has ${provider}: missing ${missing.join(', ')}`);
+  };
+  if (names.includes('alipay')) {
+    requireAll('alipay', missingAlipaySettings(e));
+    config.alipay = {
       appId: e.ALIPAY_APP_ID,
       appPrivateKeyFile: e.ALIPAY_APP_PRIVATE_KEY_FILE,
       alipayPublicKeyFile: e.ALIPAY_PUBLIC_KEY_FILE,
       gateway: e.ALIPAY_GATEWAY,
     };
   }
-  if (e.PAYMENT_PROVIDER !== 'wechatpay') return { provider: 'sandbox' };
-  const missing = missingWeChatPaySettings(e);
-  if (missing.length > 0)
-    throw new ConfigError(`PAYMENT_PROVIDER=wechatpay: missing ${missing.join(', ')}`);
-  return {
-    provider: 'wechatpay',
-    mchId: e.WECHATPAY_MCH_ID,
-    appId: e.WECHATPAY_APP_ID,
-    merchantSerialNo: e.WECHATPAY_MERCHANT_SERIAL_NO,
-    merchantPrivateKeyFile: e.WECHATPAY_MERCHANT_PRIVATE_KEY_FILE,
-    apiV3Key: e.WECHATPAY_API_V3_KEY,
-    platformPublicKeyFile: e.WECHATPAY_PLATFORM_PUBLIC_KEY_FILE,
-    platformPublicKeyId: e.WECHATPAY_PLATFORM_PUBLIC_KEY_ID,
-    baseUrl: e.WECHATPAY_BASE_URL.replace(/\/$/, ''),
-  };
+  if (names.includes('wechatpay')) {
+    requireAll('wechatpay', missingWeChatPaySettings(e));
+    config.wechatpay = {
+      mchId: e.WECHATPAY_MCH_ID,
+      appId: e.WECHATPAY_APP_ID,
+      merchantSerialNo: e.WECHATPAY_MERCHANT_SERIAL_NO,
+      merchantPrivateKeyFile: e.WECHATPAY_MERCHANT_PRIVATE_KEY_FILE,
+      apiV3Key: e.WECHATPAY_API_V3_KEY,
+      platformPublicKeyFile: e.WECHATPAY_PLATFORM_PUBLIC_KEY_FILE,
+      platformPublicKeyId: e.WECHATPAY_PLATFORM_PUBLIC_KEY_ID,
+      baseUrl: e.WECHATPAY_BASE_URL.replace(/\/$/, ''),
+    };
+  }
+  return config;
 }
 
 function smsSettingsOf(e: Env): ServerConfig['sms'] {

@@ -25,7 +25,7 @@ describe('a start that is not the demo', () => {
       const result = start({ NODE_ENV: 'production' });
       expect(result.status).not.toBe(0);
       expect(result.stderr).toMatch(
-        /missing PUBLIC_URL, SECRETS_FILE, PAYMENT_PROVIDER \(wechatpay or alipay\), SMS_PROVIDER \(aliyun\)/,
+        /missing PUBLIC_URL, SECRETS_FILE, PAYMENT_PROVIDERS \(wechatpay, alipay or both\), SMS_PROVIDER \(aliyun\)/,
       );
     },
   );

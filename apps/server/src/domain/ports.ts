@@ -3,7 +3,7 @@
  * storage): the domain owns these interfaces; gateways/ implements them (local ones for the demo,
  * providers for production) and app wiring passes them in.
  */
-import type { OrderStatus } from '@portal/contracts';
+import type { OrderStatus, PayChannel, PayProvider, WeChatJsApiPay } from '@portal/contracts';
 
 /**
  * Sends a text message. The local one logs it and keeps it in a demo-only outbox; a provider
@@ -20,15 +20,26 @@ export interface PaymentRequest {
   subject: string;
   /** Where the cashier sends the visitor back. */
   returnUrl: string;
-  /** How the payer pays, where a provider has several ways (WeChat Pay); H5 when not said. */
+  /** How the payer pays (the server decides by where the candidate is); H5 / wap when not said. */
   channel?: PaymentChannel;
+  /** The sandbox plays both providers: which one this order is for. */
+  provider?: PayProvider;
   /** WeChat JSAPI: the payer's openid from the WeChat binding. */
   payerOpenId?: string;
   /** WeChat H5: the payer's address. */
   clientIp?: string;
 }
-/** Phone browser (H5/wap), inside WeChat (JSAPI), PC (Native QR code / page). */
-export type PaymentChannel = 'h5' | 'jsapi' | 'native';
+/** Phone browser (H5/wap), inside WeChat (JSAPI), PC (Native QR code / page), Alipay app (app). */
+export type PaymentChannel = PayChannel;
+/** What a provider answered for a new payment. */
+export interface CreatedPayment {
+  /** The page to open (H5, wap, page pay, the sandbox cashier), or Native's code URL. */
+  payUrl: string;
+  /** JSAPI: getBrandWCPayRequest's arguments, signed. */
+  jsapi?: WeChatJsApiPay;
+  /** Alipay app: tradePay's orderStr. */
+  orderStr?: string;
+}
 export interface PaymentState {
   status: Extract<OrderStatus, 'Pending' | 'Paid' | 'Cancelled' | 'Failed'>;
   paidAt: Date | null;
@@ -55,11 +66,10 @@ export interface NotificationAnswer {
 }
 /** A cashier the visitor is sent to, and the gateway's word on an order. */
 export interface PaymentGateway {
-  /** payUrl: the page or scheme to open (Native: the QR code's content); jsapi: WeixinJSBridge's arguments. */
-  createPayment(
-    request: PaymentRequest,
-  ): Promise<{ payUrl: string; jsapi?: Record<string, string> }>;
+  createPayment(request: PaymentRequest): Promise<CreatedPayment>;
   queryPayment(orderNo: string): Promise<PaymentState>;
+  /** Closes an unpaid order at the provider, so it can no longer be paid (the candidate chose another way). */
+  closePayment?(orderNo: string): Promise<void>;
   refund?(request: RefundRequest): Promise<RefundStatus>;
   queryRefund?(request: Pick<RefundRequest, 'orderNo' | 'refundNo'>): Promise<RefundStatus>;
   /** How the provider tells us an order's outcome (received at providerNotifyPath). */
@@ -138,12 +148,22 @@ export interface FileStore {
   namesStoredBefore(cutoff: Date): AsyncIterable<string>;
 }
 
+/** The providers a deployment offers, and the gateway that holds each one's orders. */
+export interface PaymentGateways {
+  /** In the order offered (PAYMENT_PROVIDERS). */
+  offered: readonly PayProvider[];
+  /** The gateway of orders made for this provider (null: an order made before providers were chosen). */
+  of(provider: PayProvider | null): PaymentGateway;
+  /** Each gateway once (the sandbox plays both providers): their notify routes. */
+  all: readonly PaymentGateway[];
+}
+
 export interface Gateways {
   sms: SmsGateway;
   identity: IdentityVerifier;
   /** Present when an outside captcha is configured (ALIYUN_NVC_APPKEY). */
   captcha?: CaptchaGateway;
-  payment: PaymentGateway;
+  payment: PaymentGateways;
   weChat: WeChatGateway;
   pdf: PdfGateway;
   files: FileStore;

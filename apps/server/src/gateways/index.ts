@@ -12,7 +12,13 @@ import { createWeChatPayGateway, WECHAT_PAY_PROVIDER } from './payment/wechat-pa
 import { createPdfGateway } from './pdf/index.js';
 import { createAliyunSmsGateway } from './sms/aliyun-sms.js';
 import { createSmsGateway } from './sms/index.js';
-import { providerNotifyPath, type Gateways, type PaymentGateway } from '../domain/ports.js';
+import type { PayProvider } from '@portal/contracts';
+import {
+  providerNotifyPath,
+  type Gateways,
+  type PaymentGateway,
+  type PaymentGateways,
+} from '../domain/ports.js';
 import { createWeChatGateway } from './wechat/index.js';
 
 export type { Gateways } from '../domain/ports.js';
@@ -38,7 +44,7 @@ export function createGateways(context: GatewayContext): Gateways {
       context.config.identityVerifier.provider === 'aliyun'
         ? createAliyunId2MetaVerifier(context.config.identityVerifier)
         : createSandboxIdentityVerifier(),
-    payment: createPaymentProvider(context),
+    payment: createPaymentGateways(context),
     weChat: createWeChatGateway(context),
     pdf: createPdfGateway(context),
     files: createFileStore(context.config, context.query),
@@ -50,27 +56,40 @@ function readKeyFile(setting: string, file: string): string {
   return fs.readFileSync(file, 'utf8');
 }
 
-function createPaymentProvider(context: GatewayContext): PaymentGateway {
+/** PAYMENT_PROVIDERS: the sandbox playing both, or each configured provider's gateway. */
+function createPaymentGateways(context: GatewayContext): PaymentGateways {
   const { payment, publicUrl } = context.config;
-  if (payment.provider === 'sandbox') return createPaymentGateway(context);
-  if (payment.provider === 'alipay')
-    return createAlipayGateway({
-      appId: payment.appId,
-      appPrivateKey: readKeyFile('ALIPAY_APP_PRIVATE_KEY_FILE', payment.appPrivateKeyFile),
-      alipayPublicKey: readKeyFile('ALIPAY_PUBLIC_KEY_FILE', payment.alipayPublicKeyFile),
-      gateway: payment.gateway,
+  if (payment.sandbox) {
+    const sandbox = createPaymentGateway(context);
+    return { offered: payment.providers, of: () => sandbox, all: [sandbox] };
+  }
+  const byProvider: Partial<Record<PayProvider, PaymentGateway>> = {};
+  if (payment.alipay)
+    byProvider.alipay = createAlipayGateway({
+      appId: payment.alipay.appId,
+      appPrivateKey: readKeyFile('ALIPAY_APP_PRIVATE_KEY_FILE', payment.alipay.appPrivateKeyFile),
+      alipayPublicKey: readKeyFile('ALIPAY_PUBLIC_KEY_FILE', payment.alipay.alipayPublicKeyFile),
+      gateway: payment.alipay.gateway,
       notifyUrl: `${publicUrl}${providerNotifyPath(ALIPAY_PROVIDER)}`,
     });
-  return createWeChatPayGateway({
-    ...payment,
-    merchantPrivateKey: readKeyFile(
-      'WECHATPAY_MERCHANT_PRIVATE_KEY_FILE',
-      payment.merchantPrivateKeyFile,
-    ),
-    platformPublicKey: readKeyFile(
-      'WECHATPAY_PLATFORM_PUBLIC_KEY_FILE',
-      payment.platformPublicKeyFile,
-    ),
-    notifyUrl: `${publicUrl}${providerNotifyPath(WECHAT_PAY_PROVIDER)}`,
-  });
+  if (payment.wechatpay)
+    byProvider.wechatpay = createWeChatPayGateway({
+      ...payment.wechatpay,
+      merchantPrivateKey: readKeyFile(
+        'WECHATPAY_MERCHANT_PRIVATE_KEY_FILE',
+        payment.wechatpay.merchantPrivateKeyFile,
+      ),
+      platformPublicKey: readKeyFile(
+        'WECHATPAY_PLATFORM_PUBLIC_KEY_FILE',
+        payment.wechatpay.platformPublicKeyFile,
+      ),
+      notifyUrl: `${publicUrl}${providerNotifyPath(WECHAT_PAY_PROVIDER)}`,
+    });
+  const all = payment.providers.map((provider) => byProvider[provider]!);
+  return {
+    offered: payment.providers,
+    // An order made before providers were chosen belongs to the one provider then configured.
+    of: (provider) => byProvider[provider ?? payment.providers[0]!] ?? all[0]!,
+    all,
+  };
 }

@@ -7,7 +7,7 @@ import { registerWeChatRoutes } from './wechat/index.js';
 
 /** Gateways' pages under /gateways: the demo's cashier, WeChat authorisation and SMS outbox. */
 export async function registerGatewayRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  if (deps.config.payment.provider === 'sandbox') await registerPaymentRoutes(app, deps);
+  if (deps.config.payment.sandbox) await registerPaymentRoutes(app, deps);
   await registerPdfRoutes(app, deps);
   await registerSmsRoutes(app, deps);
   // The sandbox's WeChat authorisation would bind any identity: never in production.

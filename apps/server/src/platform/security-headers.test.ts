@@ -59,7 +59,11 @@ describe('security headers', () => {
   it('keeps the cashier page, whose address carries a signature, script-free and unframed', async () => {
     const projectId = await projectIdOf(t.db, SEED_PROJECTS.approvedUnpaid);
     const applyId = (await applicationOf(t.db, t.demoUserId, projectId))!.id;
-    const order = await t.call(getProjectPaymentOrder, { ApplyId: applyId }, { as: t.demoUserId });
+    const order = await t.call(
+      getProjectPaymentOrder,
+      { ApplyId: applyId, Provider: 'wechatpay' },
+      { as: t.demoUserId },
+    );
     const url = new URL(order.body.Data.PayUrl);
     const page = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
     expect(page.statusCode).toBe(200);

@@ -1,16 +1,13 @@
-import { isMobileUserAgent } from '@portal/contracts';
+import {
+  isMobileUserAgent,
+  PLATFORM_CODES,
+  type DeviceType,
+  type PlatformCode,
+} from '@portal/contracts';
 import { paths } from './paths';
 
-/** §9: platform codes read from the user agent. */
-export const PLATFORM_CODES = {
-  miniProgram: 1001,
-  weChat: 1000,
-  alipay: 2000,
-  other: 0,
-} as const;
-export type PlatformCode = (typeof PLATFORM_CODES)[keyof typeof PLATFORM_CODES];
-
-export type DeviceType = 'mobile' | 'desktop';
+/** §9: platform codes read from the user agent (the contract names them; the server decides by them). */
+export { PLATFORM_CODES, type DeviceType, type PlatformCode };
 
 /** Set by WeChat inside a mini-program's web view (weixin-js-sdk's types declare it too). */
 type WeChatWindow = { __wxjs_environment?: unknown };

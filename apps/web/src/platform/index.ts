@@ -37,7 +37,13 @@ export { useSessionStore } from './session-store';
 export { isFreshSignedUpload, uploadAddressOf, useUploadSrc } from './uploads';
 export * from './storage-keys';
 export { APP_TITLE } from './app-title';
-export { rememberEntryUrl } from './wechat';
+export {
+  type BridgeOutcome,
+  openMiniProgramPayPage,
+  rememberEntryUrl,
+  requestAlipayTradePay,
+  requestWeChatPay,
+} from './wechat';
 export {
   childPattern,
   isWithin,

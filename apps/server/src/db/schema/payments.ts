@@ -1,4 +1,9 @@
-import { ORDER_STATUSES } from '@portal/contracts';
+import {
+  ORDER_STATUSES,
+  PAY_CHANNELS,
+  PAY_PROVIDERS,
+  type WeChatJsApiPay,
+} from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -32,6 +37,11 @@ export const paymentOrders = pgTable(
     subject: text().notNull(),
     status: text({ enum: ORDER_STATUSES }).notNull().default('Pending'),
     payUrl: text().notNull().default(''),
+    /** The provider and channel chosen for it; null: made before a choice (or before there were several). */
+    provider: text({ enum: PAY_PROVIDERS }),
+    channel: text({ enum: PAY_CHANNELS }),
+    /** JSAPI's signed getBrandWCPayRequest arguments, or the Alipay app's tradePay orderStr. */
+    payArgs: jsonb().$type<{ jsapi?: WeChatJsApiPay; orderStr?: string }>(),
     paidAt: time(),
     /** The refund's number at the provider (R + the order number's digits), once asked for. */
     refundNo: varchar({ length: 32 }),

@@ -378,6 +378,15 @@ export async function getWeChatBindUser(db: Database, userId: number): Promise<W
   return toBindUser(await activeUser(db, userId));
 }
 
+/**
+ * The openid WeChat Pay JSAPI charges: the candidate's bound WeChat (the sandbox bind today). The
+ * seam for silent snsapi_base authorisation (issue 27 item 2): an openid it proves for this
+ * session is asked for here first.
+ */
+export async function payerOpenIdOf(db: Database, userId: number): Promise<string | null> {
+  return (await activeUser(db, userId)).weChatOpenId;
+}
+
 export async function bindWeChat(
   deps: Pick<AppDeps, 'db' | 'gateways' | 'store'>,
   userId: number,

@@ -1,6 +1,15 @@
 import { refundDeadline } from '../projects/project-state.js';
 import { randomInt } from 'node:crypto';
-import type { ApplyStatus, Paged, PageQuery, PaymentOrder } from '@portal/contracts';
+import type {
+  ApplyStatus,
+  Paged,
+  PageQuery,
+  PayAction,
+  PayingOrder,
+  PayOffer,
+  PayProvider,
+  PaymentOrder,
+} from '@portal/contracts';
 import { and, count, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
@@ -9,7 +18,7 @@ import {
   projects,
   type PaymentOrderRow,
 } from '../../db/schema/index.js';
-import type { PaymentGateway, PaymentState } from '../ports.js';
+import type { PaymentGateway, PaymentGateways, PaymentState } from '../ports.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { moveApplication, requireOwnApplication } from '../applications/applications.js';
 import { badRequest, conflict, notFound } from '../errors.js';
@@ -82,6 +91,8 @@ export async function toPaymentOrders(
       CreateTime: r.createdAt.toISOString(),
       PaidTime: r.paidAt?.toISOString() ?? null,
       PayUrl: r.status === 'Pending' ? r.payUrl : '',
+      Provider: r.provider,
+      Channel: r.channel,
       CanRefund: canRefund(r, facts, now),
       RefundPolicy: {
         Refundable: facts?.refundable ?? false,
@@ -121,35 +132,129 @@ async function pendingOrderOf(db: Database, applyId: number) {
   return row;
 }
 
+/** What the page does to pay a pending order through the channel it was made for. */
+export function payActionOf(order: PaymentOrderRow, miniProgramPayPath: string): PayAction | null {
+  if (order.status !== 'Pending') return null;
+  switch (order.channel) {
+    case 'jsapi':
+      return order.payArgs?.jsapi ? { Kind: 'wechat-jsapi', Params: order.payArgs.jsapi } : null;
+    case 'native':
+      return { Kind: 'qr', CodeUrl: order.payUrl };
+    case 'miniprogram':
+      return {
+        Kind: 'mini-program',
+        Path: `${miniProgramPayPath}?${new URLSearchParams({ orderNo: order.orderNo, orderId: String(order.id) })}`,
+      };
+    case 'app':
+      return order.payArgs?.orderStr
+        ? { Kind: 'alipay-trade-pay', OrderStr: order.payArgs.orderStr }
+        : null;
+    default:
+      return order.payUrl ? { Kind: 'redirect', Url: order.payUrl } : null;
+  }
+}
+
+export interface PaymentOrderRequest {
+  applyId: number;
+  returnUrl: string;
+  /** The ways offered where the candidate is (payOffers). */
+  offers: PayOffer[];
+  /** The candidate's choice; where one way only is usable, that one. */
+  provider?: PayProvider;
+  clientIp?: string;
+  /** JSAPI's payer. */
+  payerOpenId?: string | null;
+  miniProgramPayPath: string;
+}
+
+/** The pending order answered with the ways offered and, when it fits here, how to pay it. */
+async function toPayingOrder(
+  db: Database,
+  row: PaymentOrderRow,
+  request: PaymentOrderRequest,
+  now: Date,
+): Promise<PayingOrder> {
+  const fits = request.offers.some(
+    (offer) => offer.Provider === row.provider && offer.Channel === row.channel,
+  );
+  return {
+    ...(await toPaymentOrder(db, row, now)),
+    Offers: request.offers,
+    Pay: fits ? payActionOf(row, request.miniProgramPayPath) : null,
+  };
+}
+
 /**
  * ProjectPayment/GetProjectPaymentOrder: an approved application with a fee gets one order;
- * asking again answers the same pending order.
+ * asking again answers the same pending order. The order is made at the chosen provider through
+ * the channel offered where the candidate is; a pending order made for another way is closed at
+ * its provider (unless it was paid meanwhile) and a new one made. Where several ways are offered
+ * and none is chosen yet, the order waits for the choice.
  */
 export async function getOrCreatePaymentOrder(
   db: Database,
-  gateway: PaymentGateway,
+  gateways: PaymentGateways,
   userId: number,
-  input: { applyId: number; returnUrl: string },
+  request: PaymentOrderRequest,
   now: Date,
-): Promise<PaymentOrder> {
-  const application = await requireOwnApplication(db, userId, input.applyId);
+): Promise<PayingOrder> {
+  const application = await requireOwnApplication(db, userId, request.applyId);
   const [project] = await db.select().from(projects).where(eq(projects.id, application.projectId));
   if (!project || project.feeInFen === 0) throw conflict('该项目免费报名，无需缴费');
   if (['Paid', 'TicketIssued', 'Finished'].includes(application.status))
     throw conflict('报名费已缴纳，无需重复支付');
   if (application.status !== 'Approved') throw conflict('报名审核通过后才能缴费');
-  const existing = await pendingOrderOf(db, application.id);
-  if (existing) return toPaymentOrder(db, existing, now);
-  const orderNo = newOrderNo(now);
+  const chosen = chosenOffer(request);
+  let existing = await pendingOrderOf(db, application.id);
+  if (
+    existing &&
+    chosen &&
+    (existing.provider !== chosen.Provider || existing.channel !== chosen.Channel)
+  ) {
+    if (existing.provider !== null) {
+      const closed = await closeForAnotherWay(db, gateways, existing, now);
+      if (closed.status === 'Paid') return toPayingOrder(db, closed, request, now);
+      existing = undefined;
+    }
+  }
+  if (existing && (!chosen || existing.provider !== null))
+    return toPayingOrder(db, existing, request, now);
+  const orderNo = existing?.orderNo ?? newOrderNo(now);
   const subject = `${project.title} 报名费`;
   try {
     const row = await db.transaction(async (tx) => {
-      const { payUrl } = await gateway.createPayment({
-        orderNo,
-        amountInFen: project.feeInFen,
-        subject,
-        returnUrl: input.returnUrl,
-      });
+      const made = chosen
+        ? await gateways.of(chosen.Provider).createPayment({
+            orderNo,
+            amountInFen: project.feeInFen,
+            subject,
+            returnUrl: request.returnUrl,
+            provider: chosen.Provider,
+            channel: chosen.Channel!,
+            ...(request.payerOpenId ? { payerOpenId: request.payerOpenId } : {}),
+            ...(request.clientIp ? { clientIp: request.clientIp } : {}),
+          })
+        : { payUrl: '' };
+      const way = {
+        payUrl: made.payUrl,
+        provider: chosen?.Provider ?? null,
+        channel: chosen?.Channel ?? null,
+        payArgs: made.jsapi
+          ? { jsapi: made.jsapi }
+          : made.orderStr
+            ? { orderStr: made.orderStr }
+            : null,
+        updatedAt: now,
+      };
+      // A waiting order (no way chosen yet) keeps its number: it was never at a provider.
+      if (existing) {
+        const [updated] = await tx
+          .update(paymentOrders)
+          .set(way)
+          .where(eq(paymentOrders.id, existing.id))
+          .returning();
+        return updated!;
+      }
       const [created] = await tx
         .insert(paymentOrders)
         .values({
@@ -158,22 +263,48 @@ export async function getOrCreatePaymentOrder(
           applicationId: application.id,
           amountInFen: project.feeInFen,
           subject,
-          payUrl,
+          ...way,
           createdAt: now,
-          updatedAt: now,
         })
         .returning();
       return created!;
     });
-    return await toPaymentOrder(db, row, now);
+    return await toPayingOrder(db, row, request, now);
   } catch (error) {
     // Two tabs asked at once: the other one's order stands.
     if (isUniqueViolation(error)) {
       const other = await pendingOrderOf(db, application.id);
-      if (other) return toPaymentOrder(db, other, now);
+      if (other) return toPayingOrder(db, other, request, now);
     }
     throw error;
   }
+}
+
+/** The way asked for, refused with its guide where it cannot be used here. */
+function chosenOffer(request: PaymentOrderRequest): PayOffer | undefined {
+  const usable = request.offers.filter((offer) => offer.Channel !== null);
+  if (!request.provider) return usable.length === 1 ? usable[0] : undefined;
+  const offer = request.offers.find((o) => o.Provider === request.provider);
+  if (!offer) throw conflict('本站未开通该支付方式，请选择其他支付方式');
+  if (!offer.Channel) throw conflict(offer.Guide ?? '当前环境不能使用该支付方式');
+  return offer;
+}
+
+/**
+ * The candidate chose another way: the pending order is asked about (paid meanwhile: settled and
+ * kept), else closed at its provider so it can no longer be paid, and cancelled here.
+ */
+async function closeForAnotherWay(
+  db: Database,
+  gateways: PaymentGateways,
+  order: PaymentOrderRow,
+  now: Date,
+): Promise<PaymentOrderRow> {
+  const gateway = gateways.of(order.provider);
+  const state = await gateway.queryPayment(order.orderNo);
+  if (state.status !== 'Pending') return settlePaymentOrder(db, order.orderNo, state, now);
+  await gateway.closePayment?.(order.orderNo);
+  return settlePaymentOrder(db, order.orderNo, { status: 'Cancelled', paidAt: null }, now);
 }
 
 /**
@@ -245,12 +376,13 @@ export async function requireOwnOrder(
 /** ProjectPayment/VerifyPaymentOrder: asks the gateway and records its answer. */
 export async function verifyPaymentOrder(
   db: Database,
-  gateway: PaymentGateway,
+  gateways: PaymentGateways,
   userId: number,
   orderId: number,
   now: Date,
 ): Promise<PaymentOrder> {
   const order = await requireOwnOrder(db, userId, orderId);
+  const gateway = gateways.of(order.provider);
   if (order.status === 'Refunding')
     return toPaymentOrder(db, await settleRefund(db, gateway, order, now), now);
   if (order.status !== 'Pending') return toPaymentOrder(db, order, now);
@@ -268,12 +400,12 @@ export const RECONCILE_WITHIN_MS = 24 * 3600_000;
  */
 export async function reconcilePendingOrders(
   db: Database,
-  gateway: PaymentGateway,
+  gateways: PaymentGateways,
   now: Date,
   onError: (orderNo: string, error: unknown) => void,
 ): Promise<number> {
   const rows = await db
-    .select({ orderNo: paymentOrders.orderNo })
+    .select({ orderNo: paymentOrders.orderNo, provider: paymentOrders.provider })
     .from(paymentOrders)
     .where(
       and(
@@ -284,9 +416,10 @@ export async function reconcilePendingOrders(
     )
     .limit(200);
   let settled = 0;
-  for (const { orderNo } of rows) {
+  for (const { orderNo, provider } of rows) {
     try {
-      const order = await settlePaymentOrder(db, orderNo, await gateway.queryPayment(orderNo), now);
+      const state = await gateways.of(provider).queryPayment(orderNo);
+      const order = await settlePaymentOrder(db, orderNo, state, now);
       if (order.status !== 'Pending') settled += 1;
     } catch (error) {
       onError(orderNo, error);
@@ -305,6 +438,7 @@ export async function reconcilePendingOrders(
     .limit(200);
   for (const order of refunding) {
     try {
+      const gateway = gateways.of(order.provider);
       if ((await settleRefund(db, gateway, order, now)).status === 'Refunded') settled += 1;
     } catch (error) {
       onError(order.orderNo, error);
@@ -325,14 +459,15 @@ export const refundNoOf = (orderNo: string) => `R${orderNo.slice(1)}`;
  */
 export async function requestRefund(
   db: Database,
-  gateway: PaymentGateway,
+  gateways: PaymentGateways,
   userId: number,
   orderId: number,
   now: Date,
 ): Promise<PaymentOrder> {
+  const own = await requireOwnOrder(db, userId, orderId);
+  const gateway = gateways.of(own.provider);
   const refund = gateway.refund;
   if (!refund) throw conflict('当前支付方式不支持在线退款，请联系项目主办方');
-  const own = await requireOwnOrder(db, userId, orderId);
   const row = await db.transaction(async (txDb) => {
     const tx = txDb as Database;
     const [order] = await tx

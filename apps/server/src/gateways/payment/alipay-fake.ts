@@ -10,7 +10,7 @@ import { beijingDateTime } from '../../platform/beijing-time.js';
  */
 export interface FakeAlipay {
   gateway: string;
-  /** The payer opens the cashier link: refused unless signed by the application. */
+  /** The payer opens the cashier link (or tradePay's orderStr): refused unless signed by the application. */
   openCashier(payUrl: string): Record<string, string>;
   /** The payer pays: the trade succeeds; the notification form it would post. */
   pay(orderNo: string): string;
@@ -98,6 +98,22 @@ export async function startFakeAlipay(options: {
               }
             : businessFailure('ACQ.TRADE_NOT_EXIST', '交易不存在'),
         );
+      if (method === 'alipay.trade.close') {
+        if (!trade)
+          return answer(response, method, businessFailure('ACQ.TRADE_NOT_EXIST', '交易不存在'));
+        if (trade.status !== 'WAIT_BUYER_PAY')
+          return answer(
+            response,
+            method,
+            businessFailure('ACQ.TRADE_STATUS_ERROR', '交易状态不合法'),
+          );
+        trade.status = 'TRADE_CLOSED';
+        return answer(response, method, {
+          code: '10000',
+          msg: 'Success',
+          out_trade_no: biz.out_trade_no,
+        });
+      }
       if (method === 'alipay.trade.refund') {
         if (trade?.status !== 'TRADE_SUCCESS')
           return answer(
@@ -139,7 +155,9 @@ export async function startFakeAlipay(options: {
     methods,
     notification,
     openCashier(payUrl) {
-      const params = Object.fromEntries(new URL(payUrl).searchParams);
+      const params = Object.fromEntries(
+        URL.canParse(payUrl) ? new URL(payUrl).searchParams : new URLSearchParams(payUrl),
+      );
       if (!signedByApp(params)) throw new Error('fake Alipay: the cashier link is not signed');
       const biz = JSON.parse(params.biz_content!) as Record<string, string>;
       trades.set(biz.out_trade_no!, {

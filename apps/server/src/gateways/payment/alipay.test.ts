@@ -1,7 +1,4 @@
 import { generateKeyPairSync } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { getProjectPaymentOrder, verifyPaymentOrder } from '@portal/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,17 +11,15 @@ import {
 import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { applicationOf, projectIdOf } from '../../services/exam-flow/flow-test-kit.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { startFakeAlipay, type FakeAlipay } from './alipay-fake.js';
+import type { FakeAlipay } from './alipay-fake.js';
+import { startAlipayMerchant, type AlipayMerchant } from './alipay-test-kit.js';
 import { providerNotifyPath } from '../../domain/ports.js';
 
-const APP_ID = '2021000000000001';
 const NOTIFY = providerNotifyPath('alipay');
 
 describe('Alipay (alipay-sdk) against a local Alipay gateway', () => {
-  const app = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const alipay = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alipay-'));
+  let merchant: AlipayMerchant;
   let fake: FakeAlipay;
   let t: TestApp;
   let applyId: number;
@@ -53,31 +48,15 @@ describe('Alipay (alipay-sdk) against a local Alipay gateway', () => {
     );
 
   beforeAll(async () => {
-    const appKeyFile = path.join(keyDir, 'app_private_key.pem');
-    const alipayKeyFile = path.join(keyDir, 'alipay_public_key.pem');
-    fs.writeFileSync(appKeyFile, app.privateKey.export({ type: 'pkcs8', format: 'pem' }));
-    fs.writeFileSync(alipayKeyFile, alipay.publicKey.export({ type: 'spki', format: 'pem' }));
-    fake = await startFakeAlipay({
-      appId: APP_ID,
-      appPublicKey: app.publicKey,
-      alipayPrivateKey: alipay.privateKey,
-    });
-    t = await createTestApp({
-      env: {
-        PAYMENT_PROVIDER: 'alipay',
-        ALIPAY_APP_ID: APP_ID,
-        ALIPAY_APP_PRIVATE_KEY_FILE: appKeyFile,
-        ALIPAY_PUBLIC_KEY_FILE: alipayKeyFile,
-        ALIPAY_GATEWAY: fake.gateway,
-      },
-    });
+    merchant = await startAlipayMerchant();
+    fake = merchant.fake;
+    t = await createTestApp({ env: { PAYMENT_PROVIDER: 'alipay', ...merchant.env } });
     const projectId = await projectIdOf(t.db, SEED_PROJECTS.approvedUnpaid);
     applyId = (await applicationOf(t.db, t.demoUserId, projectId))!.id;
   });
   afterAll(async () => {
     await t.close();
-    await fake.close();
-    fs.rmSync(keyDir, { recursive: true, force: true });
+    await merchant.close();
   });
 
   it('creates a wap payment: a cashier link signed by the application', async () => {
@@ -151,7 +130,7 @@ describe('Alipay (alipay-sdk) against a local Alipay gateway', () => {
       await projectIdOf(t.db, SEED_PROJECTS.underReview),
     ))!.id;
     const missedNo = `P${Date.now()}`;
-    const { payUrl } = await t.deps.gateways.payment.createPayment({
+    const { payUrl } = await t.deps.gateways.payment.of('alipay').createPayment({
       orderNo: missedNo,
       amountInFen: 100,
       subject: '测试',
@@ -178,7 +157,7 @@ describe('Alipay (alipay-sdk) against a local Alipay gateway', () => {
   });
 
   it('refunds a paid trade and finds the refund done', async () => {
-    const gateway = t.deps.gateways.payment;
+    const gateway = t.deps.gateways.payment.of('alipay');
     const refundNo = `R${orderNo.slice(1)}`;
     const paid = await orderRow(orderNo);
     const request = {
@@ -192,14 +171,43 @@ describe('Alipay (alipay-sdk) against a local Alipay gateway', () => {
     expect(await gateway.queryRefund!({ orderNo, refundNo })).toBe('Refunded');
   });
 
-  it('gives a PC the page pay', async () => {
-    const { payUrl } = await t.deps.gateways.payment.createPayment({
+  it('gives a PC the page pay, a phone wap pay, the Alipay app a signed tradePay orderStr', async () => {
+    const gateway = t.deps.gateways.payment.of('alipay');
+    const request = { amountInFen: 100, subject: '测试', returnUrl: 'http://localhost:8080/' };
+    const page = await gateway.createPayment({
+      ...request,
       orderNo: `N${Date.now()}`,
+      channel: 'page',
+    });
+    expect(fake.openCashier(page.payUrl)).toMatchObject({ method: 'alipay.trade.page.pay' });
+    const wap = await gateway.createPayment({
+      ...request,
+      orderNo: `W${Date.now()}`,
+      channel: 'wap',
+    });
+    expect(fake.openCashier(wap.payUrl)).toMatchObject({ method: 'alipay.trade.wap.pay' });
+    const app = await gateway.createPayment({
+      ...request,
+      orderNo: `A${Date.now()}`,
+      channel: 'app',
+    });
+    expect(app.payUrl).toBe('');
+    expect(fake.openCashier(app.orderStr!)).toMatchObject({ method: 'alipay.trade.app.pay' });
+  });
+
+  it('closes an unpaid trade (the candidate chose another way), and one never opened', async () => {
+    const gateway = t.deps.gateways.payment.of('alipay');
+    const closeNo = `C${Date.now()}`;
+    const { payUrl } = await gateway.createPayment({
+      orderNo: closeNo,
       amountInFen: 100,
       subject: '测试',
       returnUrl: 'http://localhost:8080/',
-      channel: 'native',
     });
-    expect(fake.openCashier(payUrl)).toMatchObject({ method: 'alipay.trade.page.pay' });
+    await gateway.closePayment!(`X${Date.now()}`); // never opened at Alipay: nothing to close
+    fake.openCashier(payUrl);
+    await gateway.closePayment!(closeNo);
+    expect(fake.methods.at(-1)).toBe('alipay.trade.close');
+    expect(await gateway.queryPayment(closeNo)).toEqual({ status: 'Cancelled', paidAt: null });
   });
 });

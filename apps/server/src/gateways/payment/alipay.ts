@@ -66,22 +66,37 @@ export function createAlipayGateway(settings: AlipaySettings): PaymentGateway {
 
   return {
     async createPayment(request) {
-      const onPc = request.channel === 'native';
+      const trade = {
+        outTradeNo: request.orderNo,
+        totalAmount: yuan(request.amountInFen),
+        subject: request.subject.slice(0, 256),
+      };
+      // Inside the Alipay app: the signed order string AlipayJSBridge's tradePay takes.
+      if (request.channel === 'app')
+        return {
+          payUrl: '',
+          orderStr: sdk.sdkExecute('alipay.trade.app.pay', {
+            bizContent: { ...trade, productCode: 'QUICK_MSECURITY_PAY' },
+            notifyUrl: settings.notifyUrl,
+          }),
+        };
+      const onPc = request.channel === 'page';
       const payUrl = sdk.pageExecute(
         onPc ? 'alipay.trade.page.pay' : 'alipay.trade.wap.pay',
         'GET',
         {
-          bizContent: {
-            outTradeNo: request.orderNo,
-            totalAmount: yuan(request.amountInFen),
-            subject: request.subject.slice(0, 256),
-            productCode: onPc ? 'FAST_INSTANT_TRADE_PAY' : 'QUICK_WAP_WAY',
-          },
+          bizContent: { ...trade, productCode: onPc ? 'FAST_INSTANT_TRADE_PAY' : 'QUICK_WAP_WAY' },
           returnUrl: request.returnUrl,
           notifyUrl: settings.notifyUrl,
         },
       );
       return { payUrl };
+    },
+
+    async closePayment(orderNo) {
+      const result = await exec('alipay.trade.close', { outTradeNo: orderNo });
+      // Never opened at Alipay: there is nothing to close.
+      if (result.code !== '10000' && result.subCode !== 'ACQ.TRADE_NOT_EXIST') throw failed(result);
     },
 
     async queryPayment(orderNo) {

@@ -1,3 +1,4 @@
+import { PAY_PROVIDER_TEXT } from '@portal/contracts';
 import { escapeHtml } from '../../platform/html.js';
 import type { SandboxPayment } from './index.js';
 
@@ -32,7 +33,7 @@ export function renderCashierPage(record: SandboxPayment, signature: string): st
   const hidden = `<input type="hidden" name="orderNo" value="${e(record.orderNo)}"><input type="hidden" name="sign" value="${e(signature)}">`;
   return page(
     '收银台',
-    `<h1>收银台</h1><p class="tip">沙箱环境 · 不会产生真实扣款</p>
+    `<h1>${record.provider ? `${PAY_PROVIDER_TEXT[record.provider]} · ` : ''}收银台</h1><p class="tip">沙箱环境 · 不会产生真实扣款</p>
 <div class="amount"><small>¥</small>${yuan(record.amountInFen)}</div>${details}
 <form method="post">${hidden}<input type="hidden" name="action" value="pay"><button class="pay" type="submit">确认支付</button></form>
 <form method="post">${hidden}<input type="hidden" name="action" value="cancel"><button class="cancel" type="submit">取消支付</button></form>`,

@@ -1,5 +1,13 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import {
+  createHmac,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
+import type { PayProvider } from '@portal/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../domain/errors.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { KeyValueStore } from '../../platform/kv-store.js';
@@ -13,6 +21,7 @@ import {
   type PaymentState,
 } from '../../domain/ports.js';
 import { renderCashierPage } from './cashier-page.js';
+import { jsApiPayArguments, verifyWeChatPay, weChatPayMessage } from './wechat-pay.js';
 
 /** The sandbox keeps an order's record this long (the cashier link's life). */
 const RECORD_TTL_SECONDS = 30 * 24 * 3600;
@@ -20,9 +29,15 @@ export const CASHIER_PATH = '/gateways/payment/cashier';
 /** How old (or how far ahead) a notification's timestamp may be. */
 export const PAYMENT_NOTICE_MAX_AGE_SECONDS = 5 * 60;
 export const SANDBOX_PROVIDER = 'sandbox';
+/** Where the sandbox plays WeChat's side of JSAPI and Native: the payer confirms in WeChat. */
+export const SANDBOX_WECHAT_PAY_PATH = '/gateways/payment/sandbox/wechat-pay';
+/** The sandbox's own WeChat app id, on its JSAPI arguments. */
+export const SANDBOX_WECHAT_APP_ID = 'wx0000000000000000';
 
 export interface SandboxPayment {
   orderNo: string;
+  /** Which provider the sandbox plays for this order (the cashier says so). */
+  provider?: PayProvider;
   amountInFen: number;
   subject: string;
   returnUrl: string;
@@ -32,6 +47,14 @@ export interface SandboxPayment {
 
 const recordKey = (orderNo: string) => `payment:sandbox:${orderNo}`;
 const refundKey = (refundNo: string) => `payment:sandbox:refund:${refundNo}`;
+const prepayKey = (prepayId: string) => `payment:sandbox:prepay:${prepayId}`;
+/** A JSAPI or Native prepay: its order, and the merchant key that signed its paySign. */
+interface SandboxPrepay {
+  orderNo: string;
+  merchantPublicKey: string;
+}
+/** Prepay ids live two hours at WeChat Pay. */
+const PREPAY_TTL_SECONDS = 2 * 3600;
 /** The sandbox's bank pays a refund back this long after it is asked (退款中, then 已退款). */
 export const SANDBOX_REFUND_MS = 3000;
 
@@ -118,9 +141,23 @@ async function verifyNotice(
   };
 }
 
-/** A local cashier that pays or cancels; production plugs a real provider in here. */
+/**
+ * A local cashier that pays or cancels, playing WeChat Pay and Alipay with real-shaped answers:
+ * H5, wap and page pay open the cashier; JSAPI answers getBrandWCPayRequest's arguments signed
+ * with the sandbox's own merchant key; Native answers a weixin://wxpay code URL.
+ */
 export function createPaymentGateway(context: GatewayContext): PaymentGateway {
   const { config, secrets, store } = context;
+  // One merchant key a process, made at its first JSAPI order; each prepay keeps the public half.
+  let merchant: { privateKey: KeyObject; publicKeyPem: string } | undefined;
+  const merchantKeys = () => {
+    if (!merchant) {
+      const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const publicKeyPem = pair.publicKey.export({ type: 'spki', format: 'pem' }) as string;
+      merchant = { privateKey: pair.privateKey, publicKeyPem };
+    }
+    return merchant;
+  };
   return {
     notifications: {
       provider: SANDBOX_PROVIDER,
@@ -131,13 +168,37 @@ export function createPaymentGateway(context: GatewayContext): PaymentGateway {
       refused: envelopeAnswer(400, '支付通知无效：签名不符、已过期或订单不存在'),
     },
     async createPayment(request) {
-      const record: SandboxPayment = { ...request, status: 'Pending', paidAt: null };
-      await store.set(recordKey(request.orderNo), JSON.stringify(record), RECORD_TTL_SECONDS);
-      const query = new URLSearchParams({
-        orderNo: request.orderNo,
-        sign: sign(secrets.paymentSecret, request.orderNo),
-      });
-      return { payUrl: `${config.publicUrl}${CASHIER_PATH}?${query}` };
+      const { orderNo, amountInFen, subject, returnUrl, provider } = request;
+      const record: SandboxPayment = {
+        orderNo,
+        amountInFen,
+        subject,
+        returnUrl,
+        ...(provider ? { provider } : {}),
+        status: 'Pending',
+        paidAt: null,
+      };
+      await store.set(recordKey(orderNo), JSON.stringify(record), RECORD_TTL_SECONDS);
+      if (request.channel === 'jsapi' || request.channel === 'native') {
+        const keys = merchantKeys();
+        const prepayId = `wx${randomBytes(12).toString('hex')}`;
+        const prepay: SandboxPrepay = { orderNo, merchantPublicKey: keys.publicKeyPem };
+        await store.set(prepayKey(prepayId), JSON.stringify(prepay), PREPAY_TTL_SECONDS);
+        if (request.channel === 'native')
+          return { payUrl: `weixin://wxpay/bizpayurl?pr=${prepayId}` };
+        return {
+          payUrl: '',
+          jsapi: jsApiPayArguments(keys.privateKey, SANDBOX_WECHAT_APP_ID, prepayId, new Date()),
+        };
+      }
+      const query = new URLSearchParams({ orderNo, sign: sign(secrets.paymentSecret, orderNo) });
+      const payUrl = `${config.publicUrl}${CASHIER_PATH}?${query}`;
+      // tradePay's orderStr, played by the sandbox: the cashier's query.
+      if (request.channel === 'app') return { payUrl: '', orderStr: query.toString() };
+      return { payUrl };
+    },
+    async closePayment(orderNo) {
+      await recordOutcome(store, orderNo, 'Cancelled', new Date());
     },
     async queryPayment(orderNo) {
       const record = await readRecord(store, orderNo);
@@ -199,37 +260,67 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps)
         .send(renderCashierPage(record, query.sign as string));
     });
 
+    /** The payer's decision recorded, and notified as a provider would (a lost notice is caught by VerifyPaymentOrder). */
+    const decide = async (
+      request: FastifyRequest,
+      orderNo: string,
+      status: 'Paid' | 'Cancelled',
+    ) => {
+      const outcome = await recordOutcome(deps.store, orderNo, status, deps.now());
+      if (!outcome || outcome.status === 'Pending') return;
+      const notice = {
+        OrderNo: outcome.orderNo,
+        Status: outcome.status as 'Paid' | 'Cancelled',
+        PaidAt: outcome.paidAt,
+        Timestamp: Math.floor(deps.now().getTime() / 1000),
+      };
+      const response = await app.inject({
+        method: 'POST',
+        url: providerNotifyPath(SANDBOX_PROVIDER),
+        payload: { ...notice, Sign: sign(secret, noticeText(notice)) },
+      });
+      if (response.statusCode !== 200)
+        request.log.warn(
+          { orderNo: outcome.orderNo, status: response.statusCode },
+          'payment notice refused',
+        );
+    };
+
     scope.post(CASHIER_PATH, async (request, reply) => {
       const form = (request.body ?? {}) as Record<string, unknown>;
       const record = await checked(form.orderNo, form.sign);
       if (form.action !== 'pay' && form.action !== 'cancel')
         throw badRequest('请选择确认支付或取消支付');
-      const outcome = await recordOutcome(
-        deps.store,
-        record.orderNo,
-        form.action === 'pay' ? 'Paid' : 'Cancelled',
-        deps.now(),
-      );
-      if (outcome && outcome.status !== 'Pending') {
-        const notice = {
-          OrderNo: outcome.orderNo,
-          Status: outcome.status as 'Paid' | 'Cancelled',
-          PaidAt: outcome.paidAt,
-          Timestamp: Math.floor(deps.now().getTime() / 1000),
-        };
-        // Notify as a provider would; a lost notice is caught by VerifyPaymentOrder.
-        const response = await app.inject({
-          method: 'POST',
-          url: providerNotifyPath(SANDBOX_PROVIDER),
-          payload: { ...notice, Sign: sign(secret, noticeText(notice)) },
-        });
-        if (response.statusCode !== 200)
-          request.log.warn(
-            { orderNo: outcome.orderNo, status: response.statusCode },
-            'payment notice refused',
-          );
-      }
+      await decide(request, record.orderNo, form.action === 'pay' ? 'Paid' : 'Cancelled');
       return reply.redirect(record.returnUrl, 303);
+    });
+
+    /**
+     * WeChat's side of JSAPI and Native, played: the payer confirms in WeChat. JSAPI sends
+     * getBrandWCPayRequest's arguments (the paySign is checked with the merchant key that made
+     * it, as WeChat does); Native sends the scanned code URL.
+     */
+    scope.post(SANDBOX_WECHAT_PAY_PATH, async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const text = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
+      const prepayId =
+        /^prepay_id=(wx\w+)$/.exec(text('package'))?.[1] ??
+        /^weixin:\/\/wxpay\/bizpayurl\?pr=(wx\w+)$/.exec(text('codeUrl'))?.[1];
+      const stored = prepayId ? await deps.store.get(prepayKey(prepayId)) : null;
+      if (!stored) throw notFound('预支付交易不存在或已过期');
+      const prepay = JSON.parse(stored) as SandboxPrepay;
+      if (text('package')) {
+        const message = weChatPayMessage(
+          text('appId'),
+          text('timeStamp'),
+          text('nonceStr'),
+          text('package'),
+        );
+        if (!verifyWeChatPay(createPublicKey(prepay.merchantPublicKey), message, text('paySign')))
+          throw badRequest('支付验证签名失败');
+      }
+      await decide(request, prepay.orderNo, 'Paid');
+      return reply.send({ return_code: 'SUCCESS', OrderNo: prepay.orderNo });
     });
   });
 }

@@ -20,7 +20,7 @@ export interface FakeWeChatPay {
 
 interface FakeOrder {
   total: number;
-  tradeState: 'NOTPAY' | 'SUCCESS';
+  tradeState: 'NOTPAY' | 'SUCCESS' | 'CLOSED';
   successTime?: string;
 }
 
@@ -106,6 +106,16 @@ export async function startFakeWeChatPay(options: {
               ? { code_url: `weixin://wxpay/bizpayurl?pr=${prepayId}` }
               : { prepay_id: prepayId },
         );
+      }
+      const closed = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(url.pathname);
+      if (request.method === 'POST' && closed) {
+        const order = orders.get(decodeURIComponent(closed[1]!));
+        if (!order) return send(response, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+        if (order.tradeState === 'SUCCESS')
+          return send(response, 400, { code: 'ORDERPAID', message: '订单已支付' });
+        order.tradeState = 'CLOSED';
+        response.writeHead(204, signedHeaders(''));
+        return response.end();
       }
       const queried = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(url.pathname);
       if (request.method === 'GET' && queried) {

@@ -150,7 +150,7 @@ describe('WeChat Pay API v3 against a local WeChat Pay', () => {
       await projectIdOf(t.db, SEED_PROJECTS.underReview),
     ))!.id;
     const missedNo = `P${Date.now()}`;
-    const { payUrl } = await t.deps.gateways.payment.createPayment({
+    const { payUrl } = await t.deps.gateways.payment.of('wechatpay').createPayment({
       orderNo: missedNo,
       amountInFen: 100,
       subject: '测试',
@@ -181,7 +181,7 @@ describe('WeChat Pay API v3 against a local WeChat Pay', () => {
     ))!.id;
     const made = new Date();
     const lostNo = `L${made.getTime()}`;
-    const { payUrl } = await t.deps.gateways.payment.createPayment({
+    const { payUrl } = await t.deps.gateways.payment.of('wechatpay').createPayment({
       orderNo: lostNo,
       amountInFen: 100,
       subject: '测试',
@@ -211,7 +211,7 @@ describe('WeChat Pay API v3 against a local WeChat Pay', () => {
   });
 
   it('refunds a paid order: accepted, then completed', async () => {
-    const gateway = t.deps.gateways.payment;
+    const gateway = t.deps.gateways.payment.of('wechatpay');
     const refundNo = `R${orderNo.slice(1)}`;
     const paid = await orderRow(orderNo);
     expect(
@@ -227,7 +227,7 @@ describe('WeChat Pay API v3 against a local WeChat Pay', () => {
   });
 
   it('signs JSAPI arguments for WeixinJSBridge and gives Native a QR code', async () => {
-    const gateway = t.deps.gateways.payment;
+    const gateway = t.deps.gateways.payment.of('wechatpay');
     const request = { amountInFen: 100, subject: '测试', returnUrl: 'http://localhost:8080/' };
     const { jsapi } = await gateway.createPayment({
       ...request,
@@ -249,5 +249,30 @@ describe('WeChat Pay API v3 against a local WeChat Pay', () => {
       channel: 'native',
     });
     expect(native.payUrl).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
+    expect(fake.requests.at(-1)!.path).toBe('/v3/pay/transactions/native');
+    const h5 = await gateway.createPayment({
+      ...request,
+      orderNo: `H${Date.now()}`,
+      channel: 'h5',
+    });
+    expect(fake.requests.at(-1)!.path).toBe('/v3/pay/transactions/h5');
+    expect(new URL(h5.payUrl).searchParams.get('redirect_url')).toBe(request.returnUrl);
+  });
+
+  it('closes an unpaid order (the candidate chose another way); a paid one is refused', async () => {
+    const gateway = t.deps.gateways.payment.of('wechatpay');
+    const request = { amountInFen: 100, subject: '测试', returnUrl: 'http://localhost:8080/' };
+    const openNo = `C${Date.now()}`;
+    await gateway.createPayment({ ...request, orderNo: openNo, channel: 'native' });
+    await gateway.closePayment!(openNo);
+    expect(fake.requests.at(-1)!).toMatchObject({
+      path: `/v3/pay/transactions/out-trade-no/${openNo}/close`,
+      body: { mchid: MCH_ID },
+    });
+    expect(await gateway.queryPayment(openNo)).toEqual({ status: 'Cancelled', paidAt: null });
+    const paidNo = `D${Date.now()}`;
+    await gateway.createPayment({ ...request, orderNo: paidNo, channel: 'native' });
+    fake.pay(paidNo);
+    await expect(gateway.closePayment!(paidNo)).rejects.toThrow(/ORDERPAID/);
   });
 });

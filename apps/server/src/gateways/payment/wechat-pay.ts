@@ -7,6 +7,7 @@ import {
   randomBytes,
   type KeyObject,
 } from 'node:crypto';
+import type { WeChatJsApiPay } from '@portal/contracts';
 import type {
   PaymentGateway,
   PaymentNotification,
@@ -57,6 +58,30 @@ export function signWeChatPay(key: KeyObject | string, message: string): string 
 
 export function verifyWeChatPay(key: KeyObject | string, message: string, signature: string) {
   return createVerify('RSA-SHA256').update(message).verify(key, signature, 'base64');
+}
+
+/**
+ * getBrandWCPayRequest's arguments for a JSAPI prepay: paySign is the merchant's SHA256-RSA of
+ * "appId\ntimeStamp\nnonceStr\npackage\n" (WeChat Pay v3, JSAPI 调起支付).
+ */
+export function jsApiPayArguments(
+  merchantKey: KeyObject | string,
+  appId: string,
+  prepayId: string,
+  at: Date,
+): WeChatJsApiPay {
+  const unsigned = {
+    appId,
+    timeStamp: String(Math.floor(at.getTime() / 1000)),
+    nonceStr: randomBytes(16).toString('hex'),
+    package: `prepay_id=${prepayId}`,
+    signType: 'RSA' as const,
+  };
+  const paySign = signWeChatPay(
+    merchantKey,
+    weChatPayMessage(unsigned.appId, unsigned.timeStamp, unsigned.nonceStr, unsigned.package),
+  );
+  return { ...unsigned, paySign };
 }
 
 /** AEAD_AES_256_GCM as WeChat Pay uses it: ciphertext is base64 of encrypted bytes + 16-byte tag. */
@@ -189,18 +214,10 @@ export function createWeChatPayGateway(settings: WeChatPaySettings): PaymentGate
           '/v3/pay/transactions/jsapi',
           { ...base(request), payer: { openid: request.payerOpenId } },
         );
-        const jsapi = {
-          appId: settings.appId,
-          timeStamp: seconds(),
-          nonceStr: nonce(),
-          package: `prepay_id=${prepayId}`,
-          signType: 'RSA',
+        return {
+          payUrl: '',
+          jsapi: jsApiPayArguments(merchantKey, settings.appId, prepayId, now()),
         };
-        const paySign = signWeChatPay(
-          merchantKey,
-          weChatPayMessage(jsapi.appId, jsapi.timeStamp, jsapi.nonceStr, jsapi.package),
-        );
-        return { payUrl: '', jsapi: { ...jsapi, paySign } };
       }
       if (channel === 'native') {
         const { code_url: codeUrl } = await call<{ code_url: string }>(
@@ -220,6 +237,12 @@ export function createWeChatPayGateway(settings: WeChatPaySettings): PaymentGate
       const payUrl = new URL(h5Url);
       payUrl.searchParams.set('redirect_url', request.returnUrl);
       return { payUrl: payUrl.toString() };
+    },
+
+    async closePayment(orderNo) {
+      await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, {
+        mchid: settings.mchId,
+      });
     },
 
     async queryPayment(orderNo) {

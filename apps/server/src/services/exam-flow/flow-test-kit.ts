@@ -107,7 +107,11 @@ export async function payThroughCashier(
   applyId: number,
   action: 'pay' | 'cancel' = 'pay',
 ) {
-  const order = await t.call(getProjectPaymentOrder, { ApplyId: applyId }, { as: userId });
+  const order = await t.call(
+    getProjectPaymentOrder,
+    { ApplyId: applyId, Provider: 'wechatpay' },
+    { as: userId },
+  );
   expect(order.status, JSON.stringify(order.body)).toBe(200);
   const payUrl = new URL(order.body.Data.PayUrl);
   const page = await t.app.inject({ method: 'GET', url: payUrl.pathname + payUrl.search });

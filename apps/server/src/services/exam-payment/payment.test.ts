@@ -42,7 +42,7 @@ describe('ProjectPayment/ and MerchantOrder/ calls with the sandbox cashier', ()
   it('GetProjectPaymentOrder creates one pending order and answers it again', async () => {
     const first = await t.call(
       getProjectPaymentOrder,
-      { ApplyId: unpaidApplyId },
+      { ApplyId: unpaidApplyId, Provider: 'wechatpay' },
       { as: t.demoUserId },
     );
     expect(first.status).toBe(200);
@@ -58,16 +58,25 @@ describe('ProjectPayment/ and MerchantOrder/ calls with the sandbox cashier', ()
     );
     const second = await t.call(
       getProjectPaymentOrder,
-      { ApplyId: unpaidApplyId },
+      { ApplyId: unpaidApplyId, Provider: 'wechatpay' },
       { as: t.demoUserId },
     );
     expect(second.body.Data.OrderId).toBe(first.body.Data.OrderId);
   });
 
   it('GetProjectPaymentOrder refuses: no token, another user, not approved, free, foreign return address', async () => {
-    expect((await t.call(getProjectPaymentOrder, { ApplyId: unpaidApplyId })).status).toBe(401);
     expect(
-      (await t.call(getProjectPaymentOrder, { ApplyId: unpaidApplyId }, { as: other })).status,
+      (await t.call(getProjectPaymentOrder, { ApplyId: unpaidApplyId, Provider: 'wechatpay' }))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await t.call(
+          getProjectPaymentOrder,
+          { ApplyId: unpaidApplyId, Provider: 'wechatpay' },
+          { as: other },
+        )
+      ).status,
     ).toBe(404);
     const submitted = await applicationOf(
       t.db,
@@ -76,7 +85,7 @@ describe('ProjectPayment/ and MerchantOrder/ calls with the sandbox cashier', ()
     );
     const notApproved = await t.call(
       getProjectPaymentOrder,
-      { ApplyId: submitted!.id },
+      { ApplyId: submitted!.id, Provider: 'wechatpay' },
       { as: t.demoUserId },
     );
     expect(notApproved.status).toBe(409);
@@ -87,7 +96,13 @@ describe('ProjectPayment/ and MerchantOrder/ calls with the sandbox cashier', ()
       await projectIdOf(t.db, SEED_PROJECTS.returned),
     );
     expect(
-      (await t.call(getProjectPaymentOrder, { ApplyId: free!.id }, { as: t.demoUserId })).status,
+      (
+        await t.call(
+          getProjectPaymentOrder,
+          { ApplyId: free!.id, Provider: 'wechatpay' },
+          { as: t.demoUserId },
+        )
+      ).status,
     ).toBe(409);
     const foreign = await t.call(
       getProjectPaymentOrder,
@@ -101,7 +116,7 @@ describe('ProjectPayment/ and MerchantOrder/ calls with the sandbox cashier', ()
   it('the cashier page shows the order in Chinese; a tampered link is refused', async () => {
     const order = await t.call(
       getProjectPaymentOrder,
-      { ApplyId: unpaidApplyId },
+      { ApplyId: unpaidApplyId, Provider: 'wechatpay' },
       { as: t.demoUserId },
     );
     const url = new URL(order.body.Data.PayUrl);
@@ -123,7 +138,7 @@ describe('ProjectPayment/ and MerchantOrder/ calls with the sandbox cashier', ()
   it('a rightly signed notice older than five minutes is refused and changes nothing', async () => {
     const order = await t.call(
       getProjectPaymentOrder,
-      { ApplyId: unpaidApplyId },
+      { ApplyId: unpaidApplyId, Provider: 'wechatpay' },
       { as: t.demoUserId },
     );
     const notice = {
@@ -150,7 +165,7 @@ describe('ProjectPayment/ and MerchantOrder/ calls with the sandbox cashier', ()
   it('a notice with a bad signature is refused with 400 and changes nothing', async () => {
     const order = await t.call(
       getProjectPaymentOrder,
-      { ApplyId: unpaidApplyId },
+      { ApplyId: unpaidApplyId, Provider: 'wechatpay' },
       { as: t.demoUserId },
     );
     const notice = { OrderNo: order.body.Data.OrderNo, Status: 'Paid', PaidAt: null, Timestamp: 1 };
@@ -190,7 +205,7 @@ describe('ProjectPayment/ and MerchantOrder/ calls with the sandbox cashier', ()
     expect(again.body.Data.Status).toBe('Paid');
     const twice = await t.call(
       getProjectPaymentOrder,
-      { ApplyId: unpaidApplyId },
+      { ApplyId: unpaidApplyId, Provider: 'wechatpay' },
       { as: t.demoUserId },
     );
     expect(twice.status).toBe(409);
@@ -224,7 +239,11 @@ describe('ProjectPayment/ and MerchantOrder/ calls with the sandbox cashier', ()
     const verified = await t.call(verifyPaymentOrder, { OrderId: order.OrderId }, { as: other });
     expect(verified.body.Data.Status).toBe('Cancelled');
     expect((await applicationOf(t.db, other, projectId))!.status).toBe('Approved');
-    const next = await t.call(getProjectPaymentOrder, { ApplyId: theirs }, { as: other });
+    const next = await t.call(
+      getProjectPaymentOrder,
+      { ApplyId: theirs, Provider: 'wechatpay' },
+      { as: other },
+    );
     expect(next.body.Data.Status).toBe('Pending');
     expect(next.body.Data.OrderId).not.toBe(order.OrderId);
     // A lost notice: the gateway's own record settles the order when verified.
@@ -347,7 +366,11 @@ describe('ProjectPayment/RefundPaymentOrder: the candidate asks for a paid fee b
     ).map((m) => m.title);
     expect(titles).toContain('退款申请已受理');
     // The fee was given back: the application may be paid again.
-    const again = await t.call(getProjectPaymentOrder, { ApplyId: applyId }, { as: t.demoUserId });
+    const again = await t.call(
+      getProjectPaymentOrder,
+      { ApplyId: applyId, Provider: 'wechatpay' },
+      { as: t.demoUserId },
+    );
     expect(again.body.Data.Status).toBe('Pending');
   });
 
@@ -384,7 +407,7 @@ describe('ProjectPayment/RefundPaymentOrder: the candidate asks for a paid fee b
 
     const pending = await t.call(
       getProjectPaymentOrder,
-      { ApplyId: applyId },
+      { ApplyId: applyId, Provider: 'wechatpay' },
       { as: t.demoUserId },
     );
     const unpaid = await t.call(

@@ -33,6 +33,8 @@ function order(applyId: number, status: PaymentOrder['Status']): PaymentOrder {
     ProjectId: 100 + applyId,
     ProjectTitle: `项目${applyId}`,
     AmountInFen: 5600,
+    Provider: null,
+    Channel: null,
     Status: status,
     CreateTime: NOW,
     PaidTime: status === 'Paid' ? NOW : null,

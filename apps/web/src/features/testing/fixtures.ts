@@ -2,11 +2,13 @@ import {
   applySummarySchema,
   flowViewSchema,
   pagedSchema,
+  payingOrderSchema,
   paymentOrderSchema,
   projectDetailSchema,
   projectSummarySchema,
   type ApplySummary,
   type FlowView,
+  type PayingOrder,
   type PaymentOrder,
   type ProjectDetail,
   type ProjectSummary,
@@ -79,10 +81,25 @@ export function paymentOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrde
     CreateTime: '2026-03-02T10:00:00+08:00',
     PaidTime: null,
     PayUrl: PAY_URL,
+    Provider: 'wechatpay',
+    Channel: 'h5',
     CanRefund: false,
     RefundPolicy: { Refundable: true, RefundUntil: '2026-06-20T09:00:00+08:00' },
     RefundRequestTime: null,
     RefundTime: null,
+    ...overrides,
+  });
+}
+
+/** An order as GetProjectPaymentOrder answers it in a phone browser: WeChat Pay H5 or Alipay wap. */
+export function payingOrder(overrides: Partial<PayingOrder> = {}): PayingOrder {
+  return payingOrderSchema.parse({
+    ...paymentOrder(),
+    Offers: [
+      { Provider: 'wechatpay', Channel: 'h5', Guide: null },
+      { Provider: 'alipay', Channel: 'wap', Guide: null },
+    ],
+    Pay: { Kind: 'redirect', Url: PAY_URL },
     ...overrides,
   });
 }

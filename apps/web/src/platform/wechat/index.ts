@@ -8,3 +8,10 @@ export {
   WECHAT_JS_API_LIST,
   type WxApi,
 } from './wechat-share';
+export {
+  BRIDGE_READY_TIMEOUT_MS,
+  type BridgeOutcome,
+  openMiniProgramPayPage,
+  requestAlipayTradePay,
+  requestWeChatPay,
+} from './pay-bridges';

@@ -55,6 +55,8 @@ export interface WxApi {
   hideMenuItems(options: { menuList: string[] } & WxCallbacks): void;
   updateAppMessageShareData(options: ShareData & WxCallbacks): void;
   updateTimelineShareData(options: ShareData & WxCallbacks): void;
+  /** Inside a mini-program's web-view only. */
+  miniProgram?: { navigateTo(options: { url: string } & WxCallbacks): void };
 }
 
 declare global {
@@ -107,7 +109,7 @@ export function shareDataFor(
 }
 
 /** A test double set on window.wx wins; otherwise the weixin-js-sdk package (never a remote script). */
-async function loadWx(): Promise<WxApi> {
+export async function loadWx(): Promise<WxApi> {
   if (window.wx) return window.wx;
   const module = await import('weixin-js-sdk');
   return module.default as unknown as WxApi;

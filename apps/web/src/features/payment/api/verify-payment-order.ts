@@ -24,12 +24,17 @@ export function verifiedOrderQueryOptions(orderId: number) {
   });
 }
 
-/** Once paid, what the candidate sees elsewhere (the flow, the lists, the numbers) is read again. */
-export function useVerifiedOrder(orderId: number | undefined) {
+/**
+ * Once paid, what the candidate sees elsewhere (the flow, the lists, the numbers) is read again.
+ * pollMs: asked again at that pace while the order is pending (a Native QR code on screen).
+ */
+export function useVerifiedOrder(orderId: number | undefined, pollMs?: number) {
   const queryClient = useQueryClient();
   const query = useQuery({
     ...verifiedOrderQueryOptions(orderId ?? 0),
     enabled: orderId !== undefined,
+    refetchInterval: (current) =>
+      pollMs && (current.state.data?.Status ?? 'Pending') === 'Pending' ? pollMs : false,
   });
   const paid = query.data?.Status === 'Paid';
   useEffect(() => {

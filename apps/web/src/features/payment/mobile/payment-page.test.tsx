@@ -2,7 +2,7 @@ import { getProjectPaymentOrder, verifyPaymentOrder, type PaymentOrder } from '@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, refusal } from '../../testing/fake-server';
-import { PAY_URL, paymentOrder } from '../../testing/fixtures';
+import { PAY_URL, paymentOrder, payingOrder } from '../../testing/fixtures';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
 import { rememberedOrder, rememberOrder } from '../remembered-order';
 import PaymentPage from './payment-page';
@@ -24,17 +24,23 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('payment: the order of an application, paid once at the cashier', () => {
   it('shows order number, project, amount in 元 and state; 去支付 goes to the cashier once', async () => {
-    const server = fakeServer().on(getProjectPaymentOrder, order());
+    const server = fakeServer().on(getProjectPaymentOrder, payingOrder());
     renderScreen(PaymentPage, PATH);
     expect(await screen.findByText('P20260302100000123456')).toBeTruthy();
     expect(screen.getByText('2026年全国计算机应用能力在线测评（初级）')).toBeTruthy();
     expect(screen.getByText('80.00元')).toBeTruthy();
     expect(screen.getByText('待支付')).toBeTruthy();
-    expect(server.calls(getProjectPaymentOrder)[0]?.input).toEqual({ ApplyId: '5' });
+    expect(server.calls(getProjectPaymentOrder)[0]?.input).toEqual({
+      ApplyId: '5',
+      Platform: '0',
+      Device: 'mobile',
+    });
 
     const pay = screen.getByRole('button', { name: /去支付/ });
     fireEvent.click(pay);
     fireEvent.click(pay);
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(server.calls(getProjectPaymentOrder)[1]?.input).toMatchObject({ Provider: 'wechatpay' });
     expect(assign).toHaveBeenCalledTimes(1);
     expect(assign).toHaveBeenCalledWith(PAY_URL);
     expect((pay as HTMLButtonElement).disabled).toBe(true);
@@ -42,8 +48,38 @@ describe('payment: the order of an application, paid once at the cashier', () =>
     expect(server.calls(verifyPaymentOrder)).toHaveLength(0);
   });
 
+  it('offers WeChat Pay and Alipay in a phone browser; the candidate picks', async () => {
+    const server = fakeServer().on(getProjectPaymentOrder, payingOrder());
+    renderScreen(PaymentPage, PATH);
+    fireEvent.click(await screen.findByText('支付宝'));
+    expect(screen.getByText('跳转到支付宝完成付款')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /去支付/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAY_URL));
+    expect(server.calls(getProjectPaymentOrder)[1]?.input).toMatchObject({ Provider: 'alipay' });
+  });
+
+  it('inside WeChat shows Alipay only as the open-in-browser guide', async () => {
+    fakeServer().on(
+      getProjectPaymentOrder,
+      payingOrder({
+        Offers: [
+          { Provider: 'wechatpay', Channel: 'jsapi', Guide: null },
+          {
+            Provider: 'alipay',
+            Channel: null,
+            Guide: '微信内无法使用支付宝。请点击右上角「…」，选择「在浏览器中打开」',
+          },
+        ],
+        Pay: null,
+      }),
+    );
+    renderScreen(PaymentPage, PATH);
+    expect(await screen.findByText(/选择「在浏览器中打开」/)).toBeTruthy();
+    expect(screen.getAllByRole('radio')).toHaveLength(1);
+  });
+
   it('says before paying whether and until when the fee can come back', async () => {
-    fakeServer().on(getProjectPaymentOrder, order());
+    fakeServer().on(getProjectPaymentOrder, payingOrder());
     const first = renderScreen(PaymentPage, PATH);
     expect(
       await screen.findByText(
@@ -53,7 +89,7 @@ describe('payment: the order of an application, paid once at the cashier', () =>
     first.unmount();
     fakeServer().on(
       getProjectPaymentOrder,
-      order({ RefundPolicy: { Refundable: false, RefundUntil: null } }),
+      payingOrder({ RefundPolicy: { Refundable: false, RefundUntil: null } }),
     );
     renderScreen(PaymentPage, PATH);
     expect(
@@ -81,9 +117,9 @@ describe('payment: the order of an application, paid once at the cashier', () =>
   it('a payment not yet confirmed says so; 我已支付 asks the gateway again, once per tap burst', async () => {
     rememberOrder(5, 9);
     let status: PaymentOrder['Status'] = 'Pending';
-    const server = fakeServer().on(verifyPaymentOrder, () =>
-      order(status === 'Paid' ? { Status: 'Paid', PayUrl: '' } : {}),
-    );
+    const server = fakeServer()
+      .on(verifyPaymentOrder, () => order(status === 'Paid' ? { Status: 'Paid', PayUrl: '' } : {}))
+      .on(getProjectPaymentOrder, payingOrder());
     renderScreen(PaymentPage, PATH);
     expect(await screen.findByRole('heading', { name: '尚未收到支付结果' })).toBeTruthy();
     status = 'Paid';
@@ -96,11 +132,12 @@ describe('payment: the order of an application, paid once at the cashier', () =>
 
   it('a payment not yet confirmed can be paid again at the same order’s cashier', async () => {
     rememberOrder(5, 9);
-    fakeServer().on(verifyPaymentOrder, order());
+    fakeServer().on(verifyPaymentOrder, order()).on(getProjectPaymentOrder, payingOrder());
     renderScreen(PaymentPage, PATH);
     const again = await screen.findByRole('button', { name: '重新支付' });
     fireEvent.click(again);
     fireEvent.click(again);
+    await waitFor(() => expect(assign).toHaveBeenCalled());
     expect(assign).toHaveBeenCalledTimes(1);
     expect(assign).toHaveBeenCalledWith(PAY_URL);
     expect((screen.getByRole('button', { name: '我已支付' }) as HTMLButtonElement).disabled).toBe(
@@ -115,7 +152,10 @@ describe('payment: the order of an application, paid once at the cashier', () =>
     rememberOrder(5, 9);
     const server = fakeServer()
       .on(verifyPaymentOrder, order({ Status: status, PayUrl: '' }))
-      .on(getProjectPaymentOrder, order({ OrderId: 10, PayUrl: `${PAY_URL}2` }));
+      .on(
+        getProjectPaymentOrder,
+        payingOrder({ OrderId: 10, Pay: { Kind: 'redirect', Url: `${PAY_URL}2` } }),
+      );
     renderScreen(PaymentPage, PATH);
     expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
     const retry = screen.getByRole('button', { name: '重新支付' });
@@ -123,14 +163,15 @@ describe('payment: the order of an application, paid once at the cashier', () =>
     fireEvent.click(retry);
     await waitFor(() => expect(assign).toHaveBeenCalledWith(`${PAY_URL}2`));
     expect(assign).toHaveBeenCalledTimes(1);
-    expect(server.calls(getProjectPaymentOrder)).toHaveLength(1);
+    // The ways offered here, then the order for the one chosen.
+    expect(server.calls(getProjectPaymentOrder)).toHaveLength(2);
     expect(rememberedOrder(5)).toBe(10);
   });
 
   it('an order that cannot be had shows why, with a retry', async () => {
     let refused = true;
     fakeServer().on(getProjectPaymentOrder, () =>
-      refused ? refusal(409, '报名审核通过后才能缴费') : order(),
+      refused ? refusal(409, '报名审核通过后才能缴费') : payingOrder(),
     );
     renderScreen(PaymentPage, PATH);
     expect(await screen.findByText('报名审核通过后才能缴费')).toBeTruthy();

@@ -1,11 +1,19 @@
-import { ORDER_STATUS_TEXT, type PaymentOrder } from '@portal/contracts';
-import { Button } from 'antd-mobile';
+import {
+  ORDER_STATUS_TEXT,
+  PAY_PROVIDER_TEXT,
+  type PaymentOrder,
+  type PayOffer,
+  type PayProvider,
+} from '@portal/contracts';
+import { Button, Radio } from 'antd-mobile';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDate } from '../../../shared/date';
 import { idParam } from '../../../shared/id';
 import { formatFee } from '../../../shared/money';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { PAYMENT_OUTCOME } from '../payment-outcome';
+import { BRIDGE_OUTCOME_TEXT, PAY_CHANNEL_HINT, payButtonText } from '../pay-ways';
 import { refundPolicyText } from '../refund-policy';
 import { usePayment } from '../use-payment';
 import { paths } from '../../../platform';
@@ -68,8 +76,46 @@ function Outcome({ status }: { status: PaymentOrder['Status'] }) {
   );
 }
 
+/** 支付方式: the ways usable here to choose from; the others with what to do instead. */
+function PayWays({
+  offers,
+  provider,
+  onChange,
+}: {
+  offers: PayOffer[];
+  provider: PayProvider | undefined;
+  onChange: (provider: PayProvider) => void;
+}) {
+  const usable = offers.filter((offer) => offer.Channel);
+  return (
+    <section className="m-section" aria-labelledby="pay-ways-title">
+      <h2 className="m-section__title" id="pay-ways-title">
+        支付方式
+      </h2>
+      {usable.length > 0 ? (
+        <Radio.Group value={provider ?? null} onChange={(v) => onChange(v as PayProvider)}>
+          {usable.map((offer) => (
+            <Radio key={offer.Provider} value={offer.Provider} className="pay-way">
+              <span className="pay-way__name">{PAY_PROVIDER_TEXT[offer.Provider]}</span>
+              <span className="pay-way__hint">{PAY_CHANNEL_HINT[offer.Channel!]}</span>
+            </Radio>
+          ))}
+        </Radio.Group>
+      ) : null}
+      {offers
+        .filter((offer) => offer.Guide)
+        .map((offer) => (
+          <div key={offer.Provider} className="pay-way pay-way--guide" role="note">
+            <span className="pay-way__name">{PAY_PROVIDER_TEXT[offer.Provider]}</span>
+            <span className="pay-way__hint">{offer.Guide}</span>
+          </div>
+        ))}
+    </section>
+  );
+}
+
 /**
- * payment: the application's order, paid at the gateway's cashier. Coming back from the cashier
+ * payment: the application's order, paid the way that fits where the candidate is. Coming back from the cashier
  * (an order was sent there) asks VerifyPaymentOrder; the buttons are off while anything is in
  * flight and there is no pay button once paid, so an order cannot be paid twice.
  */
@@ -77,8 +123,10 @@ export default function PaymentPage() {
   const [params] = useSearchParams();
   const applyId = idParam(params.get('ApplyId'));
   const navigate = useNavigate();
-  const payment = usePayment(applyId);
-  const { query, order, stage, busy } = payment;
+  const payment = usePayment(applyId, 'mobile');
+  const { query, order, stage, busy, bridgeOutcome } = payment;
+  const [chosen, setChosen] = useState<PayProvider>();
+  const provider = chosen ?? payment.defaultProvider;
 
   if (!applyId) {
     return (
@@ -117,54 +165,53 @@ export default function PaymentPage() {
         </Button>
       </>
     );
-  } else if (stage === 'returned-pending') {
-    actions = (
-      <>
-        <Button
-          fill="outline"
-          color="primary"
-          disabled={busy}
-          loading={payment.verifying}
-          onClick={payment.verify}
-        >
-          我已支付
-        </Button>
-        <Button color="primary" disabled={busy} onClick={() => payment.pay(order)}>
-          重新支付
-        </Button>
-      </>
-    );
-  } else if (stage === 'pending') {
-    actions = (
-      <Button
-        color="primary"
-        disabled={busy}
-        loading={payment.leaving}
-        onClick={() => payment.pay(order)}
-      >
-        去支付 {formatFee(order.AmountInFen)}
-      </Button>
-    );
   } else {
-    actions = (
+    const payButton = provider ? (
       <Button
         color="primary"
         disabled={busy}
-        loading={payment.creating || payment.leaving}
-        onClick={() => void payment.payAgain()}
+        loading={payment.leaving || (busy && !payment.verifying)}
+        onClick={() => void payment.pay(provider)}
       >
-        重新支付
+        {payButtonText(stage, bridgeOutcome)}
+        {stage === 'pending' && !bridgeOutcome ? ` ${formatFee(order.AmountInFen)}` : ''}
       </Button>
-    );
+    ) : null;
+    actions =
+      stage === 'returned-pending' ? (
+        <>
+          <Button
+            fill="outline"
+            color="primary"
+            disabled={busy}
+            loading={payment.verifying}
+            onClick={payment.verify}
+          >
+            我已支付
+          </Button>
+          {payButton}
+        </>
+      ) : (
+        payButton
+      );
   }
 
   return (
     <div className="payment-page">
       {stage !== 'pending' ? <Outcome status={order.Status} /> : null}
+      {bridgeOutcome && stage === 'pending' ? (
+        <section className="m-section payment-result payment-result--Failed" role="status">
+          <h2 className="payment-result__title">{BRIDGE_OUTCOME_TEXT[bridgeOutcome].title}</h2>
+          <p className="payment-result__text">{BRIDGE_OUTCOME_TEXT[bridgeOutcome].text}</p>
+        </section>
+      ) : null}
       <OrderFacts order={order} />
-      {stage === 'pending' ? (
+      {stage !== 'paid' && payment.offers.length > 0 ? (
+        <PayWays offers={payment.offers} provider={provider} onChange={setChosen} />
+      ) : null}
+      {stage === 'pending' && !bridgeOutcome && provider ? (
         <p className="payment-page__hint">
-          点击「去支付」将前往支付收银台，支付完成后会自动返回本页确认结果。
+          选择支付方式后点击「去支付」；支付完成后本页会确认结果。
         </p>
       ) : null}
       <div className="m-bottom-spacer" />
