@@ -116,6 +116,10 @@ describe('keyboard only, on the desktop: sign in → apply → pay → ticket', 
     await tabAndPress(page, page.getByRole('button', { name: '去缴费' }), '去缴费');
     await page.waitForURL(`**/views/payment?ApplyId=${application!.ApplyId}`);
     await checkScreen(page, 'keyboard-payment');
+    // WeChat Pay's QR code is chosen first; an arrow key moves the choice to Alipay's cashier.
+    await tabTo(page, page.getByRole('radio', { name: /^微信支付/ }), 'the way to pay');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.getByRole('radio', { name: /^支付宝/ }).isChecked()).toBe(true);
     await tabAndPress(page, page.getByRole('button', { name: '去支付' }), '去支付');
     await page.waitForURL('**/gateways/payment/cashier?**');
     await tabAndPress(page, page.getByRole('button', { name: '确认支付' }), '确认支付');

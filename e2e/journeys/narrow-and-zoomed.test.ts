@@ -2,7 +2,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser } from '../support/browser.js';
 import { apiOf, unappliedPaidProject } from '../support/portal-api.js';
-import { checkScreen, coveredControls, hasNoHorizontalScroll } from '../support/screens.js';
+import {
+  checkScreen,
+  coveredControls,
+  hasNoHorizontalScroll,
+  widerThanViewport,
+} from '../support/screens.js';
 import { signInAtProvider } from '../support/sign-in.js';
 
 /**
@@ -50,7 +55,8 @@ describe.each([
       await page.waitForFunction((prefix) => document.title.startsWith(`${prefix}-`), title);
       await page.waitForLoadState('networkidle');
       await checkScreen(page, `zoom-${shot}-${name}`);
-      if (!(await hasNoHorizontalScroll(page))) problems.push(`${name}: scrolls sideways`);
+      if (!(await hasNoHorizontalScroll(page)))
+        problems.push(`${name}: scrolls sideways (${(await widerThanViewport(page)).join('; ')})`);
       for (const covered of await coveredControls(page)) problems.push(`${name}: ${covered}`);
     }
     expect(problems).toEqual([]);

@@ -88,6 +88,24 @@ export function coveredControls(page: Page): Promise<string[]> {
   });
 }
 
+/** The outermost elements reaching past the viewport's right edge, as short outlines. */
+export function widerThanViewport(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.getBoundingClientRect().right > innerWidth + 1)
+      .filter(
+        (element) =>
+          !element.parentElement ||
+          element.parentElement.getBoundingClientRect().right <= innerWidth + 1,
+      )
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className} to ${Math.round(element.getBoundingClientRect().right)} px`,
+      ),
+  );
+}
+
 /** The same on a 320 px phone, the viewport put back afterwards. */
 export async function fitsAt320(page: Page): Promise<boolean> {
   const size = page.viewportSize()!;
