@@ -57,10 +57,13 @@ describe('scheduled jobs', () => {
     );
     await sleep(3_300);
     await Promise.all(both.map((job) => job.stop()));
-    // The whole seconds that began while both were scheduled: one run each, not two.
+    // The whole seconds that began while both were scheduled: one run each, not two (both
+    // instances running every time would make about twice as many). One second of slack: the
+    // scheduler's timer and this clock can disagree about a boundary by a few milliseconds (CI
+    // saw 4 runs in a measured 3).
     const times = Math.floor(Date.now() / 1000) - Math.floor(started / 1000);
     expect(runs).toBeGreaterThanOrEqual(2);
-    expect(runs).toBeLessThanOrEqual(times);
+    expect(runs).toBeLessThanOrEqual(times + 1);
   });
 
   it('runs a job now under the same lock: two instances asking at once run it once', async () => {

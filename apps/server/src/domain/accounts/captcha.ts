@@ -18,7 +18,12 @@ export const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256';
  * address in ten minutes (a burst), for one number in an hour, and failed checks of either.
  */
 const BURST_WINDOW_SECONDS = 10 * 60;
-export const ADDRESS_CHALLENGES_PER_STEP = 10;
+/**
+ * Generous: at registration opening a campus network or a carrier's NAT puts many candidates
+ * behind one address, and each step multiplies what their phones must do. The number's own count
+ * and the failures carry the weight.
+ */
+export const ADDRESS_CHALLENGES_PER_STEP = 30;
 const MOBILE_WINDOW_SECONDS = 60 * 60;
 export const MOBILE_CHALLENGES_PER_STEP = 4;
 const FAILURE_WINDOW_SECONDS = 60 * 60;
