@@ -11,6 +11,7 @@ import {
   passportPhoto,
   unappliedPaidProject,
   type Api,
+  approveInBackOffice,
 } from '../support/portal-api.js';
 import {
   BAD_ID_NUMBER,
@@ -155,12 +156,7 @@ describe.each([
       await check(page, `${shot}-my-project`);
 
       // The back office approves it.
-      const review = await fetch(`${baseUrl}/dev/review`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ApplyId: application!.ApplyId, Decision: 'approve', Remark: '' }),
-      });
-      expect(review.status).toBe(200);
+      await approveInBackOffice(baseUrl, application!.ApplyId);
 
       // flowManage: the next action is to pay.
       await page.goto(flowUrl);

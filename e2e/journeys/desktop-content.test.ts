@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { DESKTOP, launchBrowser } from '../support/browser.js';
+import { approveInBackOffice } from '../support/portal-api.js';
 import { checkScreen, hasNoHorizontalScroll } from '../support/screens.js';
 import { signInAtProvider } from '../support/sign-in.js';
 
@@ -195,12 +196,7 @@ describe('desktop content pages (desktop user agent, 1440×900)', () => {
       return body.Data.Items.map((a) => a.ApplyId);
     }, baseUrl);
     expect(submitted.length).toBeGreaterThan(0);
-    const review = await fetch(`${baseUrl}/dev/review`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ApplyId: submitted[0], Decision: 'approve', Remark: '' }),
-    });
-    expect(review.status).toBe(200);
+    await approveInBackOffice(baseUrl, submitted[0]!);
 
     await page.goto(`${baseUrl}/views/notice?tab=message`);
     const unread = page

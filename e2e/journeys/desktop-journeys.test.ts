@@ -12,6 +12,7 @@ import {
   unappliedPaidProject,
   unappliedProjectAskingBirthDate,
   type Api,
+  approveInBackOffice,
 } from '../support/portal-api.js';
 import { checkScreen } from '../support/screens.js';
 import {
@@ -239,12 +240,7 @@ describe('desktop journeys of a signed-in candidate (1440×900)', () => {
       await report.getByRole('button', { name: '关闭' }).click();
 
       // The back office approves; the next action is to pay.
-      const review = await fetch(`${baseUrl}/dev/review`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ApplyId: application!.ApplyId, Decision: 'approve', Remark: '' }),
-      });
-      expect(review.status).toBe(200);
+      await approveInBackOffice(baseUrl, application!.ApplyId);
       await page.reload();
       await page.getByRole('button', { name: '去缴费' }).click();
       await page.waitForURL(`**/views/payment?ApplyId=${application!.ApplyId}`);

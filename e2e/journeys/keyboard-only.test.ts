@@ -3,7 +3,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser } from '../support/browser.js';
 import { tabAndPress, tabAndType, tabTo } from '../support/keyboard.js';
-import { anonymousApi, apiOf, applicationsOf, drawPassportPhoto } from '../support/portal-api.js';
+import {
+  anonymousApi,
+  apiOf,
+  applicationsOf,
+  drawPassportPhoto,
+  approveInBackOffice,
+} from '../support/portal-api.js';
 import { checkScreen } from '../support/screens.js';
 import { startFreshServer, type RunningServer } from '../support/server.js';
 import {
@@ -106,12 +112,7 @@ describe('keyboard only, on the desktop: sign in → apply → pay → ticket', 
     expect(application?.Status).toBe('Submitted');
 
     // Approved by the back office; 去缴费, the sandbox cashier, 确认支付.
-    const review = await fetch(`${baseUrl}/dev/review`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ApplyId: application!.ApplyId, Decision: 'approve', Remark: '' }),
-    });
-    expect(review.status).toBe(200);
+    await approveInBackOffice(baseUrl, application!.ApplyId);
     await page.reload();
     await tabAndPress(page, page.getByRole('button', { name: '去缴费' }), '去缴费');
     await page.waitForURL(`**/views/payment?ApplyId=${application!.ApplyId}`);

@@ -19,6 +19,7 @@ import {
   drawPassportPhoto,
   sessionInPage,
   SESSION_KEYS,
+  approveInBackOffice,
 } from '../support/portal-api.js';
 import { startFreshServer, type RunningServer } from '../support/server.js';
 import { DEMO_MOBILE, DEMO_NAME, DEMO_PASSWORD, GOOD_ID_NUMBER } from '../support/sign-in.js';
@@ -139,12 +140,7 @@ describe.each(['webkit', 'firefox'] as EngineName[])('the phone journey in %s', 
     expect(application?.Status).toBe('Submitted');
 
     // The back office approves; the candidate pays at the sandbox cashier.
-    const review = await fetch(`${baseUrl}/dev/review`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ApplyId: application!.ApplyId, Decision: 'approve', Remark: '' }),
-    });
-    expect(review.status).toBe(200);
+    await approveInBackOffice(baseUrl, application!.ApplyId);
     await page.goto(projectUrl);
     await started();
     await clickText(page, 'button', '去缴费');

@@ -12,7 +12,12 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.js';
-import { apiOf, passportPhoto, type SignedInApi } from '../support/portal-api.js';
+import {
+  apiOf,
+  passportPhoto,
+  type SignedInApi,
+  approveInBackOffice,
+} from '../support/portal-api.js';
 import { checkScreen } from '../support/screens.js';
 import { GOOD_ID_NUMBER } from '../support/sign-in.js';
 import { signUpFreshAccount } from '../support/sms.js';
@@ -108,12 +113,7 @@ describe('refund (issue 13): pay, ask for the fee back from my/myOrder, see é€€æ
     )!;
     expect(project, 'a paid project with its exam ahead').toBeTruthy();
     const application = await applyTo(page, api, project.ProjectId, mobile);
-    const review = await fetch(`${baseUrl}/dev/review`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ApplyId: application.ApplyId, Decision: 'approve', Remark: '' }),
-    });
-    expect(review.status).toBe(200);
+    await approveInBackOffice(baseUrl, application.ApplyId);
 
     // Pay in the sandbox cashier, from the payment page.
     await page.goto(`${baseUrl}/views/payment?ApplyId=${application.ApplyId}`);

@@ -1,7 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.js';
-import { apiOf, applicationsOf, drawPassportPhoto } from '../support/portal-api.js';
+import {
+  apiOf,
+  applicationsOf,
+  drawPassportPhoto,
+  approveInBackOffice,
+} from '../support/portal-api.js';
 import { checkScreen } from '../support/screens.js';
 import { SENSITIVE_CONSENT_LABEL } from '../support/sign-in.js';
 import { FRESH_PASSWORD, freshMobile, latestCode } from '../support/sms.js';
@@ -116,12 +121,7 @@ describe('by roles and names only, on a phone: sign up, apply, pay, answer', () 
     const projectId = Number(new URL(flowUrl).searchParams.get('ProjectId'));
     const [application] = await applicationsOf(api, projectId);
     expect(application?.Status).toBe('Submitted');
-    const review = await fetch(`${baseUrl}/dev/review`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ApplyId: application!.ApplyId, Decision: 'approve', Remark: '' }),
-    });
-    expect(review.status).toBe(200);
+    await approveInBackOffice(baseUrl, application!.ApplyId);
     await page.reload();
     await page.getByRole('button', { name: '去缴费' }).click();
     await page.getByRole('button', { name: /^去支付/ }).click();

@@ -112,6 +112,16 @@ export async function unappliedProjectAskingBirthDate(
   throw new Error('no unapplied project asking a birth date left in the seed');
 }
 
+/** The back office approves an application (the demo's review endpoint). */
+export async function approveInBackOffice(baseUrl: string, applyId: number): Promise<void> {
+  const review = await fetch(`${baseUrl}/dev/review`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ApplyId: applyId, Decision: 'approve', Remark: '' }),
+  });
+  expect(review.status).toBe(200);
+}
+
 export async function applicationsOf(api: Api, projectId: number) {
   const mine = await api.call(getUserProject, { PageIndex: 1, PageSize: 50 });
   return mine.Items.filter((a) => a.ProjectId === projectId);
