@@ -161,6 +161,17 @@ describe('journey: fair exams (the server judges leaving; extra time for an acco
     await log.getByText('离开', { exact: false }).first().waitFor();
     expect(await log.getByText(/，已记录$/).count()).toBe(1);
     await checkScreen(page, 'fair-exam-desktop-sheet');
+
+    // The site's menu stays on screen: leaving through it asks first, and 继续答题 stays.
+    const examUrl = page.url();
+    await page.getByRole('link', { name: '首页', exact: true }).first().click();
+    const ask = page.getByRole('dialog', { name: '离开考试页面？' });
+    await ask.getByText(/离开不会暂停计时/).waitFor();
+    await checkScreen(page, 'fair-exam-desktop-leave-asks');
+    await ask.getByRole('button', { name: '继续答题' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(examUrl);
+    await page.getByRole('timer').waitFor();
     await context.close();
   });
 });
