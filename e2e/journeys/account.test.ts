@@ -112,6 +112,13 @@ describe('account: password, mobile, WeChat binding, closing (issue 5)', () => {
     await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
     const code = await latestCode(newMobile);
     await page.fill('#phone-code', code);
+    // A signed-in phone alone does not move the account: the password is asked, and a wrong one
+    // is said on its field while the verified code still serves the retry.
+    await page.fill('#phone-password', 'Guess@2024x');
+    await page.getByRole('button', { name: '确认更换' }).click();
+    await page.locator('#phone-password-error').getByText('登录密码不正确').waitFor();
+    await screenshot(page, 'issue30-reset-phone-wrong-password');
+    await page.fill('#phone-password', PASSWORD);
     await screenshot(page, 'issue5-reset-phone-code');
     await page.getByRole('button', { name: '确认更换' }).click();
     await page.waitForURL('**/views/my/myAccount');

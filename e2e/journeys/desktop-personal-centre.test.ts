@@ -138,6 +138,7 @@ describe('the desktop personal centre (1440×900)', () => {
     await page.waitForURL(`${baseUrl}/views/my/myAccount?tab=mobile`);
 
     const newMobile = freshMobile();
+    await page.fill('#phone-password', newPassword);
     await page.fill('#phone-mobile', newMobile);
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByRole('group', { name: '安全验证' }).getByRole('status').waitFor();

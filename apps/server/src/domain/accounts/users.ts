@@ -259,6 +259,21 @@ export interface PasswordTries {
   succeeded(mobile: string): Promise<void>;
 }
 
+/** The account's current password, its tries counted like sign-in's; a wrong one marks `field`. */
+async function provePassword(
+  user: UserRow,
+  password: string,
+  tries: PasswordTries,
+  field: string,
+  message: string,
+): Promise<void> {
+  const counted = user.mobile ?? `user:${user.id}`;
+  await tries.start(counted);
+  if (!(await verifyPassword(password, user.passwordHash)))
+    throw badRequest(message, { [field]: message });
+  await tries.succeeded(counted);
+}
+
 export async function updateLoginPassword(
   db: Database,
   userId: number,
@@ -267,11 +282,7 @@ export async function updateLoginPassword(
   tries: PasswordTries,
 ): Promise<void> {
   const user = await activeUser(db, userId);
-  const counted = user.mobile ?? `user:${user.id}`;
-  await tries.start(counted);
-  if (!(await verifyPassword(oldPassword, user.passwordHash)))
-    throw badRequest('原密码不正确', { OldPassword: '原密码不正确' });
-  await tries.succeeded(counted);
+  await provePassword(user, oldPassword, tries, 'OldPassword', '原密码不正确');
   if (oldPassword === newPassword)
     throw badRequest('新密码不能与原密码相同', { NewPassword: '新密码不能与原密码相同' });
   await update(db, userId, { passwordHash: await hashPassword(newPassword) });
@@ -280,18 +291,21 @@ export async function updateLoginPassword(
 // ---- mobile and closing ----
 
 /**
- * The SMS proof for the new number comes first: "taken" is told only to someone who holds that
- * phone, so the call tells nobody else whether a number is registered.
+ * The account's password proves its owner (a token alone is not enough to move the account to
+ * another phone); then the SMS proof for the new number: "taken" is told only to someone who holds
+ * that phone, so the call tells nobody else whether a number is registered.
  */
 export async function changeMobile(
   deps: Pick<AppDeps, 'db' | 'store'>,
   userId: number,
-  mobile: string,
-  verifyToken: string,
+  change: { mobile: string; verifyToken: string; password: string },
+  tries: PasswordTries,
 ): Promise<UserProfile> {
+  const { mobile, verifyToken } = change;
   const user = await activeUser(deps.db, userId);
   if (user.mobile === mobile)
     throw badRequest('新手机号与当前手机号相同', { Mobile: '新手机号与当前手机号相同' });
+  await provePassword(user, change.password, tries, 'Password', '登录密码不正确');
   await consumeVerifyToken(deps, { token: verifyToken, mobile, scene: 'ChangeMobile' });
   try {
     return await deps.db.transaction(async (txDb) => {

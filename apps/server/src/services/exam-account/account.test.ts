@@ -347,7 +347,7 @@ describe('User account', () => {
       const token = await obtainVerifyToken(t, '13622229999', 'ChangeMobile', id);
       const { status, body } = await t.call(
         changeMobile,
-        { Mobile: '13622229999', VerifyToken: token },
+        { Mobile: '13622229999', VerifyToken: token, Password: 'Start@2024' },
         { as: id },
       );
       expect(status).toBe(200);
@@ -355,10 +355,35 @@ describe('User account', () => {
       // Single use.
       const again = await t.call(
         changeMobile,
-        { Mobile: '13622229999', VerifyToken: token },
+        { Mobile: '13622229999', VerifyToken: token, Password: 'Start@2024' },
         { as: id },
       );
       expect(again.status).toBe(400);
+    });
+    it('needs the account password: a token and a code for the new number alone move nothing (issue 30, point 8)', async () => {
+      const id = await newUser('13622240000');
+      const token = await obtainVerifyToken(t, '13622249999', 'ChangeMobile', id);
+      const without = await t.call(
+        changeMobile,
+        { Mobile: '13622249999', VerifyToken: token } as never,
+        { as: id },
+      );
+      expect(without.status).toBe(400);
+      const wrong = await t.call(
+        changeMobile,
+        { Mobile: '13622249999', VerifyToken: token, Password: 'Guess@2024' },
+        { as: id },
+      );
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.Data).toEqual({ FieldErrors: { Password: '登录密码不正确' } });
+      // The refusal spent no proof: the owner retries with the password and the same token.
+      const right = await t.call(
+        changeMobile,
+        { Mobile: '13622249999', VerifyToken: token, Password: 'Start@2024' },
+        { as: id },
+      );
+      expect(right.status).toBe(200);
+      expect(right.body.Data.Mobile).toBe('136****9999');
     });
     it('carries the new number into the apply archive that held the old one (issue 30, point 5)', async () => {
       const id = await newUser('13622230000');
@@ -370,7 +395,7 @@ describe('User account', () => {
       const token = await obtainVerifyToken(t, '13622239999', 'ChangeMobile', id);
       const changed = await t.call(
         changeMobile,
-        { Mobile: '13622239999', VerifyToken: token },
+        { Mobile: '13622239999', VerifyToken: token, Password: 'Start@2024' },
         { as: id },
       );
       expect(changed.status).toBe(200);
@@ -382,14 +407,14 @@ describe('User account', () => {
       const token = await obtainVerifyToken(t, '13633331111', 'ChangeMobile', id);
       const other = await t.call(
         changeMobile,
-        { Mobile: '13633332222', VerifyToken: token },
+        { Mobile: '13633332222', VerifyToken: token, Password: 'Start@2024' },
         { as: id },
       );
       expect(other.status).toBe(419);
       expect(other.body.ErrMsg).toMatch(/请重新获取验证码/);
       const made = await t.call(
         changeMobile,
-        { Mobile: '13633331111', VerifyToken: 'made-up' },
+        { Mobile: '13633331111', VerifyToken: 'made-up', Password: 'Start@2024' },
         { as: id },
       );
       expect(made.status).toBe(419);
@@ -398,7 +423,11 @@ describe('User account', () => {
       const id = await newUser('13644470000');
       const guesses = await Promise.all(
         ['13900139000', '13644449999'].map((Mobile) =>
-          t.call(changeMobile, { Mobile, VerifyToken: 'made-up' }, { as: id }),
+          t.call(
+            changeMobile,
+            { Mobile, VerifyToken: 'made-up', Password: 'Start@2024' },
+            { as: id },
+          ),
         ),
       );
       expect(guesses.map((g) => g.status)).toEqual([419, 419]);
@@ -407,7 +436,7 @@ describe('User account', () => {
       const token = await obtainVerifyToken(t, '13900139000', 'ChangeMobile', id);
       const proven = await t.call(
         changeMobile,
-        { Mobile: '13900139000', VerifyToken: token },
+        { Mobile: '13900139000', VerifyToken: token, Password: 'Start@2024' },
         { as: id },
       );
       expect(proven.status).toBe(409);
@@ -415,12 +444,18 @@ describe('User account', () => {
     });
     it('refuses a malformed number and needs a sign-in', async () => {
       expect(
-        (await t.call(changeMobile, { Mobile: '99', VerifyToken: 'x' }, { as: t.demoUserId }))
-          .status,
+        (
+          await t.call(
+            changeMobile,
+            { Mobile: '99', VerifyToken: 'x', Password: 'x' },
+            { as: t.demoUserId },
+          )
+        ).status,
       ).toBe(400);
-      expect((await t.call(changeMobile, { Mobile: '13600000000', VerifyToken: 'x' })).status).toBe(
-        401,
-      );
+      expect(
+        (await t.call(changeMobile, { Mobile: '13600000000', VerifyToken: 'x', Password: 'x' }))
+          .status,
+      ).toBe(401);
     });
   });
 

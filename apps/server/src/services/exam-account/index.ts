@@ -104,7 +104,12 @@ const userRoutes: ServiceRoute[] = [
   route(changeMobile, async ({ input, requireUser, deps, clientIp }) => {
     const { userId, sessionId } = requireUser();
     const profile = await ownChange(deps, userId, clientIp, 'profile:Mobile', 'change', () =>
-      accounts.changeMobile(deps, userId, input.Mobile, input.VerifyToken),
+      accounts.changeMobile(
+        deps,
+        userId,
+        { mobile: input.Mobile, verifyToken: input.VerifyToken, password: input.Password },
+        passwordTries(deps, clientIp),
+      ),
     );
     await endSessionsOfAccount(deps, userId, { keep: sessionId });
     return profile;

@@ -1,4 +1,5 @@
 import { mobileSchema, verifyShortMessage, type Endpoint, type SmsScene } from '@portal/contracts';
+import { useRef } from 'react';
 import { z } from 'zod';
 import { HttpError } from '../../platform';
 import { useContractForm } from '../../platform/forms';
@@ -30,26 +31,40 @@ export function useSmsVerifiedForm<
     schema: S;
     defaultValues: z.input<S>;
     act: (verifyToken: string, values: z.output<S>) => Promise<unknown>;
+    /** The form's own fields the server may name in FieldErrors, beyond Mobile and Code. */
+    fieldOf?: Record<string, string>;
   },
 ) {
+  const fieldOf = { ...SMS_FIELD_OF, ...options.fieldOf };
   const form = useContractForm<E, z.input<S>, z.output<S>>(endpoint, {
     schema: options.schema as unknown as z.ZodType<z.output<S>, z.input<S>>,
     defaultValues: options.defaultValues as never,
-    fieldOf: (name) => SMS_FIELD_OF[name] as never,
+    fieldOf: (name) => fieldOf[name] as never,
   });
+  // A code is traded once; when `act` is refused for another field (a wrong password), the token
+  // it gave serves the retry, so the candidate need not ask for a new code.
+  const proof = useRef<{ mobile: string; code: string; verifyToken: string } | null>(null);
+  const verifyOnce = async (mobile: string, code: string) => {
+    const kept = proof.current;
+    if (kept && kept.mobile === mobile && kept.code === code) return kept.verifyToken;
+    const { VerifyToken } = await verifySmsCode({
+      Mobile: mobile,
+      Scene: options.scene,
+      Code: code,
+    });
+    proof.current = { mobile, code, verifyToken: VerifyToken };
+    return VerifyToken;
+  };
   /** The submit handler; `before` may still call it off (a confirmation). */
   const submit = (before?: () => Promise<boolean>) =>
     form.submit(async (values) => {
       if (before && !(await before())) return;
       try {
-        const { VerifyToken } = await verifySmsCode({
-          Mobile: values.mobile,
-          Scene: options.scene,
-          Code: values.code,
-        });
-        await options.act(VerifyToken, values);
+        await options.act(await verifyOnce(values.mobile, values.code), values);
+        proof.current = null;
       } catch (error) {
         if (!(error instanceof HttpError && error.code === 419)) throw error;
+        proof.current = null;
         form.setError('code' as never, { type: 'server', message: VERIFY_EXPIRED });
       }
     });

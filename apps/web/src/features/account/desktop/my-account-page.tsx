@@ -261,7 +261,7 @@ function MobileSection({ profile }: { profile: UserProfile }) {
   const { form, submit, smsCode, busy } = useMobileChangeForm({
     onChanged: () => {
       setChanged(true);
-      form.reset({ mobile: '', code: '' });
+      form.reset({ password: '', mobile: '', code: '' });
     },
   });
   return (
@@ -284,6 +284,15 @@ function MobileSection({ profile }: { profile: UserProfile }) {
         {changed ? (
           <Alert type="success" showIcon title={`手机号已更换为 ${profile.Mobile}`} />
         ) : null}
+        <Field
+          control={form.control}
+          name="password"
+          id="phone-password"
+          label="登录密码"
+          password
+          autoComplete="current-password"
+          error={form.errorOf('password')}
+        />
         <Field
           control={form.control}
           name="mobile"

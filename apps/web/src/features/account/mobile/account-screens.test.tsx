@@ -152,6 +152,11 @@ describe('my/resetPhone', () => {
 
     type('短信验证码', '123456');
     fireEvent.click(screen.getByRole('button', { name: '确认更换' }));
+    expect(await screen.findByText('请填写登录密码')).toBeTruthy();
+    expect(server.calls(verifyShortMessage)).toHaveLength(0);
+
+    type('登录密码', 'Demo@123456');
+    fireEvent.click(screen.getByRole('button', { name: '确认更换' }));
     await waitFor(() => expect(server.calls(changeMobile)).toHaveLength(1));
     expect(server.calls(verifyShortMessage)[0]?.input).toEqual({
       Mobile: '13900000000',
@@ -161,8 +166,42 @@ describe('my/resetPhone', () => {
     expect(server.calls(changeMobile)[0]?.input).toEqual({
       Mobile: '13900000000',
       VerifyToken: 'verify-token',
+      Password: 'Demo@123456',
     });
     await waitFor(() => expect(view.router.state.location.pathname).toBe(paths.myAccount()));
     expect(useSessionStore.getState().userData?.Mobile).toBe('139****0000');
+  });
+  it('a wrong password is said on its field; the retry uses the same verified code (issue 30, point 8)', async () => {
+    let refuse = true;
+    const server = phoneServer().on(changeMobile, () =>
+      refuse
+        ? ((refuse = false),
+          new Response(
+            JSON.stringify({
+              ErrCode: 400,
+              ErrMsg: '登录密码不正确',
+              Data: { FieldErrors: { Password: '登录密码不正确' } },
+            }),
+            { status: 400 },
+          ))
+        : { ...profileFixture(), Mobile: '139****0000' },
+    );
+    signIn();
+    renderScreen(ResetPhonePage, paths.resetPhone());
+    type('登录密码', 'Guess@2024');
+    type('新手机号', '13900000000');
+    type('短信验证码', '123456');
+    fireEvent.click(screen.getByRole('button', { name: '确认更换' }));
+    expect(await screen.findByText('登录密码不正确')).toBeTruthy();
+    expect((screen.getByLabelText('新手机号') as HTMLInputElement).value).toBe('13900000000');
+
+    type('登录密码', 'Demo@123456');
+    fireEvent.click(screen.getByRole('button', { name: '确认更换' }));
+    await waitFor(() => expect(server.calls(changeMobile)).toHaveLength(2));
+    expect(server.calls(verifyShortMessage)).toHaveLength(1);
+    expect(server.calls(changeMobile)[1]?.input).toMatchObject({
+      VerifyToken: 'verify-token',
+      Password: 'Demo@123456',
+    });
   });
 });

@@ -7,8 +7,8 @@ import { SmsCodeFields } from './sms-code';
 import { TextField } from './text-field';
 
 /**
- * my/resetPhone: the new number gets a code (after the captcha); the code is verified
- * (ShortMessage/Verify) and only then User/ChangeMobile changes the number.
+ * my/resetPhone: the account's password, then the new number gets a code (after the captcha); the
+ * code is verified (ShortMessage/Verify) and only then User/ChangeMobile changes the number.
  */
 export default function ResetPhonePage() {
   const navigate = useNavigate();
@@ -26,6 +26,14 @@ export default function ResetPhonePage() {
         {current ? `当前手机号：${current}。` : ''}
         新手机号通过短信验证后才会生效，之后请用新手机号登录。
       </p>
+      <TextField
+        id="phone-password"
+        label="登录密码"
+        type="password"
+        autoComplete="current-password"
+        {...form.register('password')}
+        error={form.errorOf('password')}
+      />
       <TextField
         id="phone-mobile"
         label="新手机号"
