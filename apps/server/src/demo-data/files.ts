@@ -6,7 +6,7 @@ import jpeg from 'jpeg-js';
 import type { Database } from '../db/client.js';
 import { uploads } from '../db/schema/index.js';
 import type { FileStore } from '../domain/ports.js';
-import { keptFileValue } from '../domain/uploads/uploads.js';
+import { keptFileValue, storedNameFor } from '../domain/uploads/uploads.js';
 
 /**
  * The seeded candidates' uploaded files, drawn at seed time (no binaries in git): a real ID photo
@@ -52,7 +52,7 @@ export async function seedUploadsOf(
         return {
           id,
           userId,
-          storedName: `${id}.${ext}`,
+          storedName: storedNameFor(id, ext),
           fileName,
           contentType,
           size: drawingOf(kind).length,

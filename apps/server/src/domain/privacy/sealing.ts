@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { applications, previewEntries, userApplyArchives, users } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { blindIndex, newestDataKeyId } from '../../platform/sealed-values.js';
+import { resealUploadedFiles } from '../uploads/uploads.js';
 
 /** Rows a table gets sealed again per round: small transactions, the tables stay writable. */
 export const RESEAL_BATCH = 200;
@@ -52,21 +53,24 @@ async function resealIdNumbers(db: Database, indexKey: string): Promise<number> 
 
 /**
  * Seals again under the newest data key whatever is sealed under an older one (after a key
- * rotation) or not sealed at all (written before sealing began), and gives such ID numbers their
- * blind index. A row changed between the read and the write is left for the next run (the change
- * sealed it under the newest key anyway). Returns how many rows it read; it runs until none is left.
+ * rotation) or not sealed at all (written before sealing began), the uploads' files included, and
+ * gives such ID numbers their blind index. A row changed between the read and the write is left for
+ * the next run (the change sealed it under the newest key anyway). Returns how many rows and files
+ * it read; it runs until none is left.
  */
 export async function resealPersonalData({
   db,
   secrets,
-}: Pick<AppDeps, 'db' | 'secrets'>): Promise<number> {
+  gateways,
+}: Pick<AppDeps, 'db' | 'secrets' | 'gateways'>): Promise<number> {
   let total = 0;
   for (;;) {
     const round =
       (await resealValues(db, applications, applications.id)) +
       (await resealValues(db, userApplyArchives, userApplyArchives.userId)) +
       (await resealValues(db, previewEntries, previewEntries.id)) +
-      (await resealIdNumbers(db, secrets.blindIndexKey));
+      (await resealIdNumbers(db, secrets.blindIndexKey)) +
+      (await resealUploadedFiles(db, gateways.files));
     total += round;
     if (round === 0) return total;
   }

@@ -1,4 +1,4 @@
-import { openBytes, sealBytes } from '../../platform/sealed-values.js';
+import { newestDataKeyId, openBytes, sealBytes } from '../../platform/sealed-values.js';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import {
@@ -10,7 +10,7 @@ import {
   type FormValues,
   type UploadedFileValue,
 } from '@portal/contracts';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, notLike, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { uploads, users, type UploadRow } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -230,7 +230,7 @@ export async function storeUpload(
       .values({
         id,
         userId,
-        storedName: `${id}.${EXTENSIONS[type]}`,
+        storedName: storedNameFor(id, EXTENSIONS[type]),
         fileName: path.basename(file.fileName || `${id}.${EXTENSIONS[type]}`).slice(0, 200),
         contentType: type,
         size: file.data.length,
@@ -247,6 +247,53 @@ export async function storeUpload(
     throw error;
   }
   return { ...keptFileValue(row), FileId: id, Url: signedUploadUrl(store.signer, id) };
+}
+
+/**
+ * A file's name in the store says which data key sealed it, so that after a key rotation the files
+ * still sealed under an older one are found by their names, without reading every file.
+ */
+export function storedNameFor(id: string, extension: string): string {
+  return `${id}.${newestDataKeyId()}.${extension}`;
+}
+
+/** Files a round of resealing moves: each is read, opened, sealed again and written once. */
+const RESEAL_FILES_BATCH = 50;
+
+/**
+ * Seals again under the newest data key every upload's file sealed under an older one (or stored
+ * before names carried the key): written under its new name, the row moved to it, the old file
+ * deleted. A row changed meanwhile keeps its file and the new one is deleted; a crash between the
+ * write and the move leaves a file no upload names, which the daily cleanup deletes. A missing file
+ * only has its name moved. Returns how many uploads it read.
+ */
+export async function resealUploadedFiles(db: Database, files: FileStore): Promise<number> {
+  const newest = newestDataKeyId();
+  const rows = await db
+    .select({ id: uploads.id, storedName: uploads.storedName })
+    .from(uploads)
+    .where(notLike(uploads.storedName, `%.${newest}.%`))
+    .orderBy(asc(uploads.id))
+    .limit(RESEAL_FILES_BATCH);
+  for (const row of rows) {
+    const renamed = storedNameFor(row.id, path.extname(row.storedName).slice(1));
+    const stored = await files.get(row.storedName);
+    if (stored) {
+      const resealed = sealBytes(openBytes(stored));
+      if (!(await files.put(renamed, resealed))) {
+        // Left by a run that stopped before moving the row: written again, whole.
+        await files.delete(renamed);
+        await files.put(renamed, resealed);
+      }
+    }
+    const moved = await db
+      .update(uploads)
+      .set({ storedName: renamed })
+      .where(and(eq(uploads.id, row.id), eq(uploads.storedName, row.storedName)))
+      .returning({ id: uploads.id });
+    if (stored) await files.delete(moved.length > 0 ? row.storedName : renamed);
+  }
+  return rows.length;
 }
 
 /** An upload's file, opened; null when it is gone or cannot be opened. */
