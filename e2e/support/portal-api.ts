@@ -5,6 +5,7 @@ import {
   getUserProject,
   RUNTIME_CONFIG_GLOBAL,
   type Endpoint,
+  type FormField,
   type RequestOf,
   type ResponseOf,
   type RuntimeConfig,
@@ -94,9 +95,10 @@ export async function unappliedPaidProject(api: Api) {
   return project;
 }
 
-/** A project open for applications whose form asks a birth date, not applied to, and a position of it. */
-export async function unappliedProjectAskingBirthDate(
+/** A project open for applications, not applied to, whose form `fits`, and a position of it. */
+export async function unappliedProjectWithForm(
   api: Api,
+  fits: (fields: FormField[]) => boolean,
 ): Promise<{ projectId: number; positionId: number }> {
   const [open, mine] = await Promise.all([
     api.call(getProjectList, { State: 'Applying', PageIndex: 1, PageSize: 50 }),
@@ -105,12 +107,16 @@ export async function unappliedProjectAskingBirthDate(
   const applied = new Set(mine.Items.map((a) => a.ProjectId));
   for (const project of open.Items.filter((p) => !applied.has(p.ProjectId))) {
     const form = await api.call(getForm, { ProjectId: project.ProjectId });
-    if (!form.Form.Fields.some((f) => f.FieldId === 'birthDate')) continue;
+    if (!fits(form.Form.Fields)) continue;
     const [position] = await api.call(getProjectPosition, { ProjectId: project.ProjectId });
     if (position) return { projectId: project.ProjectId, positionId: position.PositionId };
   }
-  throw new Error('no unapplied project asking a birth date left in the seed');
+  throw new Error('no unapplied project with such a form left in the seed');
 }
+
+/** A project open for applications whose form asks a birth date, not applied to, and a position of it. */
+export const unappliedProjectAskingBirthDate = (api: Api) =>
+  unappliedProjectWithForm(api, (fields) => fields.some((f) => f.FieldId === 'birthDate'));
 
 /** The back office approves an application (the demo's review endpoint). */
 export async function approveInBackOffice(baseUrl: string, applyId: number): Promise<void> {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   isStrongPassword,
   birthDateOfIdNumber,
+  idNumberCheckDigit,
   isValidChineseIdNumber,
+  needsGuardianConsent,
   validateFieldValue,
   validateFormValues,
   type FormField,
@@ -137,5 +139,27 @@ describe('password rule', () => {
     expect(isStrongPassword('12345678')).toBe(false);
     expect(isStrongPassword('abcdefgh')).toBe(false);
     expect(isStrongPassword('a1b2')).toBe(false);
+  });
+});
+
+describe('a child under 14 needs a guardian (PIPL art. 31)', () => {
+  const fields = [field({ FieldId: 'name' }), field({ FieldId: 'id', Type: 'idcard' })];
+  const born = (date: string) => {
+    const first17 = `110105${date.replaceAll('-', '')}002`;
+    return first17 + idNumberCheckDigit(first17);
+  };
+  it('counts the age on the Beijing date the server gives, from the first valid ID number', () => {
+    expect(needsGuardianConsent(fields, { id: born('2012-11-27') }, '2026-11-26')).toBe(true);
+    // Fourteen on the day itself: no guardian.
+    expect(needsGuardianConsent(fields, { id: born('2012-11-26') }, '2026-11-26')).toBe(false);
+    expect(needsGuardianConsent(fields, { id: born('1990-03-07') }, '2026-11-26')).toBe(false);
+    // Born on 29 February: fourteen on 1 March of a year without one.
+    expect(needsGuardianConsent(fields, { id: born('2012-02-29') }, '2026-02-28')).toBe(true);
+    expect(needsGuardianConsent(fields, { id: born('2012-02-29') }, '2026-03-01')).toBe(false);
+    // No valid number, no idcard field: nothing to count from.
+    expect(needsGuardianConsent(fields, { id: '123' }, '2026-11-26')).toBe(false);
+    expect(needsGuardianConsent([fields[0]!], { name: born('2015-01-01') }, '2026-11-26')).toBe(
+      false,
+    );
   });
 });

@@ -4,6 +4,7 @@ import {
   MAX_EMAIL_LENGTH,
   MAX_ID,
   MAX_NAME_LENGTH,
+  MAX_TOKEN_LENGTH,
   MAX_URL_LENGTH,
 } from './envelope.js';
 import { lazySchema } from './lazy-schema.js';
@@ -90,6 +91,48 @@ export const sensitiveConsentSchema = lazySchema(() =>
   }),
 );
 export type SensitiveConsent = z.infer<typeof sensitiveConsentSchema>;
+
+/** Under this age (from the ID number) a guardian consents for the candidate (PIPL art. 31). */
+export const GUARDIAN_CONSENT_AGE = 14;
+
+/** What applying for a child under 14 without a guardian's consent is told. */
+export const GUARDIAN_CONSENT_REQUIRED =
+  '申请人未满14周岁，须由监护人填写姓名、验证手机号并勾选同意后才能提交';
+
+/**
+ * The candidate a form's ID number names is under GUARDIAN_CONSENT_AGE on `today` (Beijing
+ * calendar date, YYYY-MM-DD): the first valid ID number of the form's idcard fields decides.
+ */
+export function needsGuardianConsent(
+  fields: readonly Pick<FormField, 'FieldId' | 'Type'>[],
+  values: FormValues,
+  today: string,
+): boolean {
+  for (const field of fields) {
+    if (field.Type !== 'idcard') continue;
+    const birth = birthDateOfIdNumber(values[field.FieldId]);
+    if (!birth) continue;
+    const [year, monthDay] = [Number(birth.slice(0, 4)), birth.slice(4)];
+    return `${String(year + GUARDIAN_CONSENT_AGE).padStart(4, '0')}${monthDay}` > today;
+  }
+  return false;
+}
+
+/**
+ * A guardian's consent: who they are, their mobile proved by a code (ShortMessage/Verify, scene
+ * GuardianConsent) and the box they ticked.
+ */
+export const guardianConsentSchema = lazySchema(() =>
+  z.object({
+    Name: boundedString(MAX_NAME_LENGTH, '请填写监护人姓名').trim().min(1, '请填写监护人姓名'),
+    Mobile: boundedString(MAX_NAME_LENGTH, '请填写监护人的11位手机号码')
+      .trim()
+      .regex(MOBILE_PATTERN, '请填写监护人的11位手机号码'),
+    VerifyToken: boundedString(MAX_TOKEN_LENGTH).min(1, '请填写监护人手机收到的验证码'),
+    Agreed: z.literal(true, '请由监护人勾选同意'),
+  }),
+);
+export type GuardianConsent = z.infer<typeof guardianConsentSchema>;
 
 /** A form's caps: a person types far less; the caps only stop a script's oversized values. */
 export const FORM_TEXT_MAX_LENGTH = 10_000;

@@ -10,6 +10,9 @@ export function beijingDateTime(at: Date): string {
   return new Date(at.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** "2027-02-04": the moment's Beijing calendar date. */
+export const beijingDate = (at: Date): string => beijingDateTime(at).slice(0, 10);
+
 /** "2027-02-04 14:00", as a page or a ticket shows a time. */
 export const beijingMinute = (at: Date): string => beijingDateTime(at).slice(0, 16);
 

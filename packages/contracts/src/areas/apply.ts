@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { idSchema, timeSchema } from '../envelope.js';
-import { formFieldSchema, formValuesSchema, sensitiveConsentSchema } from '../form.js';
+import {
+  formFieldSchema,
+  formValuesSchema,
+  guardianConsentSchema,
+  sensitiveConsentSchema,
+} from '../form.js';
 import { lazySchema } from '../lazy-schema.js';
 
 /** draft → submitted → under review → returned | rejected | approved → paid → ticket issued → finished */
@@ -73,6 +78,10 @@ export const formWithApplySchema = lazySchema(() =>
     Values: formValuesSchema.nullable(),
     /** What the separate consent for the form's sensitive fields says; null without any. */
     SensitiveConsent: sensitiveConsentSchema.nullable(),
+    /** This application's guardian consent is on record (a child under 14; not shown in the spec). */
+    GuardianGiven: z.boolean(),
+    /** The server's Beijing calendar date, against which a child's age is counted. */
+    Today: z.string(),
   }),
 );
 export type FormWithApply = z.infer<typeof formWithApplySchema>;
@@ -94,6 +103,8 @@ export const apply = defineEndpoint('ProjectApply/Apply', {
       Values: formValuesSchema,
       /** The candidate ticked the separate consent (needed when the form has sensitive fields). */
       SensitiveConsent: z.boolean().optional(),
+      /** Needed when the form's ID number is a child's under 14 (PIPL art. 31). */
+      Guardian: guardianConsentSchema.optional(),
     }),
   response: () => applySummarySchema,
 });
@@ -106,6 +117,7 @@ export const modifyApply = defineEndpoint('ProjectApply/ModifyApply', {
       ApplyId: idSchema,
       Values: formValuesSchema,
       SensitiveConsent: z.boolean().optional(),
+      Guardian: guardianConsentSchema.optional(),
     }),
   response: () => applySummarySchema,
 });

@@ -10,6 +10,7 @@ export const SMS_SCENES = [
   'SignIn',
   'SignUp',
   'ResetPassword',
+  'GuardianConsent',
 ] as const;
 export const smsSceneSchema = lazySchema(() => z.enum(SMS_SCENES));
 export type SmsScene = z.infer<typeof smsSceneSchema>;

@@ -1,10 +1,16 @@
 import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
+import { sealedText } from './sealed.js';
 import { applications } from './applications.js';
 
 const time = () => timestamp({ withTimezone: true });
 
-export const CONSENT_KINDS = ['user-agreement', 'privacy-policy', 'sensitive-information'] as const;
+export const CONSENT_KINDS = [
+  'user-agreement',
+  'privacy-policy',
+  'sensitive-information',
+  'guardian',
+] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
 /** What a person agreed to, which version, when and from where (GB/T 35273 5.4, PIPL art. 14). */
@@ -22,6 +28,9 @@ export const consents = pgTable(
     applicationId: integer().references(() => applications.id),
     /** The address it came from. */
     address: varchar({ length: 64 }),
+    /** A guardian's consent for a child under 14: who gave it, and the mobile a code proved. */
+    guardianName: sealedText(),
+    guardianMobile: sealedText(),
     grantedAt: time().notNull(),
     withdrawnAt: time(),
   },

@@ -50,6 +50,7 @@ const SCENE_PURPOSE: Record<SmsScene, string> = {
   ChangeMobile: '更换手机号',
   CloseAccount: '注销账号',
   ResetPassword: '找回密码',
+  GuardianConsent: '监护人同意未成年人报名',
 };
 
 const codeKey = (scene: SmsScene, mobile: string) => `sms:code:${scene}:${mobile}`;
@@ -99,6 +100,10 @@ async function codeGoesOut(
       if (userId === undefined) throw unauthorized('请先登录');
       if ((await activeUserIdByMobile(deps, mobile)) !== userId)
         throw badRequest('请使用本账号绑定的手机号', { Mobile: '不是本账号绑定的手机号' });
+      return true;
+    case 'GuardianConsent':
+      // The guardian's phone, whoever holds an account with it (often the parent's own).
+      if (userId === undefined) throw unauthorized('请先登录');
       return true;
     case 'ChangeMobile':
       if (userId === undefined) throw unauthorized('请先登录');

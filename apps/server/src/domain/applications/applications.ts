@@ -1,6 +1,8 @@
 import {
   APPLY_STATUS_TEXT,
+  type apply,
   isFieldVisible,
+  type modifyApply,
   MODIFIABLE_APPLY_STATUSES,
   uploadedFileValueSchema,
   validateFieldValue,
@@ -12,9 +14,12 @@ import {
   type FormReport,
   type FormValues,
   type FormWithApply,
+  type ParsedRequestOf,
 } from '@portal/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { beijingDate } from '../../platform/beijing-time.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import {
   applicationEvents,
@@ -29,7 +34,9 @@ import {
 import { assertTransition } from './apply-status.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import {
+  guardianConsentOnRecord,
   recordConsents,
+  requireGuardianConsent,
   requireSensitiveConsent,
   sensitiveConsentOf,
 } from '../privacy/consents.js';
@@ -269,6 +276,7 @@ export async function getFormWithApply(
   projectId: number,
   signer: UploadSigner,
   retentionDays: number,
+  now: Date,
 ): Promise<FormWithApply> {
   await requireProject(db, projectId, user.tenantId);
   const form = await requireForm(db, projectId);
@@ -278,6 +286,8 @@ export async function getFormWithApply(
     Apply: application ? await toApplySummary(db, application) : null,
     Values: application ? await withUploadUrls(db, signer, user.userId, application.values) : null,
     SensitiveConsent: await sensitiveConsentOf(db, form, application?.id ?? null, retentionDays),
+    GuardianGiven: await guardianConsentOnRecord(db, application?.id ?? null),
+    Today: beijingDate(now),
   };
 }
 
@@ -321,12 +331,13 @@ export async function moveApplication(
 
 /** ProjectApply/Apply: one application per candidate and project, while applications are open. */
 export async function submitApplication(
-  db: Database,
+  deps: Pick<AppDeps, 'db' | 'store'>,
   user: { userId: number; tenantId: number },
-  input: { ProjectId: number; PositionId: number; Values: FormValues; SensitiveConsent?: boolean },
+  input: ParsedRequestOf<typeof apply>,
   now: Date,
   address: string | null,
 ): Promise<ApplySummary> {
+  const { db } = deps;
   const project = await requireProject(db, input.ProjectId, user.tenantId);
   const state = deriveProjectState(project, now);
   if (state !== 'Applying')
@@ -359,6 +370,12 @@ export async function submitApplication(
         input.SensitiveConsent,
         null,
       );
+      const guardian = await requireGuardianConsent(
+        { db: tx as Database, store: deps.store },
+        { fields: form.fields, values, now },
+        input.Guardian,
+        null,
+      );
       const [created] = await tx
         .insert(applications)
         .values({
@@ -379,13 +396,14 @@ export async function submitApplication(
         actor: 'candidate',
         createdAt: now,
       });
-      if (consent)
-        await recordConsents(tx as Database, {
-          userId: user.userId,
-          kinds: [{ ...consent, applicationId: created!.id }],
-          address,
-          at: now,
-        });
+      await recordConsents(tx as Database, {
+        userId: user.userId,
+        kinds: [consent, guardian]
+          .filter((given) => given !== null)
+          .map((given) => ({ ...given, applicationId: created!.id })),
+        address,
+        at: now,
+      });
       return created!;
     });
     return await toApplySummary(db, row);
@@ -397,12 +415,13 @@ export async function submitApplication(
 
 /** ProjectApply/ModifyApply: only a draft or a returned application; returned goes back to review. */
 export async function modifyApplication(
-  db: Database,
+  deps: Pick<AppDeps, 'db' | 'store'>,
   userId: number,
-  input: { ApplyId: number; Values: FormValues; SensitiveConsent?: boolean },
+  input: ParsedRequestOf<typeof modifyApply>,
   now: Date,
   address: string | null,
 ): Promise<ApplySummary> {
+  const { db } = deps;
   const row = await requireOwnApplication(db, userId, input.ApplyId);
   if (!MODIFIABLE_APPLY_STATUSES.includes(row.status))
     throw conflict(
@@ -425,13 +444,20 @@ export async function modifyApplication(
       input.SensitiveConsent,
       row.id,
     );
-    if (consent)
-      await recordConsents(tx as Database, {
-        userId,
-        kinds: [{ ...consent, applicationId: row.id }],
-        address,
-        at: now,
-      });
+    const guardian = await requireGuardianConsent(
+      { db: tx as Database, store: deps.store },
+      { fields: form.fields, values, now },
+      input.Guardian,
+      row.id,
+    );
+    await recordConsents(tx as Database, {
+      userId,
+      kinds: [consent, guardian]
+        .filter((given) => given !== null)
+        .map((given) => ({ ...given, applicationId: row.id })),
+      address,
+      at: now,
+    });
     return moveApplication(tx as Database, row, 'Submitted', {
       actor: 'candidate',
       now,

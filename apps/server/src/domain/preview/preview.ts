@@ -9,6 +9,7 @@ import {
 } from '@portal/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { beijingDate } from '../../platform/beijing-time.js';
 import {
   applications,
   positions,
@@ -165,6 +166,7 @@ export async function getPreviewForm(
   reviewer: Reviewer,
   projectId: number,
   retentionDays: number,
+  now: Date,
 ): Promise<FormWithApply> {
   const project = await requireProject(db, projectId, reviewer.tenantId);
   const form = await requireForm(db, projectId);
@@ -175,6 +177,9 @@ export async function getPreviewForm(
     Values: entry?.values ?? null,
     // As candidates will read it; a reviewer's test entry records no consent.
     SensitiveConsent: await sensitiveConsentOf(db, form, null, retentionDays),
+    // A reviewer's test entry is nobody's child: no guardian is asked.
+    GuardianGiven: true,
+    Today: beijingDate(now),
   };
 }
 
@@ -211,7 +216,7 @@ export async function submitPreviewEntry(
       target: [previewEntries.reviewerId, previewEntries.projectId],
       set: { positionId: position.id, values, submittedAt: now },
     });
-  return getPreviewForm(db, reviewer, input.ProjectId, retentionDays);
+  return getPreviewForm(db, reviewer, input.ProjectId, retentionDays, now);
 }
 
 /**

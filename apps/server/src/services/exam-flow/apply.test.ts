@@ -2,14 +2,16 @@ import {
   apply,
   getForm,
   getFormReport,
+  GUARDIAN_CONSENT_REQUIRED,
   modifyApply,
   SENSITIVE_CONSENT_REQUIRED,
   type UploadedFileValue,
 } from '@portal/contracts';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationEvents, applications, consents } from '../../db/schema/index.js';
-import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
+import { applicationEvents, applications, consents, users } from '../../db/schema/index.js';
+import { SEED_PROJECTS, withCheckDigit } from '../../testing/demo-fixtures.js';
+import { obtainVerifyToken } from '../exam-message/sms-test-kit.js';
 import { storeUpload, uploadStoreOf } from '../../domain/uploads/uploads.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import {
@@ -302,5 +304,57 @@ describe('ProjectApply/ calls', () => {
     ).rejects.toThrow();
     const after = await t.db.select({ n: count() }).from(applications);
     expect(Number(after[0]!.n)).toBe(Number(before[0]!.n));
+  });
+  it("a child under 14 applies only with a guardian's consent, their mobile proved by a code (PIPL art. 31)", async () => {
+    const [child] = await t.db
+      .insert(users)
+      .values({ tenantId: 1, mobile: '13622250000', name: '周小满', passwordHash: 'x' })
+      .returning({ id: users.id });
+    const childId = child!.id;
+    const childPhoto = await storedPhoto(t, childId);
+    const values = validValues({
+      name: '周小满',
+      idNumber: withCheckDigit('31011520150307002'),
+      birthDate: '2015-03-07',
+      photo: childPhoto,
+    });
+    const send = (Guardian?: Parameters<typeof t.call<typeof apply>>[1]['Guardian']) =>
+      t.call(
+        apply,
+        {
+          ProjectId: projectId,
+          PositionId: positionId,
+          Values: values,
+          SensitiveConsent: true,
+          Guardian,
+        },
+        { as: childId },
+      );
+    const alone = await send();
+    expect(alone.status).toBe(400);
+    expect(alone.body.Data).toEqual({ FieldErrors: { Guardian: GUARDIAN_CONSENT_REQUIRED } });
+    // A code proved for another scene, or for another number, is no guardian's consent.
+    const guardianMobile = '13622259999';
+    const otherScene = await obtainVerifyToken(t, guardianMobile, 'ChangeMobile', childId);
+    const guardian = { Name: '周大山', Mobile: guardianMobile, Agreed: true as const };
+    expect((await send({ ...guardian, VerifyToken: otherScene })).status).toBe(419);
+    expect(await applicationOf(t.db, childId, projectId)).toBeUndefined();
+
+    const proved = await obtainVerifyToken(t, guardianMobile, 'GuardianConsent', childId);
+    const res = await send({ ...guardian, VerifyToken: proved });
+    expect(res.status).toBe(200);
+    const [recorded] = await t.db
+      .select()
+      .from(consents)
+      .where(and(eq(consents.applicationId, res.body.Data.ApplyId), eq(consents.kind, 'guardian')));
+    expect(recorded).toMatchObject({ guardianName: '周大山', guardianMobile, userId: childId });
+    const [stored] = await t.db
+      .select({ text: sql<string>`${consents.guardianMobile}` })
+      .from(consents)
+      .where(eq(consents.id, recorded!.id));
+    expect(stored!.text).toMatch(/^sealed:v1:/);
+    const form = await t.call(getForm, { ProjectId: projectId }, { as: childId });
+    expect(form.body.Data.GuardianGiven).toBe(true);
+    expect(form.body.Data.Today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });

@@ -27,17 +27,18 @@ export const applyRoutes: ServiceRoute[] = [
       input.ProjectId,
       uploadSignerOf(deps.secrets, deps.now()),
       deps.config.applicationRetentionDays,
+      deps.now(),
     ),
   ),
   route(apply, async ({ input, requireUser, deps, clientIp }) => {
     const user = requireUser();
-    const applied = await submitApplication(deps.db, user, input, deps.now(), clientIp);
+    const applied = await submitApplication(deps, user, input, deps.now(), clientIp);
     await recordOwnApplication(deps, user.userId, applied.ApplyId, clientIp);
     return applied;
   }),
   route(modifyApply, async ({ input, requireUser, deps, clientIp }) => {
     const { userId } = requireUser();
-    const modified = await modifyApplication(deps.db, userId, input, deps.now(), clientIp);
+    const modified = await modifyApplication(deps, userId, input, deps.now(), clientIp);
     await recordOwnApplication(deps, userId, modified.ApplyId, clientIp);
     return modified;
   }),

@@ -96,6 +96,7 @@ export const previewRoutes: ServiceRoute[] = [
       requireReviewer(),
       input.ProjectId,
       deps.config.applicationRetentionDays,
+      deps.now(),
     ),
   ),
   route(previewSubmitForm, async ({ input, deps, requireReviewer }) =>

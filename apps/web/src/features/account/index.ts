@@ -11,3 +11,5 @@ export {
   myProjectsQueryOptions,
 } from './api/user-lists';
 export { MY_LIST_TEXT } from './my-list-texts';
+export { SmsCodeButton } from './mobile/sms-code';
+export { verifySmsCode } from './api/sms';

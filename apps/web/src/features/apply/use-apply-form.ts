@@ -4,6 +4,7 @@ import {
   formValuesSchema,
   isFieldVisible,
   MODIFIABLE_APPLY_STATUSES,
+  needsGuardianConsent,
   SENSITIVE_CONSENT_REQUIRED,
   validateFormValues,
   type FormField,
@@ -11,11 +12,13 @@ import {
 } from '@portal/contracts';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
+import { HttpError } from '../../platform';
 import { useContractForm } from '../../platform/forms';
 import { useApplyArchive, useSaveApplyArchive } from '../account';
 import { useSubmitApply } from './api/apply';
 import { useApplyFormQuery } from './api/get-form';
 import { clearDraft, readDraft, writeDraft } from './draft';
+import { GUARDIAN_FIELD, useGuardianConsent } from './guardian-consent';
 
 /** Only the given fields' values, from whatever source pre-fills or sends them. */
 export function pickFieldValues(fields: FormField[], values: FormValues | null | undefined) {
@@ -155,6 +158,14 @@ export function useApplyForm({
   const values = watch() as FormValues;
   const visible = visibleFields(fields, values);
 
+  // A child under 14 by the ID number typed (on the server's date) needs a guardian's consent,
+  // unless this application already holds one.
+  const guardian = useGuardianConsent();
+  const asksGuardian =
+    query.data !== undefined &&
+    !query.data.GuardianGiven &&
+    needsGuardianConsent(visible, values, query.data.Today);
+
   const submit = form.submit(async (Values) => {
     if (asksConsent && !consented) {
       setConsentError(SENSITIVE_CONSENT_REQUIRED);
@@ -162,16 +173,53 @@ export function useApplyForm({
       return;
     }
     const SensitiveConsent = asksConsent ? true : undefined;
-    if (modifying)
-      await send.mutateAsync({
-        kind: 'modify',
-        body: { ApplyId: existing.ApplyId, Values, SensitiveConsent },
-      });
-    else
-      await send.mutateAsync({
-        kind: 'apply',
-        body: { ProjectId: projectId, PositionId: positionId ?? 0, Values, SensitiveConsent },
-      });
+    if (asksGuardian) {
+      const problem = guardian.check();
+      if (problem) {
+        focus(`${GUARDIAN_FIELD}-${problem}`);
+        return;
+      }
+    }
+    let Guardian;
+    if (asksGuardian) {
+      try {
+        Guardian = await guardian.consent();
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        guardian.codeRefused(
+          error.code === 419 ? undefined : (error.fieldErrors.Code ?? error.message),
+        );
+        focus(`${GUARDIAN_FIELD}-code`);
+        return;
+      }
+    }
+    try {
+      if (modifying)
+        await send.mutateAsync({
+          kind: 'modify',
+          body: { ApplyId: existing.ApplyId, Values, SensitiveConsent, Guardian },
+        });
+      else
+        await send.mutateAsync({
+          kind: 'apply',
+          body: {
+            ProjectId: projectId,
+            PositionId: positionId ?? 0,
+            Values,
+            SensitiveConsent,
+            Guardian,
+          },
+        });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const refusal = error.fieldErrors[GUARDIAN_FIELD];
+      if (error.code === 419 && Guardian) guardian.codeRefused();
+      else if (refusal) guardian.refused(refusal);
+      else throw error;
+      focus(`${GUARDIAN_FIELD}-${refusal ? 'name' : 'code'}`);
+      return;
+    }
+    guardian.spent();
     clearDraft(projectId);
     onSubmitted(modifying ? 'modify' : 'apply');
   });
@@ -211,6 +259,8 @@ export function useApplyForm({
           error: consentError,
         }
       : null,
+    /** A child's application: the guardian's consent asked below the rules; null otherwise. */
+    guardian: asksGuardian ? guardian : null,
     submit,
     submitting: form.formState.isSubmitting || send.isPending,
     saveAsArchive,

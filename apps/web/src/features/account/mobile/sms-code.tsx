@@ -1,3 +1,4 @@
+import './sms-code.css';
 import { SMS_CODE_LENGTH } from '@portal/contracts';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Captcha } from '../../../platform/captcha';

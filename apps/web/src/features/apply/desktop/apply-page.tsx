@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
 import { idParam } from '../../../shared/id';
 import { quotaText, useProjectPositions } from '../../project';
+import { GUARDIAN_FIELD, GuardianConsent } from '../guardian-consent';
 import { SensitiveConsent } from '../sensitive-consent';
 import { SENSITIVE_CONSENT_FIELD, useApplyForm } from '../use-apply-form';
 import { useFileUpload } from '../use-file-upload';
@@ -153,6 +154,12 @@ export default function ApplyPage() {
             <SensitiveConsent
               inputId={applyFieldDomId(SENSITIVE_CONSENT_FIELD)}
               consent={apply.consent}
+            />
+          ) : null}
+          {status === 'ready' && apply.guardian ? (
+            <GuardianConsent
+              idOf={(key) => applyFieldDomId(`${GUARDIAN_FIELD}-${key}`)}
+              guardian={apply.guardian}
             />
           ) : null}
           {form.serverError ? <Alert type="error" showIcon title={form.serverError} /> : null}

@@ -3,9 +3,11 @@ import {
   formWithApplySchema,
   getForm,
   getUserApplyArchive,
+  idNumberCheckDigit,
   modifyApply,
   saveUserApplyArchive,
   SENSITIVE_CONSENT_REQUIRED,
+  verifyShortMessage,
   type FormField,
 } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -15,6 +17,7 @@ import { applySummary } from '../../testing/fixtures';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
 import { paths, personalStorage } from '../../../platform';
 import { draftKey } from '../draft';
+import { GUARDIAN_AGREE_LABEL } from '../guardian-consent';
 import { SENSITIVE_CONSENT_LABEL } from '../sensitive-consent';
 import ApplyPage from './apply-page';
 
@@ -54,6 +57,8 @@ function formAnswer(
       Recipient: '本项目主办单位的资格审核人员',
       Given: apply !== null,
     },
+    GuardianGiven: false,
+    Today: '2026-11-26',
   });
 }
 const PATH = paths.apply({ ProjectId: 1, PositionId: 11 });
@@ -178,6 +183,49 @@ describe('apply: the application form', () => {
     fireEvent.click(screen.getByRole('button', { name: '提交报名' }));
     await waitFor(() => expect(server.calls(apply)).toHaveLength(1));
     expect(server.calls(apply)[0]?.input).toMatchObject({ SensitiveConsent: true });
+  });
+
+  it("a child under 14 (by the ID number, on the server's date) is sent only with the guardian's consent", async () => {
+    const server = serve()
+      .on(apply, applySummary())
+      .on(verifyShortMessage, { VerifyToken: 'guardian-token', ExpiresInSeconds: 600 });
+    renderScreen(ApplyPage, PATH);
+    await screen.findByLabelText('姓名');
+    type('姓名', '张小满');
+    type('身份证号', VALID_ID);
+    expect(screen.queryByRole('region', { name: '监护人同意' })).toBeNull();
+    // Born 2012-11-27: thirteen on the server's 2026-11-26.
+    const childId = '11010520121127002' + idNumberCheckDigit('11010520121127002');
+    type('身份证号', childId);
+    type('手机号码', '13800138000');
+    fireEvent.click(screen.getByRole('radio', { name: '本科' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: SENSITIVE_CONSENT_LABEL }));
+    const section = await screen.findByRole('region', { name: '监护人同意' });
+    fireEvent.click(screen.getByRole('button', { name: '提交报名' }));
+    expect(await screen.findByText('请填写监护人姓名')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('监护人姓名'));
+    expect(section.textContent).toContain('请由监护人勾选同意');
+    expect(server.calls(apply)).toHaveLength(0);
+
+    type('监护人姓名', '张大山');
+    type('监护人手机号', '13900001111');
+    type('监护人手机收到的验证码', '123456');
+    fireEvent.click(screen.getByRole('checkbox', { name: GUARDIAN_AGREE_LABEL }));
+    fireEvent.click(screen.getByRole('button', { name: '提交报名' }));
+    await waitFor(() => expect(server.calls(apply)).toHaveLength(1));
+    expect(server.calls(verifyShortMessage)[0]?.input).toEqual({
+      Mobile: '13900001111',
+      Scene: 'GuardianConsent',
+      Code: '123456',
+    });
+    expect(server.calls(apply)[0]?.input).toMatchObject({
+      Guardian: {
+        Name: '张大山',
+        Mobile: '13900001111',
+        VerifyToken: 'guardian-token',
+        Agreed: true,
+      },
+    });
   });
 
   it('keeps what was typed after a reload (draft per project)', async () => {

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths, useRegionData } from '../../../platform';
 import { idParam } from '../../../shared/id';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { GUARDIAN_FIELD, GuardianConsent } from '../guardian-consent';
 import { SensitiveConsent } from '../sensitive-consent';
 import { SENSITIVE_CONSENT_FIELD, useApplyForm } from '../use-apply-form';
 import { fieldDomId, FormFieldRow } from './form-field';
@@ -92,6 +93,12 @@ export default function ApplyPage() {
       </div>
       {apply.consent ? (
         <SensitiveConsent inputId={fieldDomId(SENSITIVE_CONSENT_FIELD)} consent={apply.consent} />
+      ) : null}
+      {apply.guardian ? (
+        <GuardianConsent
+          idOf={(key) => fieldDomId(`${GUARDIAN_FIELD}-${key}`)}
+          guardian={apply.guardian}
+        />
       ) : null}
       <div className="m-bottom-spacer" />
       <div className="m-bottom-bar">

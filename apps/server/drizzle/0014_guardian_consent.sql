@@ -1,0 +1,2 @@
+ALTER TABLE "consents" ADD COLUMN "guardian_name" text;--> statement-breakpoint
+ALTER TABLE "consents" ADD COLUMN "guardian_mobile" text;
