@@ -2,15 +2,15 @@ import { idNumberCheckDigit, saveUserApplyArchive } from '@portal/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
-import { launchBrowser, PHONE, screenshot } from '../support/browser.js';
+import { DESKTOP, launchBrowser, PHONE, screenshot } from '../support/browser.js';
 import {
   apiOf,
   applicationsOf,
   passportPhoto,
   unappliedProjectWithForm,
 } from '../support/portal-api.js';
-import { SENSITIVE_CONSENT_LABEL } from '../support/sign-in.js';
-import { freshMobile, latestCode, signUpFreshAccount } from '../support/sms.js';
+import { SENSITIVE_CONSENT_LABEL, signInAtProvider } from '../support/sign-in.js';
+import { FRESH_PASSWORD, freshMobile, latestCode, signUpFreshAccount } from '../support/sms.js';
 
 /** Issue 28, PIPL art. 31: a child under 14 applies only with a guardian's consent. */
 const baseUrl = inject('baseUrl');
@@ -97,5 +97,28 @@ describe('a child under 14 applies with a guardian (issue 28)', () => {
     const [application] = await applicationsOf(api, projectId);
     expect(application?.Status).toBe('Submitted');
     await context.close();
+
+    // The desktop asks the same, for the next contest.
+    const desktop = await browser.newContext(DESKTOP);
+    const desk = await desktop.newPage();
+    await desk.goto(`${baseUrl}/views/my`);
+    await signInAtProvider(desk, mobile, FRESH_PASSWORD);
+    await desk.waitForURL('**/views/my');
+    const next = await unappliedProjectWithForm(
+      await apiOf(desk),
+      (fields) =>
+        fields.some((f) => f.Type === 'idcard') && !fields.some((f) => f.FieldId === 'birthDate'),
+    );
+    await desk.goto(
+      `${baseUrl}/views/apply?ProjectId=${next.projectId}&PositionId=${next.positionId}`,
+    );
+    await expect.poll(() => desk.inputValue('#apply-field-idNumber')).toBe(CHILD_ID);
+    const asked = desk.getByRole('region', { name: '监护人同意' });
+    await asked.waitFor();
+    await asked.getByLabel('监护人姓名').waitFor();
+    await asked.scrollIntoViewIfNeeded();
+    await screenshot(desk, 'issue28-guardian-desktop');
+    expect(await seriousViolations(desk)).toEqual([]);
+    await desktop.close();
   });
 });
