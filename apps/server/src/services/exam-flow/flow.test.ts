@@ -51,20 +51,22 @@ describe('ProjectFlow/ calls', () => {
       apply: 'done',
       review: 'failed',
       pay: 'skipped',
-      exam: 'skipped',
+      exam: 'waiting',
     });
     expect(returned.Steps.find((s) => s.Key === 'review')!.Description).toContain('证件照');
     expect((await view(SEED_PROJECTS.underReview)).NextAction).toBe('wait-review');
     const unpaid = await view(SEED_PROJECTS.approvedUnpaid);
     expect(unpaid.NextAction).toBe('pay');
-    expect(stepsOf(unpaid)).toMatchObject({ review: 'done', pay: 'current', exam: 'skipped' });
+    expect(stepsOf(unpaid)).toMatchObject({ review: 'done', pay: 'current', exam: 'waiting' });
     const paid = await view(SEED_PROJECTS.paidExam);
     // Issue 30, point 1: paid for an online exam, the next thing is the exam; the ticket waits.
     expect(paid.NextAction).toBe('exam');
     expect(paid.Apply?.TicketPrintable).toBe(true);
     expect(stepsOf(paid)).toMatchObject({ pay: 'done', print: 'current', exam: 'waiting' });
     const ticket = await view(SEED_PROJECTS.ticketIssued);
-    expect(stepsOf(ticket)).toMatchObject({ print: 'done', exam: 'skipped', result: 'current' });
+    // Issue 30, point 11: a venue exam is sat at the venue; its result waits for the exam.
+    expect(stepsOf(ticket)).toMatchObject({ print: 'done', exam: 'current', result: 'waiting' });
+    expect(ticket.NextAction).toBe('none');
     const finished = await view(SEED_PROJECTS.finished);
     expect(finished.NextAction).toBe('result');
     expect(stepsOf(finished)).toMatchObject({ exam: 'done', result: 'done' });
