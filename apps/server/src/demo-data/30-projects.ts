@@ -539,9 +539,26 @@ const ROLLING_EXAMS: ReadonlySet<string> = new Set([
   SEED_PROJECTS.shortExam,
 ]);
 
+/** Telephone area codes: the city in the title first, else the project's province's capital. */
+const AREA_CODES: [place: string, code: string][] = [
+  ['杭州', '0571'],
+  ['深圳', '0755'],
+  ['广州', '020'],
+  ['上海', '021'],
+  ['北京', '010'],
+  ['浙江', '0571'],
+  ['广东', '020'],
+];
+function areaCodeOf(p: Pick<ProjectSeed, 'title' | 'region'>): string {
+  const hit =
+    AREA_CODES.find(([place]) => p.title.includes(place)) ??
+    AREA_CODES.find(([place]) => p.region === place);
+  return hit?.[1] ?? '010';
+}
+
 /** A notice title names its project without the year and the organiser's long prefix. */
 function shortTitleOf(title: string): string {
-  return title.replace(/^\d{4}年/, '').replace(/（[^）]*）/g, '');
+  return title.replace(/^\d{4}年度?/, '').replace(/（[^）]*）/g, '');
 }
 
 /** The second notice of a project, as its state would have it (no two projects say the same). */
@@ -981,7 +998,7 @@ export async function seed(db: Database): Promise<void> {
   );
 
   for (const [index, p] of PROJECTS.entries()) {
-    const phone = `010-6${String(5500000 + index * 1371).slice(0, 7)}`;
+    const phone = `${areaCodeOf(p)}-6${String(5500000 + index * 1371).slice(0, 7)}`;
     const window = windowFor(p.state, now, p.exam);
     if (ROLLING_EXAMS.has(p.title)) {
       window.examStartAt = new Date(now - DAY);
