@@ -539,6 +539,14 @@ const ROLLING_EXAMS: ReadonlySet<string> = new Set([
   SEED_PROJECTS.shortExam,
 ]);
 
+/** A venue exam's test centre per province: a named school and its street address. */
+const VENUES: Record<string, string> = {
+  北京: '北京市第八十中学考点（北京市朝阳区望京北路甲1号）',
+  上海: '上海市格致中学考点（上海市黄浦区广西北路66号）',
+  广东: '广州市第六中学考点（广州市海珠区前进路121号）',
+  浙江: '杭州市第十四中学考点（杭州市上城区凤起路580号）',
+};
+
 /** Telephone area codes: the city in the title first, else the project's province's capital. */
 const AREA_CODES: [place: string, code: string][] = [
   ['杭州', '0571'],
@@ -1013,7 +1021,7 @@ export async function seed(db: Database): Promise<void> {
         coverUrl: coverImage(p.category, COLORS[p.category]!),
         categoryId: categoryId.get(p.category)!,
         ...window,
-        examPlace: p.exam ? '线上考试' : `${p.region}市考试中心（具体考场见准考证）`,
+        examPlace: p.exam ? '线上考试' : (VENUES[p.region] ?? VENUES['北京']!),
         feeInFen: p.feeInFen,
         // The demo's open paid projects allow a refund before the ticket (the refund journey).
         refundable: p.feeInFen > 0 && p.state === 'applying',
