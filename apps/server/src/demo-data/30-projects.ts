@@ -291,7 +291,7 @@ const PROJECTS: ProjectSeed[] = [
     CIVIL,
   ),
   P(
-    '浙江省2025年度考试录用公务员',
+    '浙江省2026年度考试录用公务员',
     '公务员',
     '浙江省公务员局',
     'finished',
@@ -363,7 +363,7 @@ const PROJECTS: ProjectSeed[] = [
     TEACH,
   ),
   P(
-    '杭州市西湖区教育局2025年秋季教师招聘',
+    '杭州市西湖区教育局2026年秋季教师招聘',
     '教师招聘',
     '西湖区教育局',
     'finished',
@@ -399,7 +399,7 @@ const PROJECTS: ProjectSeed[] = [
     CERT,
   ),
   P(
-    '浙江大学医学院附属医院2025年招聘',
+    '浙江大学医学院附属医院2026年招聘',
     '医疗卫生',
     '浙江大学医学院附属第一医院',
     'finished',
@@ -483,7 +483,7 @@ const PROJECTS: ProjectSeed[] = [
     CERT,
   ),
   P(
-    '2025年全国大学生英语竞赛',
+    '2026年全国大学生英语竞赛',
     '学科竞赛',
     '高等学校大学外语教学研究会',
     'finished',
@@ -577,6 +577,18 @@ const APPLYING_FOLLOW_UPS = [
   (short: string) => `${short}考试大纲及参考书目`,
   (short: string) => `关于${short}延长咨询服务时间的通知`,
 ];
+/** What that second notice says, as its title promises. */
+const FOLLOW_UP_TEXT: Record<StateKind, string> = {
+  applying:
+    '<p>资格审核将在考生提交报名后3个工作日内完成。审核结果通过站内消息通知，请及时登录查看；退回修改的请按审核意见修改后重新提交。</p>',
+  notStarted: '<p>报名开始前请先完成实名认证并完善报名档案，报名时将自动带出常用信息。</p>',
+  closed:
+    '<p>报名已截止。准考证于考试前7天开放打印，请按准考证上的时间和考点参加考试，并携带有效身份证件原件。</p>',
+  closedEarly:
+    '<p>因报名人数已达招聘计划要求，本项目报名提前截止，此后不再受理新的报名；已提交的报名按原计划进行资格审核。</p>',
+  finished:
+    '<p>本次考试成绩已发布，考生可登录平台查询。对成绩有异议的，可在成绩公布后5个工作日内申请复核。</p>',
+};
 const FOLLOW_UP_TITLE: Record<StateKind, (short: string, index: number) => string> = {
   applying: (short, index) => APPLYING_FOLLOW_UPS[index % APPLYING_FOLLOW_UPS.length]!(short),
   notStarted: (short) => `${short}报名须知`,
@@ -1073,10 +1085,7 @@ export async function seed(db: Database): Promise<void> {
       notices.push({
         projectId,
         title: FOLLOW_UP_TITLE[p.state](shortTitleOf(p.title), index),
-        content:
-          p.state === 'finished'
-            ? '<p>本次考试成绩已发布，考生可登录平台查询。对成绩有异议的，可在成绩公布后5个工作日内申请复核。</p>'
-            : '<p>资格审核将在考生提交报名后3个工作日内完成。审核结果通过站内消息通知，请及时登录查看；退回修改的请按审核意见修改后重新提交。</p>',
+        content: FOLLOW_UP_TEXT[p.state],
         // Spread over the past week, hours apart, as a platform's notices come.
         publishedAt: new Date(
           Math.min(

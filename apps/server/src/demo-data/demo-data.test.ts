@@ -2,6 +2,7 @@ import { getProject } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectNotices, projects } from '../db/schema/index.js';
+import { SEED_PROJECTS } from '../testing/demo-fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
 // Issue 30, point 12 (and 11's notice title): the demo data reads like a real platform's.
@@ -31,6 +32,28 @@ describe('the demo seed reads real', () => {
       Date.parse(res.body.Data.ApplyEndTime),
     );
   });
+  it('a notice says what its title promises (a closing notice is not about review)', async () => {
+    const rows = await t.db
+      .select({ title: projectNotices.title, content: projectNotices.content })
+      .from(projectNotices);
+    const closing = rows.filter((n) => /准考证打印及考试安排|提前截止/.test(n.title));
+    expect(closing.length).toBeGreaterThan(0);
+    for (const n of closing) expect(n.content).not.toContain('资格审核将在考生提交报名后');
+  });
+
+  it('no recruitment of 2025 opened in 2026 (「2025年秋季」)', async () => {
+    const rows = await t.db
+      .select({ title: projects.title, start: projects.applyStartAt })
+      .from(projects);
+    // The seeded roles' titles stay (tests and journeys name them).
+    const roles: string[] = Object.values(SEED_PROJECTS);
+    const stale = rows.filter(
+      (r) =>
+        r.title.includes('2025年') && r.start.getUTCFullYear() >= 2026 && !roles.includes(r.title),
+    );
+    expect(stale.map((r) => r.title)).toEqual([]);
+  });
+
   it('a project’s telephone has the area code of its city (a Hangzhou project dials 0571)', async () => {
     const rows = await t.db
       .select({ title: projects.title, phone: projects.contactPhone })
