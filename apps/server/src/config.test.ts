@@ -24,6 +24,9 @@ describe('settings', () => {
     expect(() => loadConfig({ ...DEMO, CAPTCHA_LEVELS: '300,200' })).toThrow(/CAPTCHA_LEVELS/);
     expect(() => loadConfig({ ...DEMO, CAPTCHA_LEVELS: 'many' })).toThrow(/CAPTCHA_LEVELS/);
   });
+  it('the sign-in pages and share card carry the portal’s one name (§1; issue 30, point 11)', () => {
+    expect(loadConfig(DEMO).share.title).toBe('安全高效智能一体化SaaS平台用户端');
+  });
   it('runs a subset named in SERVICES', () => {
     const config = loadConfig({ ...DEMO, SERVICES: 'exam-flow,exam-message' });
     expect([...config.parts]).toEqual(['exam-flow', 'exam-message']);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  APP_TITLE,
   DEFAULT_UPLOAD_QUOTA_MB,
   PAY_PROVIDERS,
   SERVICE_IDS,
@@ -98,7 +99,7 @@ const envSchema = z.object({
   WECHAT_APP_ID: z.string().default('wx0000000000000000'),
   WECHAT_APP_SECRET: z.string().default(''),
   WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
-  SHARE_TITLE: z.string().default('考试报名服务平台'),
+  SHARE_TITLE: z.string().default(APP_TITLE),
   SHARE_DESCRIBE: z.string().default('在线报名、缴费、打印准考证、参加考试，一站办理'),
   SHARE_LOGO_URL: z.string().default(''),
   SMS_DEV_OUTBOX: z.enum(['on', 'off']).optional(),

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { SERVICE_IDS } from './services.js';
 import { lazySchema } from './lazy-schema.js';
 
+/**
+ * §1: the site's one name ("a safe, efficient, intelligent integrated SaaS platform for the user
+ * side"): the portal's titles, the identity provider's pages, SMS texts and posters all say it.
+ */
+export const APP_TITLE = '安全高效智能一体化SaaS平台用户端';
+
 /** The global the SPA defines from the host page's config (§3), for tools that read it. */
 export const RUNTIME_CONFIG_GLOBAL = '__PORTAL_CONFIG__';
 /** The host page's JSON data island holding the §3 config object (no inline script runs). */

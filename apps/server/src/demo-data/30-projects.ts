@@ -291,7 +291,7 @@ const PROJECTS: ProjectSeed[] = [
     CIVIL,
   ),
   P(
-    '浙江省2025年度考试录用公务员',
+    '浙江省2026年度考试录用公务员',
     '公务员',
     '浙江省公务员局',
     'finished',
@@ -363,7 +363,7 @@ const PROJECTS: ProjectSeed[] = [
     TEACH,
   ),
   P(
-    '杭州市西湖区教育局2025年秋季教师招聘',
+    '杭州市西湖区教育局2026年秋季教师招聘',
     '教师招聘',
     '西湖区教育局',
     'finished',
@@ -399,7 +399,7 @@ const PROJECTS: ProjectSeed[] = [
     CERT,
   ),
   P(
-    '浙江大学医学院附属医院2025年招聘',
+    '浙江大学医学院附属医院2026年招聘',
     '医疗卫生',
     '浙江大学医学院附属第一医院',
     'finished',
@@ -483,7 +483,7 @@ const PROJECTS: ProjectSeed[] = [
     CERT,
   ),
   P(
-    '2025年全国大学生英语竞赛',
+    '2026年全国大学生英语竞赛',
     '学科竞赛',
     '高等学校大学外语教学研究会',
     'finished',
@@ -539,9 +539,34 @@ const ROLLING_EXAMS: ReadonlySet<string> = new Set([
   SEED_PROJECTS.shortExam,
 ]);
 
+/** A venue exam's test centre per province: a named school and its street address. */
+const VENUES: Record<string, string> = {
+  北京: '北京市第八十中学考点（北京市朝阳区望京北路甲1号）',
+  上海: '上海市格致中学考点（上海市黄浦区广西北路66号）',
+  广东: '广州市第六中学考点（广州市海珠区前进路121号）',
+  浙江: '杭州市第十四中学考点（杭州市上城区凤起路580号）',
+};
+
+/** Telephone area codes: the city in the title first, else the project's province's capital. */
+const AREA_CODES: [place: string, code: string][] = [
+  ['杭州', '0571'],
+  ['深圳', '0755'],
+  ['广州', '020'],
+  ['上海', '021'],
+  ['北京', '010'],
+  ['浙江', '0571'],
+  ['广东', '020'],
+];
+function areaCodeOf(p: Pick<ProjectSeed, 'title' | 'region'>): string {
+  const hit =
+    AREA_CODES.find(([place]) => p.title.includes(place)) ??
+    AREA_CODES.find(([place]) => p.region === place);
+  return hit?.[1] ?? '010';
+}
+
 /** A notice title names its project without the year and the organiser's long prefix. */
 function shortTitleOf(title: string): string {
-  return title.replace(/^\d{4}年/, '').replace(/（[^）]*）/g, '');
+  return title.replace(/^\d{4}年度?/, '').replace(/（[^）]*）/g, '');
 }
 
 /** The second notice of a project, as its state would have it (no two projects say the same). */
@@ -552,6 +577,18 @@ const APPLYING_FOLLOW_UPS = [
   (short: string) => `${short}考试大纲及参考书目`,
   (short: string) => `关于${short}延长咨询服务时间的通知`,
 ];
+/** What that second notice says, as its title promises. */
+const FOLLOW_UP_TEXT: Record<StateKind, string> = {
+  applying:
+    '<p>资格审核将在考生提交报名后3个工作日内完成。审核结果通过站内消息通知，请及时登录查看；退回修改的请按审核意见修改后重新提交。</p>',
+  notStarted: '<p>报名开始前请先完成实名认证并完善报名档案，报名时将自动带出常用信息。</p>',
+  closed:
+    '<p>报名已截止。准考证于考试前7天开放打印，请按准考证上的时间和考点参加考试，并携带有效身份证件原件。</p>',
+  closedEarly:
+    '<p>因报名人数已达招聘计划要求，本项目报名提前截止，此后不再受理新的报名；已提交的报名按原计划进行资格审核。</p>',
+  finished:
+    '<p>本次考试成绩已发布，考生可登录平台查询。对成绩有异议的，可在成绩公布后5个工作日内申请复核。</p>',
+};
 const FOLLOW_UP_TITLE: Record<StateKind, (short: string, index: number) => string> = {
   applying: (short, index) => APPLYING_FOLLOW_UPS[index % APPLYING_FOLLOW_UPS.length]!(short),
   notStarted: (short) => `${short}报名须知`,
@@ -981,7 +1018,7 @@ export async function seed(db: Database): Promise<void> {
   );
 
   for (const [index, p] of PROJECTS.entries()) {
-    const phone = `010-6${String(5500000 + index * 1371).slice(0, 7)}`;
+    const phone = `${areaCodeOf(p)}-6${String(5500000 + index * 1371).slice(0, 7)}`;
     const window = windowFor(p.state, now, p.exam);
     if (ROLLING_EXAMS.has(p.title)) {
       window.examStartAt = new Date(now - DAY);
@@ -996,7 +1033,7 @@ export async function seed(db: Database): Promise<void> {
         coverUrl: coverImage(p.category, COLORS[p.category]!),
         categoryId: categoryId.get(p.category)!,
         ...window,
-        examPlace: p.exam ? '线上考试' : `${p.region}市考试中心（具体考场见准考证）`,
+        examPlace: p.exam ? '线上考试' : (VENUES[p.region] ?? VENUES['北京']!),
         feeInFen: p.feeInFen,
         // The demo's open paid projects allow a refund before the ticket (the refund journey).
         refundable: p.feeInFen > 0 && p.state === 'applying',
@@ -1048,10 +1085,7 @@ export async function seed(db: Database): Promise<void> {
       notices.push({
         projectId,
         title: FOLLOW_UP_TITLE[p.state](shortTitleOf(p.title), index),
-        content:
-          p.state === 'finished'
-            ? '<p>本次考试成绩已发布，考生可登录平台查询。对成绩有异议的，可在成绩公布后5个工作日内申请复核。</p>'
-            : '<p>资格审核将在考生提交报名后3个工作日内完成。审核结果通过站内消息通知，请及时登录查看；退回修改的请按审核意见修改后重新提交。</p>',
+        content: FOLLOW_UP_TEXT[p.state],
         // Spread over the past week, hours apart, as a platform's notices come.
         publishedAt: new Date(
           Math.min(

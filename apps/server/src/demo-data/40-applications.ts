@@ -176,7 +176,11 @@ async function seedApplication(
   if (a.status === 'TicketIssued' || a.status === 'Finished')
     await db
       .update(applications)
-      .set({ ticketNo: ticketNumberFor(project, row!.id) })
+      // A venue exam's seat (room and seat on the ticket); the row id keeps seats distinct.
+      .set({
+        ticketNo: ticketNumberFor(project, row!.id),
+        examSeat: project.hasOnlineExam ? null : row!.id,
+      })
       .where(eq(applications.id, row!.id));
   if (a.status === 'Finished' && project.hasOnlineExam) {
     const [paper] = await db.select().from(examPapers).where(eq(examPapers.projectId, project.id));

@@ -1,3 +1,4 @@
+import { APP_TITLE } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { createUserMessage } from '../domain/notices/messages.js';
 import type { Database } from '../db/client.js';
@@ -32,9 +33,8 @@ export async function seed(db: Database): Promise<void> {
   });
   const messages = [
     {
-      title: '欢迎使用考试报名服务平台',
-      content:
-        '<p>李明，您好！欢迎注册考试报名服务平台。</p><p>您可以在“我的”中完善报名档案，报名时将自动带出常用信息；如需帮助，请拨打客服电话 400-810-1234。</p>',
+      title: `欢迎使用${APP_TITLE}`,
+      content: `<p>李明，您好！欢迎注册${APP_TITLE}。</p><p>您可以在“我的”中完善报名档案，报名时将自动带出常用信息；如需帮助，请拨打客服电话 400-810-1234。</p>`,
       days: 30,
       read: true,
     },

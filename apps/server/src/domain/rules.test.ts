@@ -198,7 +198,8 @@ describe('admission ticket', () => {
       ticketNo: '2026000100001',
       examStart: new Date('2026-07-01T01:00:00Z'),
       examEnd: new Date('2026-07-01T03:00:00Z'),
-      examPlace: '第一考场',
+      examPlace: '杭州市第十四中学考点（杭州市上城区凤起路580号）',
+      examSeat: 37,
       hasOnlineExam: false,
       photoDataUrl: '',
       qrDataUrl: '',
@@ -209,7 +210,7 @@ describe('admission ticket', () => {
     const html = ticketWith({ candidateName: '<script>' });
     expect(html).not.toContain('<script>');
     expect(html).toContain('2026-07-01 09:00 至 11:00（北京时间）');
-    expect(html).toContain('第一考场');
+    expect(html).toContain('杭州市第十四中学考点');
     expect(html).toContain('1101**********0012');
     expect(html).not.toContain('110105199001010012');
   });
@@ -219,6 +220,18 @@ describe('admission ticket', () => {
       examEnd: new Date('2027-02-08T17:42:00Z'),
     });
     expect(html).toContain('2027-02-08 22:42 至 2027-02-09 01:42（北京时间）');
+  });
+  it('names the venue, the room and the seat; an online ticket names none (issue 30, point 2)', () => {
+    const venue = ticketWith({});
+    expect(venue).toContain(
+      '<th>考试地点</th><td>杭州市第十四中学考点（杭州市上城区凤起路580号）</td>',
+    );
+    expect(venue).toContain('<th>考场</th><td>第2考场</td>');
+    expect(venue).toContain('<th>座位号</th><td>07</td>');
+    const online = ticketWith({ hasOnlineExam: true, examSeat: null, examPlace: '线上考试' });
+    expect(online).not.toContain('考场');
+    expect(online).not.toContain('考点');
+    expect(online).toContain('<th>考试方式</th>');
   });
   it('carries rules for where the exam is: a test centre, or online', () => {
     expect(ticketRules(false).join()).toContain('提前30分钟到达考点');

@@ -1,3 +1,4 @@
+import { AGREEMENT_REQUIRED, POLICIES_REQUIRED } from './consent-messages.js';
 import { randomBytes } from 'node:crypto';
 import {
   CAPTCHA_SCENE,
@@ -49,8 +50,7 @@ import type { SmsSignIn } from './sms.js';
 
 const FORM_LIMIT_BYTES = 16 * 1024;
 const MOBILE_INVALID = '请输入正确的11位手机号';
-export const AGREEMENT_REQUIRED = '请阅读并勾选同意《用户协议》和《隐私政策》';
-export const POLICIES_REQUIRED = '请阅读并勾选同意更新后的内容，再继续登录';
+export { AGREEMENT_REQUIRED, POLICIES_REQUIRED };
 /** How long a sign-in waits for a changed agreement or policy to be accepted. */
 const POLICIES_WAIT_SECONDS = 10 * 60;
 

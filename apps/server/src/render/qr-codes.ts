@@ -1,3 +1,4 @@
+import { APP_TITLE } from '@portal/contracts';
 import { imageSize } from 'image-size';
 import type { Piscina } from 'piscina';
 import QRCode from 'qrcode';
@@ -88,7 +89,7 @@ export async function sharePosterSvg(
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="540" height="800" viewBox="0 0 540 800" font-family="PingFang SC, Microsoft YaHei, sans-serif">
 <rect width="540" height="800" fill="#ffffff"/><rect width="540" height="96" fill="#1677ff"/>
-<text x="40" y="60" font-size="26" fill="#ffffff">考试报名服务平台</text>${titleLines}
+<text x="40" y="60" font-size="26" fill="#ffffff">${escapeHtml(APP_TITLE)}</text>${titleLines}
 <text x="40" y="310" font-size="22" fill="#646a73">${escapeHtml(project.organizer)}</text>
 <svg x="150" y="380" width="240" height="240" viewBox="${viewBox}">${qrInner}</svg>
 <text x="270" y="680" font-size="22" fill="#646a73" text-anchor="middle">长按识别二维码，查看报名详情</text></svg>`;

@@ -1,2 +1,2 @@
-/** §1: "a safe, efficient, intelligent integrated SaaS platform for the user side". */
-export const APP_TITLE = '安全高效智能一体化SaaS平台用户端';
+/** §1: the site's one name, shared with the server (its sign-in pages and messages). */
+export { APP_TITLE } from '@portal/contracts';

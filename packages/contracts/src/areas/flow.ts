@@ -43,8 +43,14 @@ export const flowViewSchema = lazySchema(() =>
 export type FlowView = z.infer<typeof flowViewSchema>;
 
 export const printHtmlSchema = lazySchema(() =>
-  z.object({ ApplyId: z.number().int(), Html: z.string() }),
+  z.object({
+    ApplyId: z.number().int(),
+    Html: z.string(),
+    /** An online exam's ticket: the page's own advice is then about the device, not the venue. */
+    HasOnlineExam: z.boolean(),
+  }),
 );
+export type PrintHtml = z.infer<typeof printHtmlSchema>;
 /** The largest HTML turned into a PDF at all; an admission ticket is a few kilobytes. */
 export const MAX_PDF_HTML_LENGTH = 200_000;
 /** A generated document travels inside the envelope so every answer has one shape. */

@@ -29,6 +29,8 @@ export const projectSummarySchema = lazySchema(() =>
     Lables: z.array(lableRefSchema),
     ApplyStartTime: timeSchema,
     ApplyEndTime: timeSchema,
+    /** When the organiser closed applications before ApplyEndTime; absent otherwise. */
+    ClosedEarlyTime: timeSchema.optional(),
     /** Application fee in fen (1/100 yuan); 0 is free. */
     FeeInFen: z.number().int().min(0),
     State: projectStateSchema,

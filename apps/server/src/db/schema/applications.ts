@@ -33,6 +33,8 @@ export const applications = pgTable(
     reviewRemark: text(),
     /** Given at the first print of the admission ticket. */
     ticketNo: varchar({ length: 32 }),
+    /** A venue exam's seat across the project's rooms, given with the ticket (see examSeatOf). */
+    examSeat: integer(),
     examScore: integer(),
     submittedAt: time(),
     reviewedAt: time(),
@@ -45,6 +47,7 @@ export const applications = pgTable(
     // One application per candidate and project.
     uniqueIndex('applications_user_project_unique').on(t.userId, t.projectId),
     uniqueIndex('applications_ticket_no_unique').on(t.ticketNo),
+    uniqueIndex('applications_project_exam_seat_unique').on(t.projectId, t.examSeat),
     index().on(t.projectId),
   ],
 );

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  APP_TITLE,
   CAPTCHA_SCENE,
   ERROR_CODES,
   SMS_CODE_LENGTH,
@@ -245,7 +246,7 @@ export async function sendSmsCode(
   try {
     await deps.gateways.sms.send(
       input.mobile,
-      `【考试报名服务平台】验证码${code}，用于${SCENE_PURPOSE[input.scene]}，${minutes}分钟内有效。请勿泄露给他人，如非本人操作请忽略。`,
+      `【${APP_TITLE}】验证码${code}，用于${SCENE_PURPOSE[input.scene]}，${minutes}分钟内有效。请勿泄露给他人，如非本人操作请忽略。`,
       { code },
     );
   } catch (error) {

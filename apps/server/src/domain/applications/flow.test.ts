@@ -61,13 +61,25 @@ describe('flow steps', () => {
     expect(flow('Returned').NextAction).toBe('modify');
     expect(flow('Rejected').NextAction).toBe('none');
   });
-  it('skip pay for a free project and the exam without an online exam', () => {
+  it('skip pay for a free project; a venue exam is a step sat at the venue (issue 30, point 11)', () => {
     const free = flow('Approved', 0, false);
-    expect(states(free)).toBe('done,done,skipped,current,skipped,waiting');
+    expect(states(free)).toBe('done,done,skipped,current,waiting,waiting');
     expect(free.NextAction).toBe('print');
     const issued = flow('TicketIssued', 0, false);
-    expect(states(issued)).toBe('done,done,skipped,done,skipped,current');
+    expect(states(issued)).toBe('done,done,skipped,done,current,waiting');
     expect(issued.NextAction).toBe('none');
+    expect(issued.Steps.find((s) => s.Key === 'exam')!.Description).toBe(
+      '线下考试，请按准考证时间到考点参加',
+    );
+    // The result is not "in progress" months before the exam.
+    expect(issued.Steps.find((s) => s.Key === 'result')).toMatchObject({
+      State: 'waiting',
+      Description: '考试结束后公布',
+    });
+  });
+  it('the score is said once, by the page, not again in the result step (issue 30, point 11)', () => {
+    const result = flow('Finished').Steps.find((s) => s.Key === 'result')!;
+    expect(result.Description).toBe('成绩已公布');
   });
   it('offer nothing to apply for when the project is not applying', () => {
     expect(

@@ -43,13 +43,12 @@ const CURRENT_STEP: Record<ApplyStatus, FlowStepKey> = {
 };
 
 /**
- * The six steps of the flow and the one next thing to do. Pay is skipped for a free project,
- * the online exam for a project without one.
+ * The six steps of the flow and the one next thing to do. Pay is skipped for a free project; a
+ * venue exam keeps its exam step (it is sat at the venue, not skipped — issue 30, point 11).
  */
 export function buildFlow(facts: FlowFacts): Pick<FlowView, 'Steps' | 'NextAction'> {
   const skipped = new Set<FlowStepKey>();
   if (facts.feeInFen === 0) skipped.add('pay');
-  if (!facts.hasOnlineExam) skipped.add('exam');
   const order = (['apply', 'review', 'pay', 'print', 'exam', 'result'] as const).filter(
     (k) => !skipped.has(k),
   );
@@ -93,14 +92,14 @@ function nextAction(facts: FlowFacts, current: FlowStepKey): NextAction {
       if (current === 'pay') return 'pay';
       // An online exam is entered with the account, not the paper: the ticket waits beside it.
       if (current === 'print') return facts.hasOnlineExam ? 'exam' : 'print';
-      if (current === 'exam') return 'exam';
       // Ticket issued, the exam is offline: nothing to do here until the day.
+      if (current === 'exam') return facts.hasOnlineExam ? 'exam' : 'none';
       return 'none';
   }
 }
 
 function describe(key: FlowStepKey, state: StepState, facts: FlowFacts): string {
-  if (state === 'skipped') return key === 'pay' ? '本项目免费报名，无需缴费' : '本项目无在线考试';
+  if (state === 'skipped') return '本项目免费报名，无需缴费';
   switch (key) {
     case 'apply':
       return state === 'done' ? '报名信息已提交' : '填写报名表并提交';
@@ -127,10 +126,13 @@ function describe(key: FlowStepKey, state: StepState, facts: FlowFacts): string 
           : '准考证已开放打印，请打印并妥善保管';
       return facts.feeInFen === 0 ? '审核通过后可打印准考证' : '缴费成功后可打印准考证';
     case 'exam':
+      if (!facts.hasOnlineExam)
+        return state === 'done' ? '已参加考试' : '线下考试，请按准考证时间到考点参加';
       return state === 'done' ? '答卷已提交' : '按准考证时间参加在线考试';
     case 'result':
-      if (facts.examScore !== null && state === 'done') return `考试成绩：${facts.examScore} 分`;
-      return state === 'done' ? '流程已完成' : '考试结束后公布结果';
+      // The score itself is shown once, by the page's result action.
+      if (state === 'done') return facts.examScore !== null ? '成绩已公布' : '流程已完成';
+      return '考试结束后公布';
   }
 }
 

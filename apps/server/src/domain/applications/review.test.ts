@@ -45,6 +45,22 @@ describe('reviewApplication (the back office)', () => {
     expect(after!.status).toBe('Returned');
   });
 
+  it('an approval with a fee due links to the payment, 去缴费 (issue 30, point 11)', async () => {
+    const row = await applicationOf(t, SEED_PROJECTS.underReview);
+    await reviewApplication(t.db, row.id, 'approve');
+    const [message] = await t.db
+      .select()
+      .from(userMessages)
+      .where(
+        and(
+          eq(userMessages.userId, t.demoUserId),
+          eq(userMessages.projectId, row.projectId),
+          eq(userMessages.title, '报名审核结果：审核通过'),
+        ),
+      );
+    expect(message!.content).toContain(`<a href="/views/payment?ApplyId=${row.id}">去缴费</a>`);
+  });
+
   it('refuses to review a finished application and leaves no message', async () => {
     const row = await applicationOf(t, SEED_PROJECTS.finished);
     const before = await t.db

@@ -43,7 +43,8 @@ export async function reviewApplication(
     const next =
       decision === 'approve'
         ? project && project.feeInFen > 0
-          ? '请尽快完成缴费。'
+          ? // The web's payment route (paths.payment): the message offers the act, not the project.
+            `请尽快完成缴费：<a href="/views/payment?ApplyId=${row.id}">去缴费</a>`
           : '现在可以打印准考证。'
         : decision === 'return'
           ? '请按审核意见修改后重新提交。'

@@ -100,6 +100,9 @@ export function toSummary(row: SummaryRow, now: Date): ProjectSummary {
     Lables: typeof row.lables === 'string' ? JSON.parse(row.lables) : row.lables,
     ApplyStartTime: times.applyStartAt.toISOString(),
     ApplyEndTime: times.applyEndAt.toISOString(),
+    ...(times.closedAt && times.closedAt < times.applyEndAt && times.closedAt <= now
+      ? { ClosedEarlyTime: times.closedAt.toISOString() }
+      : {}),
     FeeInFen: row.fee_in_fen,
     State: deriveProjectState(times, now),
     HasOnlineExam: row.has_online_exam,

@@ -4,8 +4,9 @@ import {
   PREVIEW_SAMPLE_MARK,
   type FormValues,
   type PdfFile,
+  type PrintHtml,
 } from '@portal/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   applications,
@@ -45,6 +46,8 @@ export interface TicketData {
   examStart: Date | null;
   examEnd: Date | null;
   examPlace: string;
+  /** A venue exam's seat number across the project (examSeatOf reads room and seat); null online. */
+  examSeat: number | null;
   hasOnlineExam: boolean;
   /** The application's photo as a data URL; empty when there is none (a framed blank is drawn). */
   photoDataUrl: string;
@@ -52,6 +55,31 @@ export interface TicketData {
   qrDataUrl: string;
   /** Preview tickets say so across the page. */
   isSample?: boolean;
+}
+
+/** Candidates a venue's exam room seats: seat numbers fill room 1, then room 2, … */
+export const SEATS_PER_ROOM = 30;
+
+/** A project-wide seat number as the ticket says it: 第3考场, 座位号 07. */
+export function examSeatOf(seat: number): { room: string; seat: string } {
+  return {
+    room: `第${Math.ceil(seat / SEATS_PER_ROOM)}考场`,
+    seat: String(((seat - 1) % SEATS_PER_ROOM) + 1).padStart(2, '0'),
+  };
+}
+
+/** The next free seat of a project, under a lock on the project so two tickets never share one. */
+async function nextExamSeat(tx: Database, projectId: number): Promise<number> {
+  await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .for('update');
+  const [taken] = await tx
+    .select({ last: max(applications.examSeat) })
+    .from(applications)
+    .where(eq(applications.projectId, projectId));
+  return (taken?.last ?? 0) + 1;
 }
 
 /** The rules a candidate reads on the ticket: an online exam has no test centre. */
@@ -90,10 +118,17 @@ export function renderTicketHtml(data: TicketData): string {
     ['报考项目', data.projectTitle],
     ['报考岗位', `${data.positionName}（${data.positionCode}）`],
     ['考试时间', examTime(data)],
-    [
-      '考试地点',
-      data.hasOnlineExam ? '线上考试（登录平台“在线考试”入口作答）' : data.examPlace || '另行通知',
-    ],
+    ...((data.hasOnlineExam
+      ? [['考试方式', '线上考试（登录平台“在线考试”入口作答）']]
+      : [
+          ['考试地点', data.examPlace || '另行通知'],
+          ...(data.examSeat
+            ? [
+                ['考场', examSeatOf(data.examSeat).room],
+                ['座位号', examSeatOf(data.examSeat).seat],
+              ]
+            : []),
+        ]) as [string, string][]),
   ];
   const e = escapeHtml;
   return `<!doctype html>
@@ -190,6 +225,7 @@ async function ticketDataFor(
   row: ApplicationRow,
   project: ProjectRow,
   ticketNo: string,
+  examSeat: number | null,
 ): Promise<TicketData> {
   const { db } = deps;
   const form = await requireForm(db, project.id);
@@ -209,6 +245,7 @@ async function ticketDataFor(
     examStart: project.examStartAt,
     examEnd: project.examEndAt,
     examPlace: project.examPlace,
+    examSeat,
     hasOnlineExam: project.hasOnlineExam,
     photoDataUrl: await photoDataUrlOf(deps, row.userId, form.fields, row.values),
     qrDataUrl: await qrCodeDataUrl(ticketCheckUrl(deps.config.publicUrl, deps.secrets, ticketNo)),
@@ -221,7 +258,7 @@ export async function generateTicket(
   user: { userId: number; tenantId: number },
   applyId: number,
   now: Date,
-): Promise<{ ApplyId: number; Html: string }> {
+): Promise<PrintHtml> {
   const { db } = deps;
   const row = await requireOwnApplication(db, user.userId, applyId);
   const project = await requireProject(db, row.projectId, user.tenantId);
@@ -234,17 +271,23 @@ export async function generateTicket(
         : '报名审核通过并缴费后才能打印准考证',
     );
   const ticketNo = row.ticketNo ?? ticketNumberFor(project, row.id);
+  let examSeat = row.examSeat;
   if (row.status === 'Paid' || row.status === 'Approved')
-    await db.transaction((tx) =>
-      moveApplication(tx as Database, row, 'TicketIssued', {
+    await db.transaction(async (txDb) => {
+      const tx = txDb as Database;
+      // A venue exam seats the candidate when the ticket is issued (issue 30, point 2).
+      if (!project.hasOnlineExam && examSeat === null)
+        examSeat = await nextExamSeat(tx, project.id);
+      await moveApplication(tx, row, 'TicketIssued', {
         actor: 'candidate',
         now,
-        set: { ticketNo },
-      }),
-    );
+        set: { ticketNo, examSeat },
+      });
+    });
   return {
     ApplyId: row.id,
-    Html: renderTicketHtml(await ticketDataFor(deps, row, project, ticketNo)),
+    Html: renderTicketHtml(await ticketDataFor(deps, row, project, ticketNo, examSeat)),
+    HasOnlineExam: project.hasOnlineExam,
   };
 }
 
@@ -289,7 +332,7 @@ export async function sampleTicket(
   db: Database,
   tenantId: number,
   projectId: number,
-): Promise<{ ApplyId: number; Html: string }> {
+): Promise<PrintHtml> {
   const project = await requireProject(db, projectId, tenantId);
   const [position] = await db
     .select()
@@ -299,6 +342,7 @@ export async function sampleTicket(
     .limit(1);
   return {
     ApplyId: 0,
+    HasOnlineExam: project.hasOnlineExam,
     Html: renderTicketHtml({
       candidateName: SAMPLE_CANDIDATE.name,
       idNumber: SAMPLE_CANDIDATE.idNumber,
@@ -310,6 +354,7 @@ export async function sampleTicket(
       examStart: project.examStartAt,
       examEnd: project.examEndAt,
       examPlace: project.examPlace,
+      examSeat: project.hasOnlineExam ? null : 1,
       hasOnlineExam: project.hasOnlineExam,
       photoDataUrl: '',
       qrDataUrl: '',

@@ -94,8 +94,24 @@ function checkBeforePassword(form: HTMLFormElement) {
   });
 }
 
+/** An unticked consent box is said in Chinese at the box, which takes the focus. */
+function askConsent(form: HTMLFormElement) {
+  const box = form.querySelector<HTMLInputElement>('input#agree');
+  if (!box) return;
+  form.addEventListener('submit', (event) => {
+    if (box.checked) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    fail(box.getAttribute('data-unchecked-message') ?? '');
+    box.setAttribute('aria-invalid', 'true');
+    box.setAttribute('aria-describedby', 'form-error');
+    box.focus();
+  });
+}
+
 /** The send-code button: the proof of work, then the code, then a countdown to resend. */
 function sendCodes(form: HTMLFormElement) {
+  askConsent(form);
   // Two passwords that differ are said at once, before anything typed is sent away and lost.
   const confirm = page('confirmPassword') as HTMLInputElement | null;
   if (confirm)

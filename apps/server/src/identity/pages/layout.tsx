@@ -1,5 +1,6 @@
 import { ELDER_MODE_ATTRIBUTE } from '@portal/contracts';
 import type { ReactNode } from 'react';
+import { AGREEMENT_REQUIRED } from '../consent-messages.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 
 // System fonts only: nothing is fetched from the internet.
@@ -249,10 +250,12 @@ export function PortalLink({ homeUrl }: { homeUrl: string }) {
 export function ConsentBox({
   refused,
   checked,
+  uncheckedMessage = AGREEMENT_REQUIRED,
   children,
 }: {
   refused: boolean;
   checked?: boolean | undefined;
+  uncheckedMessage?: string;
   children: ReactNode;
 }) {
   return (
@@ -262,7 +265,9 @@ export function ConsentBox({
         id="agree"
         name="agree"
         value="1"
-        required
+        // Not `required`: the browser's own bubble is in its language (English on many phones);
+        // the page script and, without it, the server's refusal say it in Chinese here.
+        data-unchecked-message={uncheckedMessage}
         defaultChecked={checked || undefined}
         aria-invalid={refused ? 'true' : undefined}
         aria-describedby={refused ? 'form-error' : undefined}

@@ -1,3 +1,4 @@
+import { POLICIES_REQUIRED } from '../consent-messages.js';
 import { ConsentBox, FormError, renderPage } from './layout.js';
 import type { InteractionPage } from './sign-in.js';
 
@@ -38,7 +39,9 @@ export function renderPoliciesPage(
           </ul>
           <form method="post" action={`${input.action}/policies`} noValidate>
             <FormError error={input.error} />
-            <ConsentBox refused={agreeError}>我已阅读并同意更新后的{names}</ConsentBox>
+            <ConsentBox refused={agreeError} uncheckedMessage={POLICIES_REQUIRED}>
+              我已阅读并同意更新后的{names}
+            </ConsentBox>
             <button type="submit">同意并继续</button>
           </form>
           <p className="links">

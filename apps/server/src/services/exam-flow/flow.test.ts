@@ -6,7 +6,7 @@ import {
   qrCodeDecode,
 } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
+import { ACCOMMODATED_MOBILE, SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { reviewApplication } from '../../domain/applications/review.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { applicationOf, applyAs, projectIdOf, userIdOf } from './flow-test-kit.js';
@@ -51,20 +51,22 @@ describe('ProjectFlow/ calls', () => {
       apply: 'done',
       review: 'failed',
       pay: 'skipped',
-      exam: 'skipped',
+      exam: 'waiting',
     });
     expect(returned.Steps.find((s) => s.Key === 'review')!.Description).toContain('证件照');
     expect((await view(SEED_PROJECTS.underReview)).NextAction).toBe('wait-review');
     const unpaid = await view(SEED_PROJECTS.approvedUnpaid);
     expect(unpaid.NextAction).toBe('pay');
-    expect(stepsOf(unpaid)).toMatchObject({ review: 'done', pay: 'current', exam: 'skipped' });
+    expect(stepsOf(unpaid)).toMatchObject({ review: 'done', pay: 'current', exam: 'waiting' });
     const paid = await view(SEED_PROJECTS.paidExam);
     // Issue 30, point 1: paid for an online exam, the next thing is the exam; the ticket waits.
     expect(paid.NextAction).toBe('exam');
     expect(paid.Apply?.TicketPrintable).toBe(true);
     expect(stepsOf(paid)).toMatchObject({ pay: 'done', print: 'current', exam: 'waiting' });
     const ticket = await view(SEED_PROJECTS.ticketIssued);
-    expect(stepsOf(ticket)).toMatchObject({ print: 'done', exam: 'skipped', result: 'current' });
+    // Issue 30, point 11: a venue exam is sat at the venue; its result waits for the exam.
+    expect(stepsOf(ticket)).toMatchObject({ print: 'done', exam: 'current', result: 'waiting' });
+    expect(ticket.NextAction).toBe('none');
     const finished = await view(SEED_PROJECTS.finished);
     expect(finished.NextAction).toBe('result');
     expect(stepsOf(finished)).toMatchObject({ exam: 'done', result: 'done' });
@@ -167,6 +169,11 @@ describe('ProjectFlow/ calls', () => {
     const venueHtml = (await t.call(generatePrint, { ApplyId: venue!.id }, { as: t.demoUserId }))
       .body.Data.Html;
     expect(venueHtml).toContain('提前30分钟到达考点');
+    // Issue 30, point 2: a place, a room and a seat — not 「浙江市考试中心（具体考场见准考证）」.
+    expect(venueHtml).toMatch(/<th>考试地点<\/th><td>[^<]+考点（[^<]+路[^<]+号）<\/td>/);
+    expect(venueHtml).toMatch(/<th>考场<\/th><td>第\d+考场<\/td>/);
+    expect(venueHtml).toMatch(/<th>座位号<\/th><td>\d{2}<\/td>/);
+    expect(venueHtml).not.toContain('具体考场见准考证');
     const online = await applicationOf(
       t.db,
       t.demoUserId,
@@ -176,6 +183,24 @@ describe('ProjectFlow/ calls', () => {
       .body.Data.Html;
     expect(onlineHtml).not.toContain('考点');
     expect(onlineHtml).toContain('在线考试');
+  });
+
+  it('a venue exam seats each candidate apart when the ticket is issued (issue 30, point 2)', async () => {
+    const projectId = await projectIdOf(t.db, '广东省2026年考试录用公务员');
+    const third = await userIdOf(t.db, ACCOMMODATED_MOBILE);
+    const seats: (number | null)[] = [];
+    for (const userId of [other, third]) {
+      const applyId = await applyAs(t, userId, projectId);
+      await reviewApplication(t.db, applyId, 'approve');
+      const res = await t.call(generatePrint, { ApplyId: applyId }, { as: userId });
+      expect(res.status).toBe(200);
+      expect(res.body.Data.HasOnlineExam).toBe(false);
+      expect(res.body.Data.Html).toContain('<th>座位号</th>');
+      seats.push((await applicationOf(t.db, userId, projectId))!.examSeat);
+    }
+    expect(seats[0]).not.toBeNull();
+    expect(seats[1]).not.toBeNull();
+    expect(seats[0]).not.toBe(seats[1]);
   });
 
   it('a free project prints once approved, without paying', async () => {

@@ -22,7 +22,13 @@ import { idParam } from '../../../shared/id';
 import { formatFee } from '../../../shared/money';
 import { sanitizeHtml } from '../../../shared/safe-html';
 import { useFormReport } from '../../apply';
-import { examTimeText, PROJECT_STATE_COLOR, quotaText, useProjectPositions } from '../../project';
+import {
+  applyWindowText,
+  examTimeText,
+  PROJECT_STATE_COLOR,
+  quotaText,
+  useProjectPositions,
+} from '../../project';
 import { QaCard, QUESTION_RULE_TEXT, useMyQuestions, useQuestionSend } from '../../question';
 import { FLOW_STEP_STATUS } from '../flow-step-status';
 import { useFlowManage } from '../use-flow-manage';
@@ -246,7 +252,7 @@ export default function FlowManagePage() {
         items={[
           {
             label: '报名时间',
-            children: `${formatDate(detail.ApplyStartTime, 'YYYY-MM-DD HH:mm')} 至 ${formatDate(detail.ApplyEndTime, 'YYYY-MM-DD HH:mm')}`,
+            children: applyWindowText(detail),
           },
           { label: '报名费', children: formatFee(detail.FeeInFen) },
           {

@@ -43,7 +43,15 @@ export default function PrintPage() {
         <Button onClick={() => window.history.back()}>返回</Button>
       </div>
       {downloaded ? (
-        <Alert type="success" showIcon title="准考证已下载，请用A4纸打印，考试当天携带" />
+        <Alert
+          type="success"
+          showIcon
+          title={
+            ticket.data.HasOnlineExam
+              ? '准考证已下载；在线考试凭账号登录作答，请提前检查设备和网络'
+              : '准考证已下载，请用A4纸打印，考试当天携带'
+          }
+        />
       ) : null}
       <TicketView html={ticket.data.Html} label="准考证" />
     </section>

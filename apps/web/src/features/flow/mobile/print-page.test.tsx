@@ -43,7 +43,7 @@ describe('print: the admission ticket and its PDF', () => {
       '<body>',
       '<head><style>@import "https://evil.example/x.css";h1{background:url(https://evil.example/t.png);letter-spacing:8px}</style></head><body><script>alert(1)</script><img src="x" onerror="alert(2)">',
     );
-    const server = fakeServer().on(generatePrint, { ApplyId: 5, Html: html });
+    const server = fakeServer().on(generatePrint, { ApplyId: 5, Html: html, HasOnlineExam: false });
     renderScreen(PrintPage, PATH);
     const view = await screen.findByRole('document', { name: '准考证' });
     const root = view.querySelector('.ticket-view__paper')!.shadowRoot!;
@@ -58,7 +58,7 @@ describe('print: the admission ticket and its PDF', () => {
   it('下载准考证 saves the PDF under its file name, once per tap burst, the button off meanwhile', async () => {
     let answer!: (value: typeof pdf) => void;
     const server = fakeServer()
-      .on(generatePrint, { ApplyId: 5, Html: TICKET })
+      .on(generatePrint, { ApplyId: 5, Html: TICKET, HasOnlineExam: false })
       .on(downloadPrint, () => new Promise<typeof pdf>((resolve) => (answer = resolve)));
     renderScreen(PrintPage, PATH);
     const button = await screen.findByRole('button', { name: '下载准考证(PDF)' });

@@ -49,7 +49,9 @@ export default function PrintPage() {
       <p className="print-page__hint" role="note">
         {inWeChat
           ? '微信内如无法保存文件，请点击右上角「…」选择「在浏览器打开」后再下载。'
-          : '下载PDF后可打印或保存到手机，考试当天请携带打印的准考证。'}
+          : ticket.data.HasOnlineExam
+            ? '下载PDF后可打印或保存到手机；在线考试凭账号登录作答，无需携带。'
+            : '下载PDF后可打印或保存到手机，考试当天请携带打印的准考证。'}
       </p>
       {downloaded ? (
         <p className="print-page__done" role="status">

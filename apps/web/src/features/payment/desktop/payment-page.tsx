@@ -68,8 +68,9 @@ export default function PaymentPage() {
 
   return (
     <section className="d-page" aria-labelledby="pay-title">
+      {/* The breadcrumb and the tab already say 缴纳报名费; the page heads its order. */}
       <h2 className="d-page__title" id="pay-title">
-        缴纳报名费
+        订单信息
       </h2>
       {bridgeOutcome && stage === 'pending' ? (
         <Alert

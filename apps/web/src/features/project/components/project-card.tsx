@@ -8,8 +8,14 @@ import { paths } from '../../../platform';
 const WINDOW_FORMAT = 'YYYY-MM-DD HH:mm';
 
 /** The application window as a person reads it (§9 date format, to the minute). */
-export function applyWindowText(project: Pick<ProjectSummary, 'ApplyStartTime' | 'ApplyEndTime'>) {
-  return `${formatDate(project.ApplyStartTime, WINDOW_FORMAT)} 至 ${formatDate(project.ApplyEndTime, WINDOW_FORMAT)}`;
+export function applyWindowText(
+  project: Pick<ProjectSummary, 'ApplyStartTime' | 'ApplyEndTime' | 'ClosedEarlyTime'>,
+) {
+  const window = `${formatDate(project.ApplyStartTime, WINDOW_FORMAT)} 至 ${formatDate(project.ApplyEndTime, WINDOW_FORMAT)}`;
+  // A window that still includes today beside 已截止 needs its real closing said (issue 30, pt 11).
+  return project.ClosedEarlyTime
+    ? `${window}（已于 ${formatDate(project.ClosedEarlyTime, WINDOW_FORMAT)} 提前截止）`
+    : window;
 }
 
 /** A position's quota: 0 means any number (exams and contests), never "0 人". */
