@@ -116,13 +116,11 @@ describe('erasure on closing: a cooling-off, then a job erases (issue 28 item 4)
     await startReview(t.db, applyId, clock);
     await reviewApplication(t.db, applyId, 'approve', null, clock);
     await payThroughCashier(t, id, applyId);
-    await t.db
-      .insert(projectQuestions)
-      .values({
-        projectId,
-        userId: id,
-        content: `我是${person.name}，手机${mobile}，请问何时出成绩？`,
-      });
+    await t.db.insert(projectQuestions).values({
+      projectId,
+      userId: id,
+      content: `我是${person.name}，手机${mobile}，请问何时出成绩？`,
+    });
     const [stored] = await t.db.select().from(uploads).where(eq(uploads.id, photo.FileId));
     return { id, applyId, bytes, storedName: stored!.storedName };
   }
@@ -200,7 +198,11 @@ describe('erasure on closing: a cooling-off, then a job erases (issue 28 item 4)
     // The job past the period finds nothing of it.
     expect(await erase(later(COOLING_OFF_DAYS + 1))).toBe(0);
     const [kept] = await t.db.select().from(users).where(eq(users.id, id));
-    expect(kept).toMatchObject({ name: REOPENING.name, erasedAt: null, idNumber: REOPENING.idNumber });
+    expect(kept).toMatchObject({
+      name: REOPENING.name,
+      erasedAt: null,
+      idNumber: REOPENING.idNumber,
+    });
     expect(await t.deps.gateways.files.get(storedName)).not.toBeNull();
     // Signing in again is an ordinary sign-in.
     expect(await signIn(mobile, later(COOLING_OFF_DAYS - 1))).toEqual({ ok: true, userId: id });
