@@ -556,6 +556,7 @@ export async function registerInteractionRoutes(
           elder: isElderMode(request.headers.cookie),
           version: POLICY_VERSIONS[kind === 'user' ? 'user-agreement' : 'privacy-policy'],
           retentionDays: config.applicationRetentionDays,
+          coolingOffDays: config.accountErasureCoolingOffDays,
         }),
       ),
     );

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   apply,
   closeAccount,
+  getAccountClosing,
   getUser,
   maskName,
   realPersonVerify,
@@ -126,6 +127,11 @@ describe('erasure on closing: a cooling-off, then a job erases (issue 28 item 4)
   }
 
   async function close(id: number, mobile: string) {
+    // What closing means is told before it is confirmed.
+    expect((await t.call(getAccountClosing, {}, { as: id })).body.Data).toEqual({
+      CoolingOffDays: COOLING_OFF_DAYS,
+      EraseTime: later(COOLING_OFF_DAYS).toISOString(),
+    });
     const token = await obtainVerifyToken(t, mobile, 'CloseAccount', id);
     expect((await t.call(closeAccount, { VerifyToken: token }, { as: id })).status).toBe(200);
   }
