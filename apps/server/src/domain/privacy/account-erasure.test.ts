@@ -9,9 +9,8 @@ import {
   saveUserApplyArchive,
   updateHeadPortrait,
 } from '@portal/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client.js';
 import {
   applications,
   paymentOrders,
@@ -34,6 +33,7 @@ import { obtainVerifyToken } from '../../services/exam-message/sms-test-kit.js';
 import { SANDBOX_REGISTER } from '../../gateways/identity/sandbox.js';
 import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { tablesHolding } from '../../dev-tools/data-search.js';
 import { reviewApplication, startReview } from '../applications/review.js';
 import { hashPassword } from '../accounts/passwords.js';
 import { signInWithPassword } from '../accounts/sign-in.js';
@@ -145,24 +145,7 @@ describe('erasure on closing: a cooling-off, then a job erases (issue 28 item 4)
       coolingOff: { now, days: COOLING_OFF_DAYS },
     });
 
-  /** Every table's rows as text (bytea as hex), searched for `needle`: the tables holding it. */
-  async function tablesHolding(needle: string): Promise<string[]> {
-    const tables = await queryRows<{ name: string }>(
-      t.db,
-      sql`select table_name as name from information_schema.tables
-          where table_schema = 'public' and table_type = 'BASE TABLE'`,
-    );
-    const holding: string[] = [];
-    for (const { name } of tables) {
-      const [row] = await queryRows<{ found: boolean }>(
-        t.db,
-        sql`select exists (select 1 from ${sql.identifier(name)} r
-            where strpos(r::text, ${needle}) > 0) as found`,
-      );
-      if (row?.found) holding.push(name);
-    }
-    return holding;
-  }
+  const tablesHoldingText = (text: string) => tablesHolding(t.db, text);
 
   /** Every file of the store holding these bytes, as stored or unsealed (files are sealed at rest). */
   async function filesHolding(bytes: Buffer): Promise<string[]> {
@@ -219,8 +202,8 @@ describe('erasure on closing: a cooling-off, then a job erases (issue 28 item 4)
     const { id, applyId, bytes, storedName } = await candidate(mobile);
     // The search finds what is there: the name in the account, the number's blind index.
     const index = blindIndex(t.deps.secrets.blindIndexKey, PERSON.idNumber);
-    expect(await tablesHolding(PERSON.name)).toContain('users');
-    expect(await tablesHolding(index)).toEqual(['users']);
+    expect(await tablesHoldingText(PERSON.name)).toContain('users');
+    expect(await tablesHoldingText(index)).toEqual(['users']);
     expect(await filesHolding(bytes)).toEqual([storedName]);
     await close(id, mobile);
     const closedAt = clock;
@@ -233,7 +216,7 @@ describe('erasure on closing: a cooling-off, then a job erases (issue 28 item 4)
     expect(await erase(due)).toBe(0);
 
     for (const personal of [PERSON.name, PERSON.idNumber, mobile, index])
-      expect(await tablesHolding(personal), personal).toEqual([]);
+      expect(await tablesHoldingText(personal), personal).toEqual([]);
     expect(await filesHolding(bytes)).toEqual([]);
     expect(await t.deps.gateways.files.get(storedName)).toBeNull();
     expect(await t.db.select().from(uploads).where(eq(uploads.userId, id))).toEqual([]);
