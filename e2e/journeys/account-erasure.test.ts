@@ -79,7 +79,7 @@ describe('erasure on closing (issue 28 item 4)', () => {
         mobile,
         education: 'bachelor',
         major: '计算机科学与技术',
-        hukou: ['32', '320102'],
+        hukou: ['11', '110101'],
         hasWork: 'no',
         photo,
       };
