@@ -424,7 +424,13 @@ function CloseSection({ modal }: { modal: Modals }) {
       <form className="d-account__form" noValidate onSubmit={(e) => void submit(e)}>
         <h3 className="d-account__subtitle">注销后</h3>
         {coolingOff ? (
-          <Alert type="warning" showIcon message={coolingOff} id="close-cooling-off" />
+          <Alert
+            type="warning"
+            showIcon
+            title={coolingOff}
+            id="close-cooling-off"
+            className="d-account__cooling-off"
+          />
         ) : null}
         <ul className="d-account__list">
           {consequences.map((text) => (
