@@ -160,10 +160,10 @@ describe('account: password, mobile, WeChat binding, closing (issue 5)', () => {
     await context.close();
   });
 
-  it('closes a fresh account with an SMS code to its own number, signs out, and it cannot sign in again', async () => {
+  it('closes a fresh account with an SMS code to its own number and signs out; signing in within the cooling-off cancels the closing (issue 28)', async () => {
     const { page, mobile } = closing;
     await page.goto(`${baseUrl}/views/my/cancelPhone`);
-    await page.getByText('账号将被永久关闭，不能再登录，也不能恢复。').waitFor();
+    await page.getByText(/注销申请提交后有15天冷静期/).waitFor();
     await screenshot(page, 'issue5-cancel-account');
     await expectNoSeriousViolations(page);
 
@@ -187,10 +187,16 @@ describe('account: password, mobile, WeChat binding, closing (issue 5)', () => {
     await page.getByRole('button', { name: '知道了' }).click();
     await page.waitForURL('**/views/auth/loginout**');
 
+    // Signing in again within the cooling-off cancels the closing, and says so.
     await page.goto(`${baseUrl}/views/my`);
     await signInAtProvider(page, mobile, PASSWORD);
-    await expect(page.locator('#form-error').textContent()).resolves.toMatch(/\S/);
-    expect(page.url()).toContain('/identity/interaction/');
+    await page.getByRole('heading', { name: '您的账号注销申请已撤销' }).waitFor();
+    await screenshot(page, 'issue28-closing-cancelled');
+    await expectNoSeriousViolations(page);
+    await page.getByRole('button', { name: '继续登录' }).click();
+    await page.waitForURL(`${baseUrl}/views/my`);
+    await page.goto(`${baseUrl}/views/my/cancelPhone`);
+    await page.getByText(/注销申请提交后有15天冷静期/).waitFor();
     await closing.context.close();
   });
 });

@@ -3,20 +3,16 @@ import {
   getForm,
   getProjectList,
   getProjectPosition,
-  RUNTIME_CONFIG_GLOBAL,
-  upload,
-  uploadedFileValueSchema,
   type FormValues,
-  type RuntimeConfig,
 } from '@portal/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.js';
 import {
   apiOf,
-  passportPhoto,
   type SignedInApi,
   approveInBackOffice,
+  uploadPhoto,
 } from '../support/portal-api.js';
 import { checkScreen } from '../support/screens.js';
 import { GOOD_ID_NUMBER } from '../support/sign-in.js';
@@ -28,37 +24,6 @@ import { signUpFreshAccount } from '../support/sms.js';
  * order shows 退款中, and 已退款 once the sandbox's bank has paid it back (a few seconds).
  */
 const baseUrl = inject('baseUrl');
-
-/** The photo goes up as the form's upload does (multipart, the page's own token). */
-async function uploadPhoto(page: Page) {
-  const { token, config } = await page.evaluate(
-    ([global]) => ({
-      token: (
-        JSON.parse(localStorage.getItem('oidc.user:portal-web') ?? '{}') as {
-          access_token?: string;
-        }
-      ).access_token,
-      config: (window as unknown as Record<string, unknown>)[global] as RuntimeConfig,
-    }),
-    [RUNTIME_CONFIG_GLOBAL] as const,
-  );
-  const base = config.MicroServices.find((s) => s.ServiceID === upload.service)!.ServiceEndpoint;
-  const form = new FormData();
-  form.set('Purpose', 'photo');
-  form.set(
-    'file',
-    new Blob([new Uint8Array(await passportPhoto(page))], { type: 'image/jpeg' }),
-    'photo.jpg',
-  );
-  const response = await fetch(`${base.replace(/\/$/, '')}${upload.path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const body = (await response.json()) as { Data: unknown; ErrMsg: string };
-  expect(response.status, body.ErrMsg).toBe(200);
-  return uploadedFileValueSchema.parse(body.Data);
-}
 
 /** Applies with the short form's values (what journey 2 types, sent as the form sends them). */
 async function applyTo(page: Page, api: SignedInApi, projectId: number, mobile: string) {

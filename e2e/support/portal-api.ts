@@ -4,6 +4,8 @@ import {
   getProjectPosition,
   getUserProject,
   RUNTIME_CONFIG_GLOBAL,
+  upload,
+  uploadedFileValueSchema,
   type Endpoint,
   type FormField,
   type RequestOf,
@@ -168,4 +170,35 @@ export function anonymousApi(baseUrl: string): Api {
       return endpoint.response.parse(body.Data) as ResponseOf<E>;
     },
   };
+}
+
+/** The photo goes up as the form's upload does (multipart, the page's own token). */
+export async function uploadPhoto(page: Page) {
+  const { token, config } = await page.evaluate(
+    ([global]) => ({
+      token: (
+        JSON.parse(localStorage.getItem('oidc.user:portal-web') ?? '{}') as {
+          access_token?: string;
+        }
+      ).access_token,
+      config: (window as unknown as Record<string, unknown>)[global] as RuntimeConfig,
+    }),
+    [RUNTIME_CONFIG_GLOBAL] as const,
+  );
+  const base = config.MicroServices.find((s) => s.ServiceID === upload.service)!.ServiceEndpoint;
+  const form = new FormData();
+  form.set('Purpose', 'photo');
+  form.set(
+    'file',
+    new Blob([new Uint8Array(await passportPhoto(page))], { type: 'image/jpeg' }),
+    'photo.jpg',
+  );
+  const response = await fetch(`${base.replace(/\/$/, '')}${upload.path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await response.json()) as { Data: unknown; ErrMsg: string };
+  expect(response.status, body.ErrMsg).toBe(200);
+  return uploadedFileValueSchema.parse(body.Data);
 }

@@ -124,6 +124,8 @@ const envSchema = z.object({
   ANONYMOUS_ANSWER_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Days after a project's exam after which its applications' sensitive values and files are erased. */
   APPLICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** Days a closed account waits before its personal data is erased; a sign-in in them cancels. */
+  ACCOUNT_ERASURE_COOLING_OFF_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   /** What one account's uploads may weigh together, in MB. */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_UPLOAD_QUOTA_MB),
   /** Who may read /metrics: the bearer of this token; without it, this machine only. */
@@ -221,6 +223,8 @@ export interface ServerConfig {
   uploadQuotaBytes: number;
   /** Days after a project's exam after which its applications' sensitive values are erased. */
   applicationRetentionDays: number;
+  /** Days a closed account waits before its personal data is erased; a sign-in in them cancels. */
+  accountErasureCoolingOffDays: number;
   /** Bearer token for /metrics; empty: readable from this machine only. */
   metricsToken: string;
 }
@@ -537,6 +541,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     anonymousAnswerTtlMs: e.ANONYMOUS_ANSWER_TTL_MS,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     applicationRetentionDays: e.APPLICATION_RETENTION_DAYS,
+    accountErasureCoolingOffDays: e.ACCOUNT_ERASURE_COOLING_OFF_DAYS,
     metricsToken: e.METRICS_TOKEN,
   };
 }

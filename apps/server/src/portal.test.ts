@@ -48,7 +48,7 @@ describe('a production start with its providers and keys', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('has no demo convenience: development review, SMS outbox, sandbox cashier, WeChat sandbox', async () => {
+  it('has no demo convenience: development review, account erasure ahead of time and data search, SMS outbox, sandbox cashier, WeChat sandbox', async () => {
     const answers = await Promise.all(
       [
         {
@@ -56,13 +56,15 @@ describe('a production start with its providers and keys', () => {
           url: '/dev/review',
           payload: { ApplyId: 1, Decision: 'approve' },
         },
+        { method: 'POST' as const, url: '/dev/account-erasure', payload: { DaysLater: 16 } },
+        { method: 'POST' as const, url: '/dev/data-search', payload: { Text: '13800138000' } },
         { method: 'GET' as const, url: '/gateways/sms/outbox?mobile=13800138000' },
         { method: 'GET' as const, url: '/gateways/payment/cashier?orderNo=P1&sign=x' },
         { method: 'POST' as const, url: '/gateways/payment/sandbox/notify', payload: {} },
         { method: 'GET' as const, url: '/gateways/wechat/authorize?redirect_uri=x' },
       ].map((request) => portal.app.inject(request)),
     );
-    expect(answers.map((a) => a.statusCode)).toEqual([404, 404, 404, 404, 404]);
+    expect(answers.map((a) => a.statusCode)).toEqual([404, 404, 404, 404, 404, 404, 404]);
   });
 
   it('holds reference data and no demo data', async () => {

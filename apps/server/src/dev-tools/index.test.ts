@@ -31,4 +31,19 @@ describe('development back office', () => {
     });
     expect(response.statusCode).toBe(404);
   });
+
+  it('runs the account erasure as of days later, and searches every table for a text', async () => {
+    const search = async (Text: string) =>
+      (await t.app.inject({ method: 'POST', url: '/dev/data-search', payload: { Text } })).json<{
+        Data: { Tables: string[] };
+      }>().Data.Tables;
+    expect(await search('13900139000')).toContain('users');
+    expect(await search('不会出现的文字xyz')).toEqual([]);
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/dev/account-erasure',
+      payload: { DaysLater: 16 },
+    });
+    expect(erased.json()).toMatchObject({ ErrCode: 0, Data: { Erased: 0 } });
+  });
 });

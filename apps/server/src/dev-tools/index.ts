@@ -7,6 +7,8 @@ import { notFound } from '../domain/errors.js';
 import { reviewApplication, startReview } from '../domain/applications/review.js';
 import type { AppDeps } from '../platform/deps.js';
 import { ok } from '../platform/envelope.js';
+import { runAccountErasure } from '../services/exam-flow/retention-job.js';
+import { tablesHolding } from './data-search.js';
 
 const reviewSchema = z.object({
   ApplyId: idSchema,
@@ -36,5 +38,19 @@ export async function registerDevTools(app: FastifyInstance, deps: AppDeps): Pro
       deps.now(),
     );
     return ok({ ApplyId: reviewed.id, Status: reviewed.status });
+  });
+
+  // The account erasure as it would run DaysLater days from now (the journeys cannot wait out a
+  // cooling-off), and a search of every table for a text: what is left of a person.
+  app.post('/dev/account-erasure', async (request) => {
+    const input = z
+      .object({ DaysLater: z.number().int().min(0).max(3650) })
+      .parse(request.body ?? {});
+    const later = new Date(deps.now().getTime() + input.DaysLater * 24 * 3600_000);
+    return ok({ Erased: await runAccountErasure(app, deps, later) });
+  });
+  app.post('/dev/data-search', async (request) => {
+    const input = z.object({ Text: z.string().min(2).max(100) }).parse(request.body ?? {});
+    return ok({ Tables: await tablesHolding(deps.db, input.Text) });
   });
 }

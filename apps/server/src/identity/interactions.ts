@@ -36,6 +36,7 @@ import type { PageScriptAsset } from './page-script.js';
 import {
   contentSecurityPolicy,
   renderMessagePage,
+  renderClosingCancelledPage,
   renderPoliciesPage,
   renderResetPage,
   renderSignInPage,
@@ -344,14 +345,28 @@ export async function registerInteractionRoutes(
           status: outcome.limited ? 429 : outcome.message === CAPTCHA_REQUIRED ? 400 : 401,
           captcha: outcome.captchaRequired,
         });
+      if (outcome.reopened) {
+        // Who signed in waits beside this interaction (its cookie guards it) until told.
+        await deps.store.set(reopenedKey(request), String(outcome.userId), POLICIES_WAIT_SECONDS);
+        return show(request, reply, 200, renderClosingCancelledPage);
+      }
       return finishLogin(request, reply, outcome.userId);
     };
+
+  const reopenedKey = (request: Request) => `closing-cancelled:${request.params.uid}`;
+  /** Told that the sign-in cancelled the closing: the sign-in goes on. */
+  const afterClosingCancelled = async (request: Request, reply: FastifyReply) => {
+    const userId = Number(await deps.store.take(reopenedKey(request)));
+    if (!userId) return expired(reply);
+    return finishLogin(request, reply, userId);
+  };
 
   const passwordSignIn = signInWith('password', 'password', '请输入密码', (input) =>
     signInWithPassword(db, limiter, {
       ...input,
       password: input.secret,
       human: proofOf(input.form, input.address),
+      coolingOff: { now: deps.now(), days: config.accountErasureCoolingOffDays },
     }),
   );
 
@@ -518,6 +533,7 @@ export async function registerInteractionRoutes(
     }),
   );
   app.post(`${INTERACTION}/policies`, ofInteraction(acceptChangedPolicies));
+  app.post(`${INTERACTION}/closing-cancelled`, ofInteraction(afterClosingCancelled));
   if (sms)
     for (const action of ['captcha', 'sms-code'] as const)
       app.post(
@@ -540,6 +556,7 @@ export async function registerInteractionRoutes(
           elder: isElderMode(request.headers.cookie),
           version: POLICY_VERSIONS[kind === 'user' ? 'user-agreement' : 'privacy-policy'],
           retentionDays: config.applicationRetentionDays,
+          coolingOffDays: config.accountErasureCoolingOffDays,
         }),
       ),
     );

@@ -10,8 +10,9 @@ import { DomainError } from '../domain/errors.js';
 import { consumeVerifyToken, sendSmsCode, verifySmsCode } from '../domain/accounts/sms.js';
 import type { AppDeps } from '../platform/deps.js';
 import {
-  findActiveUserByMobile,
+  findSignInAccountByMobile,
   SIGN_IN_FAILED,
+  signedInAs,
   type SignInOutcome,
 } from '../domain/accounts/sign-in.js';
 import type { AttemptLimiter } from '../platform/attempt-limiter.js';
@@ -107,10 +108,13 @@ export function createSmsSignIn(deps: AppDeps, limiter: AttemptLimiter): SmsSign
     async signIn({ mobile, code, address }) {
       const spent = await spendCode(deps, { mobile, code, address, scene: 'SignIn' });
       if (!spent.ok) return spent;
-      const user = await findActiveUserByMobile(deps.db, mobile);
-      if (!user) return { ok: false, message: SIGN_IN_FAILED };
+      const account = await findSignInAccountByMobile(deps.db, mobile, {
+        now: deps.now(),
+        days: deps.config.accountErasureCoolingOffDays,
+      });
+      if (!account) return { ok: false, message: SIGN_IN_FAILED };
       await limiter.succeeded(mobile, address);
-      return { ok: true, userId: user.id };
+      return signedInAs(deps.db, account);
     },
 
     verifySignUp: (input) => spendCode(deps, { ...input, scene: 'SignUp' }),

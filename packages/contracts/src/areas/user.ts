@@ -259,6 +259,21 @@ export const changeMobile = defineEndpoint('User/ChangeMobile', {
 });
 
 /** VerifyToken comes from ShortMessage/Verify for the account's own number (scene CloseAccount). */
+/**
+ * What closing the account today means, told before it is confirmed: its personal data is erased
+ * CoolingOffDays later (EraseTime), and signing in before then cancels the closing.
+ */
+export const getAccountClosing = defineEndpoint('User/GetAccountClosing', {
+  method: 'GET',
+  client: 'exam-account',
+  request: () => z.object({}),
+  response: () =>
+    z.object({
+      CoolingOffDays: z.number().int().min(0),
+      EraseTime: timeSchema,
+    }),
+});
+
 export const closeAccount = defineEndpoint('User/CloseAccount', {
   method: 'POST',
   client: 'exam-account',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { sealedText } from './sealed.js';
 import {
   boolean,
+  index,
   integer,
   pgTable,
   serial,
@@ -54,7 +55,10 @@ export const users = pgTable(
     weChatBindAt: timestamp({ withTimezone: true }),
     status: text({ enum: USER_STATUSES }).notNull().default('active'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Closing starts the cooling-off; signing in within it reopens the account. */
     closedAt: timestamp({ withTimezone: true }),
+    /** The cooling-off over, its personal data erased (domain/privacy/account-erasure.ts). */
+    erasedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_mobile_unique').on(t.mobile),
@@ -63,6 +67,10 @@ export const users = pgTable(
     uniqueIndex('users_verified_id_number_unique')
       .on(t.idNumberIndex)
       .where(sql`${t.isRealName} and ${t.status} = 'active'`),
+    // The erasure job reads only closed accounts not yet erased.
+    index('users_closing_index')
+      .on(t.closedAt)
+      .where(sql`${t.status} = 'closed' and ${t.erasedAt} is null`),
   ],
 );
 export type UserRow = typeof users.$inferSelect;

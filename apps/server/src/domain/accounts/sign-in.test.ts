@@ -21,6 +21,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
   afterAll(() => database.close());
 
   const passed = async () => true;
+  const coolingOff = { now: new Date(), days: 15 };
 
   /** The demo user's right password from `address`: the human check first, no wait, then in. */
   async function expectSlideCheckThenSignIn(
@@ -28,6 +29,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
     address: string,
   ): Promise<void> {
     const unchecked = await signInWithPassword(database.handle.db, limiter, {
+      coolingOff,
       mobile: DEMO_MOBILE,
       password: DEMO_PASSWORD,
       address,
@@ -40,6 +42,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
     expect(unchecked.limited).toBeFalsy();
     expect(
       await signInWithPassword(database.handle.db, limiter, {
+        coolingOff,
         mobile: DEMO_MOBILE,
         password: DEMO_PASSWORD,
         address,
@@ -54,6 +57,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
     const wrong = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         signInWithPassword(database.handle.db, limiter, {
+          coolingOff,
           mobile: `1390000${String(i).padStart(4, '0')}`,
           password: 'Wrong@1234',
           address: room,
@@ -89,6 +93,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
     const limiter = createAttemptLimiter(createMemoryStore());
     const tryWith = (password: string, human?: () => Promise<boolean>) =>
       signInWithPassword(database.handle.db, limiter, {
+        coolingOff,
         mobile: DEMO_MOBILE,
         password,
         address: `198.51.100.${Math.floor(Math.random() * 200)}`,
@@ -116,6 +121,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
       const limiter = createAttemptLimiter(createMemoryStore());
       const tryWith = (password: string) =>
         signInWithPassword(database.handle.db, limiter, {
+          coolingOff,
           mobile: DEMO_MOBILE,
           password,
           address: '198.51.100.7',
@@ -150,6 +156,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
     for (let i = 0; i < 12; i++)
       answers.push(
         await signInWithPassword(database.handle.db, limiter, {
+          coolingOff,
           mobile: DEMO_MOBILE,
           password: 'Wrong@1234',
           address: stranger,

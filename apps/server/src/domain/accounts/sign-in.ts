@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { tenants, users, type UserRow } from '../../db/schema/index.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { isActiveUser } from './users.js';
+import { findClosingAccountByMobile, reopenClosingAccount, type CoolingOff } from './closing.js';
 import { acceptPolicies } from '../privacy/consents.js';
 import {
   CAPTCHA_REQUIRED,
@@ -24,6 +25,34 @@ export interface SignInOutcome {
   limited?: boolean;
   /** The next try must come with a passed human check. */
   captchaRequired?: boolean;
+  /** The account was closing: this sign-in cancelled it (the page says so). */
+  reopened?: boolean;
+}
+
+/**
+ * The account a proven owner of `mobile` signs in to: the active one, else one closed with it and
+ * still in its cooling-off (its closing is cancelled by the sign-in, see `signedInAs`).
+ */
+export async function findSignInAccountByMobile(
+  db: Database,
+  mobile: string,
+  coolingOff: CoolingOff,
+): Promise<{ user: UserRow; closing: boolean } | undefined> {
+  const active = await findActiveUserByMobile(db, mobile);
+  if (active) return { user: active, closing: false };
+  const closing = await findClosingAccountByMobile(db, mobile, coolingOff);
+  return closing ? { user: closing, closing: true } : undefined;
+}
+
+/** The outcome of a proven sign-in: a closing account is reopened first. */
+export async function signedInAs(
+  db: Database,
+  account: { user: UserRow; closing: boolean },
+): Promise<SignInOutcome> {
+  if (!account.closing) return { ok: true, userId: account.user.id };
+  if (!(await reopenClosingAccount(db, account.user)))
+    return { ok: false, message: SIGN_IN_FAILED };
+  return { ok: true, userId: account.user.id, reopened: true };
 }
 
 /** An account that may sign in: an active user (users.ts's one rule) still holding its number. */
@@ -56,6 +85,8 @@ export async function signInWithPassword(
     password: string;
     address: string;
     human?: () => Promise<boolean>;
+    /** A closing account in its cooling-off signs in too, and its closing is cancelled. */
+    coolingOff: CoolingOff;
   },
 ): Promise<SignInOutcome> {
   const start = await limiter.startCheckedAttempt(input.mobile, input.address, input.human);
@@ -67,15 +98,18 @@ export async function signInWithPassword(
       captchaRequired: start.captchaRequired,
     };
   if (start.captchaRequired) return { ok: false, message: CAPTCHA_REQUIRED, captchaRequired: true };
-  const user = await findActiveUserByMobile(db, input.mobile);
-  const matches = await verifyPassword(input.password, user?.passwordHash ?? (await DUMMY_HASH));
-  if (!user || !matches) {
+  const account = await findSignInAccountByMobile(db, input.mobile, input.coolingOff);
+  const matches = await verifyPassword(
+    input.password,
+    account?.user.passwordHash ?? (await DUMMY_HASH),
+  );
+  if (!account || !matches) {
     await pause(await limiter.failed(input.address));
     const captchaRequired = await limiter.needsCaptcha(input.mobile, input.address);
     return { ok: false, message: SIGN_IN_FAILED, captchaRequired };
   }
   await limiter.succeeded(input.mobile, input.address);
-  return { ok: true, userId: user.id };
+  return signedInAs(db, account);
 }
 
 /** A new account in the first tenant; refuses a number that already has a live account. */

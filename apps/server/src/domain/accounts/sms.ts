@@ -29,6 +29,7 @@ import {
   verificationExpired,
 } from '../errors.js';
 import { isActiveUser } from './users.js';
+import { findClosingAccountByMobile } from './closing.js';
 
 type SmsDeps = Pick<AppDeps, 'db' | 'store' | 'config' | 'gateways' | 'secrets' | 'now' | 'log'>;
 
@@ -95,6 +96,14 @@ async function codeGoesOut(
     case 'SignUp':
       return true;
     case 'SignIn':
+      // The owner of a closing account may sign in, which cancels the closing.
+      return (
+        (await activeUserIdByMobile(deps, mobile)) !== null ||
+        (await findClosingAccountByMobile(deps.db, mobile, {
+          now: deps.now(),
+          days: deps.config.accountErasureCoolingOffDays,
+        })) !== undefined
+      );
     case 'ResetPassword':
       return (await activeUserIdByMobile(deps, mobile)) !== null;
     case 'CloseAccount':

@@ -15,6 +15,31 @@ import { fileIdOf } from '../uploads/uploads.js';
 export const ERASE_BATCH = 100;
 const DAY_MS = 24 * 3600_000;
 
+/**
+ * Deletes a user's uploads (those of `ids`, or every one) in the transaction `tx`; returns their
+ * stored names, for `deleteStoredFiles` once it has committed.
+ */
+export async function deleteUploadRows(
+  tx: Database,
+  userId: number,
+  ids?: readonly string[],
+): Promise<string[]> {
+  const deleted = await tx
+    .delete(uploads)
+    .where(
+      ids
+        ? and(inArray(uploads.id, [...ids]), eq(uploads.userId, userId))
+        : eq(uploads.userId, userId),
+    )
+    .returning({ storedName: uploads.storedName });
+  return deleted.map((upload) => upload.storedName);
+}
+
+/** After the commit: a file is never gone while a row still names it. */
+export async function deleteStoredFiles(store: FileStore, names: readonly string[]): Promise<void> {
+  for (const name of names) await store.delete(name);
+}
+
 /** What the retention erases of an application: its sensitive values and every file. */
 export function isErasedAfterRetention(field: FormField): boolean {
   return isSensitiveField(field) || field.Type === 'photo' || field.Type === 'file';
@@ -93,14 +118,9 @@ export async function eraseExpiredSensitiveValues(
         ]);
         const gone = removedFiles.filter((id) => !inUse.has(id));
         if (gone.length === 0) return [];
-        const deleted = await tx
-          .delete(uploads)
-          .where(and(inArray(uploads.id, gone), eq(uploads.userId, application.userId)))
-          .returning({ storedName: uploads.storedName });
-        return deleted.map((upload) => upload.storedName);
+        return deleteUploadRows(tx as Database, application.userId, gone);
       });
-      // After the commit: a file is never gone while a row still names it.
-      for (const name of names) await store.delete(name);
+      await deleteStoredFiles(store, names);
       erased += 1;
     }
   }

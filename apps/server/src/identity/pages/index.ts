@@ -9,3 +9,4 @@ export {
 } from './sign-in.js';
 export { renderTermsPage } from './terms.js';
 export { renderPoliciesPage } from './policies.js';
+export { renderClosingCancelledPage } from './closing-cancelled.js';

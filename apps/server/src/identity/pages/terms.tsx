@@ -31,7 +31,15 @@ function UserAgreement() {
 }
 
 /** What the privacy policy says each time it is read: who, what, why, who else, how long, rights. */
-function PrivacyPolicy({ brand, retentionDays }: { brand: string; retentionDays: number }) {
+function PrivacyPolicy({
+  brand,
+  retentionDays,
+  coolingOffDays,
+}: {
+  brand: string;
+  retentionDays: number;
+  coolingOffDays: number;
+}) {
   return (
     <>
       <p>
@@ -72,7 +80,10 @@ function PrivacyPolicy({ brand, retentionDays }: { brand: string; retentionDays:
           报名表中的敏感个人信息和上传的材料：保存至项目考试结束后{retentionDays}
           天，期满后删除（其他报名信息随报名记录保存）。
         </li>
-        <li>账号信息：保存至您注销账号。</li>
+        <li>
+          账号信息：保存至您注销账号。注销后有{coolingOffDays}
+          天冷静期，期间重新登录即可撤销注销；期满后删除您的姓名、身份证号、手机号、照片、上传的材料、报名档案和报名表内容，无法恢复。
+        </li>
         <li>缴费记录：依照法律法规对交易记录的要求保存（身份信息隐去）。</li>
         <li>个人信息访问记录：至少保存六个月。</li>
       </ul>
@@ -103,6 +114,8 @@ export function renderTermsPage(input: {
   /** Its version (the date it took effect), stored with each consent to it. */
   version: string;
   retentionDays: number;
+  /** Days between closing an account and the erasure of its personal data. */
+  coolingOffDays: number;
 }): string {
   const title = input.kind === 'user' ? '用户协议' : '隐私政策';
   return renderPage({
@@ -119,7 +132,11 @@ export function renderTermsPage(input: {
           {input.kind === 'user' ? (
             <UserAgreement />
           ) : (
-            <PrivacyPolicy brand={input.brand} retentionDays={input.retentionDays} />
+            <PrivacyPolicy
+              brand={input.brand}
+              retentionDays={input.retentionDays}
+              coolingOffDays={input.coolingOffDays}
+            />
           )}
         </div>
         <PortalLink homeUrl={input.homeUrl} />

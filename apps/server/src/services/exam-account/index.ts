@@ -2,6 +2,7 @@ import {
   bindAccount,
   changeMobile,
   closeAccount,
+  getAccountClosing,
   exportPersonalData,
   getPersonalDataEvents,
   getPlatformPower,
@@ -20,6 +21,7 @@ import { tooManyRequests } from '../../domain/errors.js';
 import * as accounts from '../../domain/accounts/users.js';
 import { createAttemptLimiter, tooManyAttempts } from '../../platform/attempt-limiter.js';
 import { endSessionsOfAccount } from '../../domain/accounts/sessions.js';
+import { erasureDueAt } from '../../domain/accounts/closing.js';
 import type { AppDeps } from '../../platform/deps.js';
 import {
   listPersonalDataEvents,
@@ -113,6 +115,14 @@ const userRoutes: ServiceRoute[] = [
     );
     await endSessionsOfAccount(deps, userId, { keep: sessionId });
     return profile;
+  }),
+  route(getAccountClosing, async ({ requireUser, deps }) => {
+    requireUser();
+    const days = deps.config.accountErasureCoolingOffDays;
+    return {
+      CoolingOffDays: days,
+      EraseTime: erasureDueAt(deps.now(), days).toISOString(),
+    };
   }),
   route(closeAccount, async ({ input, requireUser, deps }) => {
     const { userId } = requireUser();

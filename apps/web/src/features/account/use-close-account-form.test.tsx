@@ -1,10 +1,10 @@
-import { closeAccount, verifyShortMessage } from '@portal/contracts';
+import { closeAccount, getAccountClosing, verifyShortMessage } from '@portal/contracts';
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../platform';
 import { fakeServer } from '../testing/fake-server';
 import { renderFeatureHook, setUpScreenTests, signIn } from '../testing/render-screen';
-import { useCloseAccountForm } from './use-close-account-form';
+import { closedNotice, closingQuestion, useCloseAccountForm } from './use-close-account-form';
 
 setUpScreenTests();
 
@@ -72,5 +72,23 @@ describe('useCloseAccountForm: closing the account, whatever view shows it', () 
       expect(result.current.form.errorOf('code')).toBe('验证已失效，请重新获取验证码'),
     );
     expect(onClosed).not.toHaveBeenCalled();
+  });
+
+  it('says the cooling-off plainly before confirming: the days, the Beijing date, and that a sign-in cancels', async () => {
+    signInAs('138****8000');
+    fakeServer().on(getAccountClosing, {
+      CoolingOffDays: 15,
+      // 2026-12-11 23:30 in Beijing (15:30 UTC).
+      EraseTime: '2026-12-11T15:30:00.000Z',
+    });
+    const { result } = renderFeatureHook(() =>
+      useCloseAccountForm({ confirm: async () => false, onClosed: vi.fn() }),
+    );
+    await waitFor(() => expect(result.current.coolingOff).not.toBeNull());
+    expect(result.current.coolingOff).toBe(
+      '注销申请提交后有15天冷静期：2026年12月11日后，您的姓名、身份证号、手机号、照片、上传的材料、报名档案和报名表将被删除，无法恢复；在此之前重新登录即可撤销注销。',
+    );
+    expect(closingQuestion(result.current.closing)).toContain('2026年12月11日后删除');
+    expect(closedNotice(result.current.closing)).toContain('2026年12月11日前重新登录即可撤销注销');
   });
 });

@@ -13,7 +13,7 @@ import { useAccountProfile } from '../api/get-user';
 import { SENSITIVE_ARCHIVE_FIELDS, useRevealed } from '../sensitive-fields';
 import { ARCHIVE_AUTOCOMPLETE, useApplyArchiveForm } from '../use-apply-archive-form';
 import { AVATAR_PROBLEM_TEXT, useAvatarChange } from '../use-avatar-change';
-import { useCloseAccountForm } from '../use-close-account-form';
+import { closedNotice, closingQuestion, useCloseAccountForm } from '../use-close-account-form';
 import { useMobileChangeForm } from '../use-mobile-change-form';
 import { usePasswordChangeForm } from '../use-password-change-form';
 import { useRealNameForm } from '../use-real-name-form';
@@ -408,21 +408,22 @@ function WeChatSection({ modal }: { modal: Modals }) {
 }
 
 function CloseSection({ modal }: { modal: Modals }) {
-  const { form, masked, smsCode, submit, busy } = useCloseAccountForm({
-    confirm: async () =>
-      Boolean(
-        await modal.confirm({
-          title: '确定注销账号吗？',
-          content: '注销后账号无法恢复。',
-          okText: '确定注销',
-          okButtonProps: { danger: true },
-        }),
-      ),
-    onClosed: async () => {
-      await modal.info({ title: '账号已注销', content: '您已退出登录。', okText: '知道了' });
-      signOut();
-    },
-  });
+  const { form, masked, closing, coolingOff, consequences, smsCode, submit, busy } =
+    useCloseAccountForm({
+      confirm: async () =>
+        Boolean(
+          await modal.confirm({
+            title: '确定注销账号吗？',
+            content: closingQuestion(closing),
+            okText: '确定注销',
+            okButtonProps: { danger: true },
+          }),
+        ),
+      onClosed: async () => {
+        await modal.info({ title: '账号已注销', content: closedNotice(closing), okText: '知道了' });
+        signOut();
+      },
+    });
   const understood = form.errorOf('understood');
   return (
     <section aria-labelledby="account-close-title">
@@ -431,12 +432,19 @@ function CloseSection({ modal }: { modal: Modals }) {
       </h2>
       <form className="d-account__form" noValidate onSubmit={(e) => void submit(e)}>
         <h3 className="d-account__subtitle">注销后</h3>
+        {coolingOff ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={coolingOff}
+            id="close-cooling-off"
+            className="d-account__cooling-off"
+          />
+        ) : null}
         <ul className="d-account__list">
-          <li>账号将被永久关闭，不能再登录，也不能恢复。</li>
-          <li>手机号{masked ? ` ${masked} ` : ''}将被释放，可以用来注册新账号。</li>
-          <li>已绑定的微信将被解除绑定。</li>
-          <li>报名、缴费、订单和实名认证记录按规定保留在平台，但无法再通过本账号查看。</li>
-          <li>进行中的报名和考试将无法继续。</li>
+          {consequences.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
         </ul>
         <Field
           control={form.control}

@@ -1,7 +1,7 @@
 import './account.css';
 import { Button, Dialog } from 'antd-mobile';
 import { signOut } from '../../../platform';
-import { useCloseAccountForm } from '../use-close-account-form';
+import { closedNotice, closingQuestion, useCloseAccountForm } from '../use-close-account-form';
 import { SmsCodeFields } from './sms-code';
 import { TextField } from './text-field';
 
@@ -10,25 +10,28 @@ import { TextField } from './text-field';
  * verify), User/CloseAccount, and the platform's sign-out.
  */
 export default function CancelAccountPage() {
-  const { form, masked, smsCode, submit, busy } = useCloseAccountForm({
-    confirm: () =>
-      Dialog.confirm({ content: '注销后账号无法恢复，确定注销吗？', confirmText: '确定注销' }),
-    onClosed: async () => {
-      await Dialog.alert({ content: '账号已注销', confirmText: '知道了' });
-      signOut();
-    },
-  });
+  const { form, masked, closing, coolingOff, consequences, smsCode, submit, busy } =
+    useCloseAccountForm({
+      confirm: () => Dialog.confirm({ content: closingQuestion(closing), confirmText: '确定注销' }),
+      onClosed: async () => {
+        await Dialog.alert({ content: closedNotice(closing), confirmText: '知道了' });
+        signOut();
+      },
+    });
   const understoodError = form.errorOf('understood');
 
   return (
     <form className="account-page account-form" noValidate onSubmit={(e) => void submit(e)}>
       <h2 className="account-card__title">注销后</h2>
+      {coolingOff ? (
+        <p className="account-cooling-off" id="close-cooling-off">
+          {coolingOff}
+        </p>
+      ) : null}
       <ul className="account-consequences">
-        <li>账号将被永久关闭，不能再登录，也不能恢复。</li>
-        <li>手机号{masked ? ` ${masked} ` : ''}将被释放，可以用来注册新账号。</li>
-        <li>已绑定的微信将被解除绑定。</li>
-        <li>报名、缴费、订单和实名认证记录按规定保留在平台，不会删除，但无法再通过本账号查看。</li>
-        <li>进行中的报名和考试将无法继续。</li>
+        {consequences.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
       </ul>
       <TextField
         id="close-mobile"

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "erased_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "users_closing_index" ON "users" USING btree ("closed_at") WHERE "users"."status" = 'closed' and "users"."erased_at" is null;
