@@ -8,6 +8,7 @@ import QRCode from 'qrcode';
 import type { WeChatAuthWay, WeChatGateway, WeChatUser } from '../../domain/ports.js';
 import { createJsApiTicketSource } from './jsapi-ticket.js';
 import { CODE_REFUSED, createWeChatOAuth } from './oauth.js';
+import { sandboxUser } from './sandbox-identity.js';
 import { jsApiSignature } from './signature.js';
 import { escapeHtml } from '../../platform/html.js';
 
@@ -37,30 +38,6 @@ const sandboxAppOf = (config: GatewayContext['config'], way: WeChatAuthWay) =>
   way === 'qr'
     ? { app: 'website' as const, appId: config.weChat.web.appId || SANDBOX_WEB_APP_ID }
     : { app: 'official' as const, appId: config.weChat.appId };
-
-/**
- * The sandbox's fake user, as WeChat would give them: the same nickname always gives the same
- * openid in one app (another in the other app) and one unionid across both.
- */
-export function sandboxUser(
-  app: { app: WeChatUser['app']; appId: string },
-  nickName: string,
-  way: WeChatAuthWay = app.app === 'website' ? 'qr' : 'userinfo',
-): WeChatUser {
-  const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
-  return {
-    app: app.app,
-    openId: `o${digest(`${app.appId}:${nickName}`).slice(0, 27)}`,
-    unionId: `u${digest(`sandbox-union:${nickName}`).slice(0, 27)}`,
-    nickName: way === 'base' ? '' : nickName,
-    headImgUrl: '',
-  };
-}
-
-/** The sandbox's user behind a nickname for the 公众号 (the seed binds its demo candidate so). */
-export function sandboxOfficialUser(appId: string, nickName: string): WeChatUser {
-  return sandboxUser({ app: 'official', appId }, nickName);
-}
 
 /**
  * WeChat's web authorisation: WeChat itself (createWeChatOAuth) when configured, else the sandbox
