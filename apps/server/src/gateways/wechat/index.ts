@@ -108,7 +108,7 @@ export function createWeChatGateway(context: GatewayContext): WeChatGateway {
 }
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>body{font-family:system-ui,-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#ededed;margin:0;display:flex;justify-content:center}figure.qr{margin:16px auto;width:200px}figure.qr svg{display:block;width:200px;height:200px}main{background:#fff;max-width:420px;width:100%;min-height:100vh;padding:32px 24px;box-sizing:border-box;text-align:center}h1{font-size:20px}p{color:#555}label{display:block;text-align:left;margin:16px 0 6px}input{width:100%;box-sizing:border-box;padding:10px;font-size:16px;border:1px solid #ccc;border-radius:6px}button{margin-top:24px;width:100%;padding:12px;font-size:17px;color:#fff;background:#07c160;border:0;border-radius:6px}a{display:block;margin-top:16px;color:#576b95}</style></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>body{font-family:system-ui,-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#ededed;margin:0;display:flex;justify-content:center}figure.qr{margin:16px auto;width:200px}figure.qr svg{display:block;width:200px;height:200px}main{background:#fff;max-width:420px;width:100%;min-height:100vh;padding:32px 24px;box-sizing:border-box;text-align:center}h1{font-size:20px}p{color:#555}label{display:block;text-align:left;margin:16px 0 6px}input{width:100%;box-sizing:border-box;padding:10px;font-size:16px;border:1px solid #ccc;border-radius:6px}button{margin-top:24px;width:100%;padding:12px;font-size:17px;color:#fff;background:#057a43;border:0;border-radius:6px}a{display:block;margin-top:16px;color:#576b95}</style></head><body><main>${body}</main></body></html>`;
 }
 
 function confirmForm(query: { redirectUri: string; state: string; scope: string }, button: string) {
@@ -166,9 +166,9 @@ export async function registerWeChatRoutes(app: FastifyInstance, deps: AppDeps):
     reply.type('text/html; charset=utf-8');
     return page(
       '微信登录（模拟）',
-      `<h1>微信登录</h1><figure role="img" aria-label="模拟的微信登录二维码" class="qr">${qr}</figure>
-<p>请使用微信扫描二维码，在手机上确认后本页会自动继续。</p>
-<p>这是本地开发环境的模拟页：也可以在下面填写模拟的微信昵称，点“模拟扫码确认”。</p>
+      `<h1>微信登录</h1><figure role="img" aria-label="模拟的微信登录二维码（仅作示意）" class="qr">${qr}</figure>
+<p>真实环境中，用手机微信扫描二维码并确认后，本页会自动回到报名平台。</p>
+<p>这是本地开发环境的模拟页，二维码仅作示意：请填写模拟的微信昵称，点“模拟扫码确认”。</p>
 ${confirmForm(query, '模拟扫码确认')}`,
     );
   });
