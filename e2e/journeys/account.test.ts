@@ -127,7 +127,8 @@ describe('account: password, mobile, WeChat binding, closing (issue 5)', () => {
   });
 
   it('binds WeChat through the authorisation page and unbinds it after a confirmation', async () => {
-    context = await browser.newContext(PHONE);
+    // Inside WeChat a phone binds through WeChat's own authorisation page (elsewhere: the QR page).
+    context = await browser.newContext(WECHAT_PHONE);
     const page = await context.newPage();
     await signUpFreshAccount(page, baseUrl);
     await page.goto(`${baseUrl}/views/my/bindWeChatAccount`);

@@ -109,8 +109,10 @@ describe('the desktop personal centre (1440×900)', () => {
       await checkScreen(page, `issue10-my-account-${tab}`);
     }
     await page.goto(`${baseUrl}/views/my/myAccount?tab=wechat`);
+    // Binding on a PC is WeChat's QR page (the sandbox's, here), scanned with WeChat on the phone.
     await page.getByRole('button', { name: '绑定微信' }).click();
-    await page.getByRole('img', { name: '用微信扫码绑定' }).waitFor();
+    await page.waitForURL('**/gateways/wechat/qrconnect**');
+    await page.getByRole('img', { name: '模拟的微信登录二维码' }).waitFor();
     await checkScreen(page, 'issue10-my-account-wechat-qr');
     await context.close();
   });

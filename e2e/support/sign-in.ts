@@ -12,7 +12,8 @@ export async function signInAtProvider(
   await page.waitForURL('**/identity/interaction/**');
   await page.fill('#mobile', mobile);
   await page.fill('#password', password);
-  await page.click('button[type=submit]');
+  // The password form's own button (inside WeChat 微信登录 comes first on the page).
+  await page.getByRole('button', { name: '登录', exact: true }).click();
 }
 
 /** The demo candidate as the application form holds them: the name, a wrong and a right ID number. */

@@ -131,6 +131,35 @@ describe('modes', () => {
   });
 });
 
+describe('WECHAT_OAUTH', () => {
+  const APPS = {
+    WECHAT_APP_ID: 'wxofficial0000001',
+    WECHAT_APP_SECRET: 'official-secret',
+    WECHAT_WEB_APP_ID: 'wxwebsite00000001',
+    WECHAT_WEB_APP_SECRET: 'website-secret',
+  };
+
+  it('is the sandbox outside production, WeChat itself once both apps are set, off when asked', () => {
+    expect(loadConfig(DEMO).weChat.oauth).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'test', WECHAT_APP_SECRET: 's' }).weChat.oauth).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'test', ...APPS }).weChat).toMatchObject({
+      oauth: 'wechat',
+      web: { appId: 'wxwebsite00000001', appSecret: 'website-secret' },
+      openBase: 'https://open.weixin.qq.com',
+    });
+    expect(loadConfig({ ...DEMO, WECHAT_OAUTH: 'off' }).weChat.oauth).toBe('off');
+  });
+
+  it('in production: off unless turned on, and on names every missing setting', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', WECHAT_OAUTH: 'on' })).toThrow(
+      /WECHAT_APP_ID \(WECHAT_OAUTH=on\), WECHAT_APP_SECRET \(WECHAT_OAUTH=on\), WECHAT_WEB_APP_ID \(WECHAT_OAUTH=on\), WECHAT_WEB_APP_SECRET \(WECHAT_OAUTH=on\)/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', WECHAT_OAUTH: 'on', ...APPS })).not.toThrow(
+      /WECHAT_/,
+    );
+  });
+});
+
 describe('PAYMENT_PROVIDERS', () => {
   const WECHATPAY = {
     WECHATPAY_MCH_ID: '1900000109',

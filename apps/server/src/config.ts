@@ -99,6 +99,12 @@ const envSchema = z.object({
   WECHAT_APP_ID: z.string().default('wx0000000000000000'),
   WECHAT_APP_SECRET: z.string().default(''),
   WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+  /** WeChat sign-in and binding (网页授权): on by default in demo (the sandbox), off in production. */
+  WECHAT_OAUTH: z.enum(['on', 'off']).optional(),
+  /** The website app (网站应用) of WeChat's open platform: QR sign-in on a PC. */
+  WECHAT_WEB_APP_ID: z.string().default(''),
+  WECHAT_WEB_APP_SECRET: z.string().default(''),
+  WECHAT_OPEN_BASE: z.string().url().default('https://open.weixin.qq.com'),
   SHARE_TITLE: z.string().default(APP_TITLE),
   SHARE_DESCRIBE: z.string().default('在线报名、缴费、打印准考证、参加考试，一站办理'),
   SHARE_LOGO_URL: z.string().default(''),
@@ -206,8 +212,19 @@ export interface ServerConfig {
   captcha: CaptchaSettings;
   /** Credentials that verify NVC values with Aliyun's AFS API; required with an app key. */
   aliyunAccessKey: { id: string; secret: string };
-  /** With appSecret the JS-SDK ticket is fetched from WeChat; without, a development ticket. */
-  weChat: { appId: string; appSecret: string; apiBase: string };
+  /**
+   * With appSecret the JS-SDK ticket is fetched from WeChat; without, a development ticket.
+   * oauth: WeChat's web authorisation (binding, 微信登录, the payer's openid) — off, the sandbox, or
+   * WeChat itself (the 公众号 inside WeChat, the website app `web` on a PC, pages at openBase).
+   */
+  weChat: {
+    appId: string;
+    appSecret: string;
+    apiBase: string;
+    oauth: 'off' | 'sandbox' | 'wechat';
+    web: { appId: string; appSecret: string };
+    openBase: string;
+  };
   share: { title: string; describe: string; logoUrl: string };
   /** Codes readable at a development-only endpoint; never in production. */
   smsDevOutbox: boolean;
@@ -320,6 +337,7 @@ function checkProductionSettings(e: Env): void {
   else if (e.IDENTITY_VERIFIER === 'sandbox') refused.push('IDENTITY_VERIFIER=sandbox');
   if (providers.includes('wechatpay')) missing.push(...missingWeChatPaySettings(e));
   if (providers.includes('alipay')) missing.push(...missingAlipaySettings(e));
+  if (e.WECHAT_OAUTH === 'on') missing.push(...missingWeChatOAuthSettings(e));
   if (e.SMS_DEV_OUTBOX === 'on') refused.push('SMS_DEV_OUTBOX=on');
   if (e.DEV_TOOLS === 'on') refused.push('DEV_TOOLS=on');
   const insecure = (['PUBLIC_URL', 'AUTHORITY_URL', 'CLIENT_DOMAIN'] as const)
@@ -360,6 +378,33 @@ function missingAliyunSmsSettings(e: Env): string[] {
   return Object.entries(required)
     .filter(([, value]) => !value)
     .map(([name]) => name);
+}
+
+const DEVELOPMENT_WECHAT_APP_ID = 'wx0000000000000000';
+
+/** WeChat's web authorisation needs both apps: the 公众号 inside WeChat, the website app on a PC. */
+function missingWeChatOAuthSettings(e: Env): string[] {
+  const required = {
+    WECHAT_APP_ID: e.WECHAT_APP_ID !== DEVELOPMENT_WECHAT_APP_ID,
+    WECHAT_APP_SECRET: e.WECHAT_APP_SECRET,
+    WECHAT_WEB_APP_ID: e.WECHAT_WEB_APP_ID,
+    WECHAT_WEB_APP_SECRET: e.WECHAT_WEB_APP_SECRET,
+  };
+  return Object.entries(required)
+    .filter(([, value]) => !value)
+    .map(([name]) => `${name} (WECHAT_OAUTH=on)`);
+}
+
+/**
+ * Production: WeChat itself when WECHAT_OAUTH=on (its settings required), else off. Elsewhere
+ * WeChat itself once both apps' secrets are given, else the sandbox (off with WECHAT_OAUTH=off).
+ */
+function weChatOAuthOf(e: Env, mode: PortalMode): ServerConfig['weChat']['oauth'] {
+  if (e.WECHAT_OAUTH === 'off') return 'off';
+  if (mode === 'production') return e.WECHAT_OAUTH === 'on' ? 'wechat' : 'off';
+  return e.WECHAT_APP_SECRET && e.WECHAT_WEB_APP_ID && e.WECHAT_WEB_APP_SECRET
+    ? 'wechat'
+    : 'sandbox';
 }
 
 const WECHATPAY_REQUIRED = [
@@ -525,7 +570,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     aliyunNvcAppKey: e.ALIYUN_NVC_APPKEY,
     captcha: captchaSettingsOf(e, mode),
     aliyunAccessKey: { id: e.ALIYUN_ACCESS_KEY_ID, secret: e.ALIYUN_ACCESS_KEY_SECRET },
-    weChat: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, apiBase: e.WECHAT_API_BASE },
+    weChat: {
+      appId: e.WECHAT_APP_ID,
+      appSecret: e.WECHAT_APP_SECRET,
+      apiBase: e.WECHAT_API_BASE.replace(/\/$/, ''),
+      oauth: weChatOAuthOf(e, mode),
+      web: { appId: e.WECHAT_WEB_APP_ID, appSecret: e.WECHAT_WEB_APP_SECRET },
+      openBase: e.WECHAT_OPEN_BASE.replace(/\/$/, ''),
+    },
     share: { title: e.SHARE_TITLE, describe: e.SHARE_DESCRIBE, logoUrl: e.SHARE_LOGO_URL },
     smsDevOutbox:
       mode !== 'production' && e.SMS_PROVIDER !== 'aliyun' && e.SMS_DEV_OUTBOX !== 'off',

@@ -99,17 +99,31 @@ export interface WeChatJsSignature {
   nonceStr: string;
   signature: string;
 }
+/**
+ * How WeChat is asked: inside WeChat the 公众号's 网页授权 — `userinfo` (a consent page, the
+ * nickname and avatar) or `base` (silent, the openid only); on a PC `qr`, the website app's QR
+ * sign-in (qrconnect). Each app has its own openid for a person; unionid is the same in both.
+ */
+export type WeChatAuthWay = 'userinfo' | 'base' | 'qr';
+
+/** Who WeChat said authorised, from the code — never from the browser. */
 export interface WeChatUser {
+  /** The app the openid belongs to: the 公众号 (`official`) or the website app (`website`). */
+  app: 'official' | 'website';
   openId: string;
+  /** The same person across the apps of one open-platform account; null when WeChat gives none. */
+  unionId: string | null;
+  /** Empty for the silent `base` way. */
   nickName: string;
   headImgUrl: string;
 }
 export interface WeChatGateway {
   /** The JS-SDK signature: sha1 of jsapi_ticket, noncestr, timestamp and url (without fragment). */
   signJsApi(pageUrl: string): Promise<WeChatJsSignature>;
-  /** Where a visitor authorises binding; WeChat comes back to returnUrl with ?code=&state=. */
-  authorizeUrl(returnUrl: string, state: string): string;
-  exchangeCode(code: string): Promise<WeChatUser>;
+  /** Where a visitor authorises; WeChat comes back to returnUrl with ?code=&state=. */
+  authorizeUrl(returnUrl: string, state: string, way: WeChatAuthWay): string;
+  /** The code WeChat returned, exchanged once (a code spent or expired is refused, 400). */
+  exchangeCode(code: string, way: WeChatAuthWay): Promise<WeChatUser>;
 }
 
 export interface PdfGateway {

@@ -47,11 +47,14 @@ import {
 } from './pages/index.js';
 import { authorityBasePath } from './provider.js';
 import { endSessions, endSessionsOfAccount, hasEnded } from '../domain/accounts/sessions.js';
+import { signInWithWeChat, startWeChatAuthorisation } from '../domain/accounts/users.js';
 import type { SmsSignIn } from './sms.js';
 
 const FORM_LIMIT_BYTES = 16 * 1024;
 const MOBILE_INVALID = '请输入正确的11位手机号';
 export { AGREEMENT_REQUIRED, POLICIES_REQUIRED };
+/** WeChat's in-app browser (and a mini-program's web-view) says so in its user agent. */
+const IN_WECHAT = /MicroMessenger/i;
 /** How long a sign-in waits for a changed agreement or policy to be accepted. */
 const POLICIES_WAIT_SECONDS = 10 * 60;
 
@@ -255,11 +258,61 @@ export async function registerInteractionRoutes(
       status = 200,
       mobile,
       ...view
-    }: Refusal & { tab: SignInTab; mobile?: string; captcha?: boolean; notice?: string },
+    }: Refusal & {
+      tab: SignInTab;
+      mobile?: string;
+      captcha?: boolean;
+      notice?: string;
+      weChatUnbound?: boolean;
+    },
   ) =>
     show(request, reply, status, (page) =>
-      renderSignInPage({ ...page, ...view, smsAvailable: Boolean(sms), values: { mobile } }),
+      renderSignInPage({
+        ...page,
+        ...view,
+        weChat: weChatSignInOffered(request),
+        smsAvailable: Boolean(sms),
+        values: { mobile },
+      }),
     );
+
+  /** 微信登录 is offered inside WeChat only, and only with WeChat's authorisation on. */
+  const weChatSignInOffered = (request: FastifyRequest) =>
+    config.weChat.oauth !== 'off' && IN_WECHAT.test(request.headers['user-agent'] ?? '');
+
+  /** 微信登录: to WeChat's authorisation page; it comes back to /wechat/callback with the code. */
+  const startWeChatSignIn = async (request: Request, reply: FastifyReply) => {
+    if (!weChatSignInOffered(request)) return showSignIn(request, reply, { tab: 'password' });
+    const uid = request.params.uid;
+    const address = await startWeChatAuthorisation(
+      deps,
+      { for: 'sign-in', interaction: uid },
+      `${config.authorityUrl}/interaction/${uid}/wechat/callback`,
+      'userinfo',
+    );
+    return reply.redirect(address, 303);
+  };
+
+  /**
+   * Back from WeChat: the account bound to that WeChat signs in; a WeChat bound to none is told
+   * to sign in (or sign up) with the mobile and bind — no account is made or guessed.
+   */
+  const finishWeChatSignIn = async (request: Request, reply: FastifyReply) => {
+    const code = typeof request.query.code === 'string' ? request.query.code : '';
+    const state = typeof request.query.state === 'string' ? request.query.state : '';
+    // Refused on WeChat's page (no code): the sign-in page again, nothing to say.
+    if (!code) return showSignIn(request, reply, { tab: 'password' });
+    let userId: number | null;
+    try {
+      userId = await signInWithWeChat(deps, request.params.uid, { code, state });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return showSignIn(request, reply, { tab: 'password', error: error.message, status: 400 });
+    }
+    if (userId === null)
+      return showSignIn(request, reply, { tab: 'password', weChatUnbound: true });
+    return finishLogin(request, reply, userId);
+  };
 
   const showSignUp = (
     request: Request,
@@ -534,6 +587,8 @@ export async function registerInteractionRoutes(
   );
   app.post(`${INTERACTION}/policies`, ofInteraction(acceptChangedPolicies));
   app.post(`${INTERACTION}/closing-cancelled`, ofInteraction(afterClosingCancelled));
+  app.post(`${INTERACTION}/wechat`, ofInteraction(page(startWeChatSignIn)));
+  get(`${INTERACTION}/wechat/callback`, ofInteraction(page(finishWeChatSignIn)));
   if (sms)
     for (const action of ['captcha', 'sms-code'] as const)
       app.post(

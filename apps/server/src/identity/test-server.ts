@@ -157,9 +157,12 @@ export const accessTokenOf = (url: string): string | null =>
 export class CookieBrowser {
   private readonly jar = new Map<string, string>();
 
+  /** userAgent: the browser's User-Agent header (WeChat's in-app browser says MicroMessenger). */
+  constructor(private readonly userAgent?: string) {}
+
   /** Another client holding the same cookies, as one that copied them would. */
   copy(): CookieBrowser {
-    const copy = new CookieBrowser();
+    const copy = new CookieBrowser(this.userAgent);
     for (const [name, value] of this.jar) copy.jar.set(name, value);
     return copy;
   }
@@ -169,6 +172,7 @@ export class CookieBrowser {
     init: { method?: string; form?: Record<string, string>; json?: unknown } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = {};
+    if (this.userAgent) headers['user-agent'] = this.userAgent;
     const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookie) headers.cookie = cookie;
     let body: string | undefined;

@@ -13,11 +13,15 @@ export const weChatBindUserSchema = lazySchema(() =>
 );
 export type WeChatBindUser = z.infer<typeof weChatBindUserSchema>;
 
-/** Where to send the visitor to authorise binding; WeChat returns to ReturnUrl with `code`. */
+/**
+ * Where to send the visitor to authorise binding; WeChat returns to ReturnUrl with `code`. Way:
+ * `inside` in WeChat's own browser (the 公众号's 网页授权), `qr` (the default) elsewhere — the
+ * website app's QR page, scanned with WeChat on the phone.
+ */
 export const getWeChatConfig = defineEndpoint('BindWeChat/GetWeChatConfig', {
   method: 'GET',
   client: 'exam-account',
-  request: () => z.object({ ReturnUrl: urlSchema }),
+  request: () => z.object({ ReturnUrl: urlSchema, Way: z.enum(['inside', 'qr']).optional() }),
   response: () => z.object({ AppId: z.string(), AuthorizeUrl: z.string().url() }),
 });
 

@@ -49,7 +49,12 @@ export const users = pgTable(
     idNumber: sealedText(),
     /** The ID number's blind index (platform/sealed-values.ts blindIndex). */
     idNumberIndex: varchar({ length: 64 }),
+    /** The 公众号's openid (网页授权 inside WeChat; the WeChat Pay JSAPI payer). */
     weChatOpenId: text(),
+    /** The website app's openid (QR sign-in on a PC). */
+    weChatWebOpenId: text(),
+    /** One person across both apps (WeChat gives it once the apps share an open-platform account). */
+    weChatUnionId: text(),
     weChatNickName: text(),
     weChatHeadImgUrl: text(),
     weChatBindAt: timestamp({ withTimezone: true }),
@@ -63,6 +68,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_mobile_unique').on(t.mobile),
     uniqueIndex('users_wechat_open_id_unique').on(t.weChatOpenId),
+    uniqueIndex('users_wechat_web_open_id_unique').on(t.weChatWebOpenId),
+    uniqueIndex('users_wechat_union_id_unique').on(t.weChatUnionId),
     // One ID number, one verified active account; a closed account frees it.
     uniqueIndex('users_verified_id_number_unique')
       .on(t.idNumberIndex)

@@ -10,11 +10,12 @@ import {
   type UserProfile,
   type WeChatBindUser,
 } from '@portal/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { userApplyArchives, users, type UserRow } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/deps.js';
+import type { WeChatAuthWay, WeChatUser } from '../ports.js';
 import { blindIndex } from '../../platform/sealed-values.js';
 import { badRequest, conflict, notFound, tooManyRequests } from '../errors.js';
 import { counterFor, countOrRefuse } from '../../platform/rate-limits.js';
@@ -47,7 +48,7 @@ export function toProfile(row: UserRow): UserProfile {
     HeadPortrait: row.headPortrait,
     IsRealName: row.isRealName || idNumber !== null,
     IdNumber: idNumber ? maskIdNumber(idNumber) : null,
-    IsBindWeChat: row.weChatOpenId !== null,
+    IsBindWeChat: isWeChatBound(row),
     CreateTime: row.createdAt.toISOString(),
   };
 }
@@ -347,10 +348,7 @@ export async function closeAccount(
     status: 'closed',
     closedMobile: user.mobile,
     mobile: null,
-    weChatOpenId: null,
-    weChatNickName: null,
-    weChatHeadImgUrl: null,
-    weChatBindAt: null,
+    ...WECHAT_UNBOUND,
     closedAt: now,
   });
 }
@@ -363,28 +361,128 @@ export function platformPowers(signedIn: boolean): (typeof PLATFORM_POWERS)[numb
 
 const STATE_TTL_SECONDS = 600;
 
+/** Bound through either app: the 公众号 inside WeChat or the website app on a PC. */
+export const isWeChatBound = (row: UserRow): boolean =>
+  row.weChatOpenId !== null || row.weChatWebOpenId !== null;
+
+/** No WeChat bound: closing, unbinding and erasure all set it. */
+export const WECHAT_UNBOUND = {
+  weChatOpenId: null,
+  weChatWebOpenId: null,
+  weChatUnionId: null,
+  weChatNickName: null,
+  weChatHeadImgUrl: null,
+  weChatBindAt: null,
+} as const;
+
 function toBindUser(row: UserRow): WeChatBindUser {
   return {
-    IsBind: row.weChatOpenId !== null,
+    IsBind: isWeChatBound(row),
     NickName: row.weChatNickName ?? '',
     HeadImgUrl: row.weChatHeadImgUrl ?? '',
     BindTime: row.weChatBindAt ? row.weChatBindAt.toISOString() : null,
   };
 }
 
+/**
+ * What a WeChat authorisation is for, kept server-side under its state until WeChat returns (10
+ * minutes, spent once): binding this user's account, signing in in this identity-provider
+ * interaction, or proving this user's payer openid.
+ */
+export type WeChatPurpose =
+  | { for: 'bind'; userId: number }
+  | { for: 'sign-in'; interaction: string }
+  | { for: 'payer'; userId: number };
+interface StateRecord {
+  purpose: WeChatPurpose;
+  way: WeChatAuthWay;
+}
+const stateKey = (state: string) => `wechat:state:${state}`;
+
+/** The authorisation address for a purpose; its state remembers the purpose and the way. */
+export async function startWeChatAuthorisation(
+  deps: Pick<AppDeps, 'store' | 'gateways'>,
+  purpose: WeChatPurpose,
+  returnUrl: string,
+  way: WeChatAuthWay,
+): Promise<string> {
+  const state = randomBytes(16).toString('base64url');
+  const url = deps.gateways.weChat.authorizeUrl(returnUrl, state, way);
+  const record: StateRecord = { purpose, way };
+  await deps.store.set(stateKey(state), JSON.stringify(record), STATE_TTL_SECONDS);
+  return url;
+}
+
+const samePurpose = (a: WeChatPurpose, b: WeChatPurpose) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Who WeChat says authorised: the state must be one we gave for this very purpose (spent here,
+ * whatever follows), and the code is exchanged server-side — the openid never comes from the
+ * browser. Throws the refusal the visitor reads.
+ */
+export async function finishWeChatAuthorisation(
+  deps: Pick<AppDeps, 'store' | 'gateways'>,
+  purpose: WeChatPurpose,
+  authorisation: { code: string; state: string },
+  refusal: string,
+): Promise<WeChatUser> {
+  const stored = await deps.store.take(stateKey(authorisation.state));
+  const record = stored ? (JSON.parse(stored) as StateRecord) : null;
+  if (!record || !samePurpose(record.purpose, purpose))
+    throw badRequest(refusal, { State: refusal });
+  return deps.gateways.weChat.exchangeCode(authorisation.code, record.way);
+}
+
+/** The account a WeChat identity is bound to: the unionid when WeChat gives one, else that app's openid. */
+export async function findUserByWeChat(db: Database, weChat: WeChatUser): Promise<UserRow | null> {
+  const openIdColumn = weChat.app === 'website' ? users.weChatWebOpenId : users.weChatOpenId;
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        isActiveUser,
+        weChat.unionId
+          ? or(eq(users.weChatUnionId, weChat.unionId), eq(openIdColumn, weChat.openId))
+          : eq(openIdColumn, weChat.openId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * What an account learns of a WeChat identity it is bound to: this app's openid and the unionid
+ * (signing in inside WeChat on an account bound on a PC gives it the 公众号's openid, the payer's).
+ */
+async function recordWeChat(db: Database, row: UserRow, weChat: WeChatUser): Promise<UserRow> {
+  const openIdField = weChat.app === 'website' ? 'weChatWebOpenId' : 'weChatOpenId';
+  if (row[openIdField] === weChat.openId && (row.weChatUnionId || !weChat.unionId)) return row;
+  try {
+    return await update(db, row.id, {
+      [openIdField]: weChat.openId,
+      weChatUnionId: row.weChatUnionId ?? weChat.unionId,
+    });
+  } catch (error) {
+    // Another account holds that openid (bound before unionids were known): leave this one as is.
+    if (isUniqueViolation(error)) return row;
+    throw error;
+  }
+}
+
 export async function weChatAuthorizeConfig(
   deps: Pick<AppDeps, 'config' | 'store' | 'gateways'>,
   userId: number,
   returnUrl: string,
+  where: 'inside' | 'qr' = 'qr',
 ): Promise<{ AppId: string; AuthorizeUrl: string }> {
   // Only back to this deployment's own pages.
   if (!ownAddress(returnUrl, ownOrigins(deps.config)))
     throw badRequest('回调地址不属于本站', { ReturnUrl: '回调地址不属于本站' });
-  const state = randomBytes(16).toString('base64url');
-  await deps.store.set(`wechat:state:${state}`, String(userId), STATE_TTL_SECONDS);
+  const way = where === 'inside' ? 'userinfo' : 'qr';
   return {
-    AppId: deps.config.weChat.appId,
-    AuthorizeUrl: deps.gateways.weChat.authorizeUrl(returnUrl, state),
+    AppId: way === 'qr' ? deps.config.weChat.web.appId : deps.config.weChat.appId,
+    AuthorizeUrl: await startWeChatAuthorisation(deps, { for: 'bind', userId }, returnUrl, way),
   };
 }
 
@@ -393,9 +491,9 @@ export async function getWeChatBindUser(db: Database, userId: number): Promise<W
 }
 
 /**
- * The openid WeChat Pay JSAPI charges: the candidate's bound WeChat (the sandbox bind today). The
- * seam for silent snsapi_base authorisation (issue 27 item 2): an openid it proves for this
- * session is asked for here first.
+ * The openid WeChat Pay JSAPI charges: the 公众号's openid of the candidate's WeChat (bound inside
+ * WeChat, or learnt when they signed in with 微信登录 there). An account bound only on a PC has
+ * none yet: silent snsapi_base authorisation (purpose `payer`) is the way to prove one.
  */
 export async function payerOpenIdOf(db: Database, userId: number): Promise<string | null> {
   return (await activeUser(db, userId)).weChatOpenId;
@@ -408,22 +506,21 @@ export async function bindWeChat(
   now: Date,
 ): Promise<WeChatBindUser> {
   // The state GetWeChatConfig gave this user, spent once: no one else's authorisation binds here.
-  const stateOwner = await deps.store.take(`wechat:state:${authorisation.state}`);
-  if (stateOwner !== String(userId))
-    throw badRequest('微信授权校验未通过，请重新绑定', { State: '请重新发起绑定' });
-  const code = authorisation.code;
   const user = await activeUser(deps.db, userId);
-  if (user.weChatOpenId) throw conflict('当前账号已绑定微信，请先解除绑定');
-  const weChatUser = await deps.gateways.weChat.exchangeCode(code);
-  const [other] = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.weChatOpenId, weChatUser.openId));
+  const weChatUser = await finishWeChatAuthorisation(
+    deps,
+    { for: 'bind', userId },
+    authorisation,
+    '微信授权校验未通过，请重新绑定',
+  );
+  if (isWeChatBound(user)) throw conflict('当前账号已绑定微信，请先解除绑定');
+  const other = await findUserByWeChat(deps.db, weChatUser);
   if (other) throw conflict('该微信已绑定其他账号，请先在原账号解除绑定');
   try {
     return toBindUser(
       await update(deps.db, userId, {
-        weChatOpenId: weChatUser.openId,
+        [weChatUser.app === 'website' ? 'weChatWebOpenId' : 'weChatOpenId']: weChatUser.openId,
+        weChatUnionId: weChatUser.unionId,
         weChatNickName: weChatUser.nickName,
         weChatHeadImgUrl: weChatUser.headImgUrl,
         weChatBindAt: now,
@@ -435,15 +532,29 @@ export async function bindWeChat(
   }
 }
 
+/**
+ * 微信登录 inside WeChat: the account bound to the WeChat that authorised, the 公众号's openid
+ * recorded on it; null when that WeChat is bound to no account (nothing is created or guessed).
+ */
+export async function signInWithWeChat(
+  deps: Pick<AppDeps, 'db' | 'gateways' | 'store'>,
+  interaction: string,
+  authorisation: { code: string; state: string },
+): Promise<number | null> {
+  const weChatUser = await finishWeChatAuthorisation(
+    deps,
+    { for: 'sign-in', interaction },
+    authorisation,
+    '微信授权已失效，请重新点击微信登录',
+  );
+  const user = await findUserByWeChat(deps.db, weChatUser);
+  if (!user) return null;
+  await recordWeChat(deps.db, user, weChatUser);
+  return user.id;
+}
+
 export async function relieveWeChatBind(db: Database, userId: number): Promise<UserProfile> {
   const user = await activeUser(db, userId);
-  if (!user.weChatOpenId) throw conflict('当前账号未绑定微信');
-  return toProfile(
-    await update(db, userId, {
-      weChatOpenId: null,
-      weChatNickName: null,
-      weChatHeadImgUrl: null,
-      weChatBindAt: null,
-    }),
-  );
+  if (!isWeChatBound(user)) throw conflict('当前账号未绑定微信');
+  return toProfile(await update(db, userId, WECHAT_UNBOUND));
 }

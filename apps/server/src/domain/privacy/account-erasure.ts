@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { coolingOffCutoff } from '../accounts/closing.js';
+import { WECHAT_UNBOUND } from '../accounts/users.js';
 import type { FileStore } from '../ports.js';
 import { recordPersonalDataEvent, type AuditActor } from './audit-trail.js';
 import { deleteStoredFiles, deleteUploadRows, ERASE_BATCH } from './retention.js';
@@ -74,10 +75,7 @@ async function eraseAccount(db: Database, userId: number, now: Date): Promise<st
         realName: null,
         idNumber: null,
         idNumberIndex: null,
-        weChatOpenId: null,
-        weChatNickName: null,
-        weChatHeadImgUrl: null,
-        weChatBindAt: null,
+        ...WECHAT_UNBOUND,
         erasedAt: now,
       })
       .where(eq(users.id, userId));

@@ -31,6 +31,7 @@ import { displayValue } from '../applications/applications.js';
 import { DomainError, notFound } from '../errors.js';
 import { pdfGatewayOf } from '../sites/web-pages.js';
 import { readUpload } from '../uploads/uploads.js';
+import { isWeChatBound } from '../accounts/users.js';
 import { allPersonalDataEvents } from './audit-trail.js';
 import { personalDataHtml } from './personal-data-document.js';
 
@@ -120,7 +121,7 @@ export async function collectPersonalData(db: Database, userId: number, now: Dat
       IsRealName: user.isRealName,
       HeadPortrait: user.headPortrait,
       WeChatNickName: user.weChatNickName,
-      IsBindWeChat: user.weChatOpenId !== null,
+      IsBindWeChat: isWeChatBound(user),
       Status: user.status,
       CreateTime: iso(user.createdAt),
       CloseTime: iso(user.closedAt),

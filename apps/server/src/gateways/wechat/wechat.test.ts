@@ -57,11 +57,50 @@ describe('WeChat authorisation sandbox', () => {
     expect(location.origin + location.pathname).toBe(back);
     expect(location.searchParams.get('state')).toBe('s1');
     const code = location.searchParams.get('code')!;
-    const user = await t.deps.gateways.weChat.exchangeCode(code);
-    expect(user.nickName).toBe('小明');
-    await expect(t.deps.gateways.weChat.exchangeCode(code)).rejects.toMatchObject({ status: 400 });
+    const user = await t.deps.gateways.weChat.exchangeCode(code, 'userinfo');
+    expect(user).toMatchObject({ app: 'official', nickName: '小明' });
+    await expect(t.deps.gateways.weChat.exchangeCode(code, 'userinfo')).rejects.toMatchObject({
+      status: 400,
+    });
     const second = new URL((await confirm()).headers.location as string).searchParams.get('code')!;
-    expect((await t.deps.gateways.weChat.exchangeCode(second)).openId).toBe(user.openId);
+    expect((await t.deps.gateways.weChat.exchangeCode(second, 'userinfo')).openId).toBe(
+      user.openId,
+    );
+  });
+
+  it('plays qrconnect like WeChat: its own page, the website app’s openid, the same unionid', async () => {
+    const address = new URL(t.deps.gateways.weChat.authorizeUrl(back, 's2', 'qr'));
+    expect(address.pathname).toBe('/gateways/wechat/qrconnect');
+    expect(address.searchParams.get('scope')).toBe('snsapi_login');
+    const qrPage = await t.app.inject({
+      method: 'GET',
+      url: `${address.pathname}${address.search}`,
+    });
+    expect(qrPage.statusCode).toBe(200);
+    expect(qrPage.body).toContain('<svg');
+    expect(qrPage.body).toContain('模拟扫码确认');
+    const confirm = (scope: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/gateways/wechat/confirm?redirect_uri=${encodeURIComponent(back)}&state=s2&scope=${scope}&nickname=${encodeURIComponent('小红')}`,
+      });
+    const codeOf = async (scope: string) =>
+      new URL((await confirm(scope)).headers.location as string).searchParams.get('code')!;
+    const pc = await t.deps.gateways.weChat.exchangeCode(await codeOf('snsapi_login'), 'qr');
+    const inside = await t.deps.gateways.weChat.exchangeCode(
+      await codeOf('snsapi_userinfo'),
+      'userinfo',
+    );
+    expect(pc.app).toBe('website');
+    expect(pc.openId).not.toBe(inside.openId);
+    expect(pc.unionId).toBe(inside.unionId);
+    // A QR page's code is no code of the 公众号, and the other way round.
+    await expect(
+      t.deps.gateways.weChat.exchangeCode(await codeOf('snsapi_login'), 'userinfo'),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      t.deps.gateways.weChat.exchangeCode(await codeOf('snsapi_userinfo'), 'qr'),
+    ).rejects.toMatchObject({ status: 400 });
   });
 
   it('will not redirect to another site', async () => {

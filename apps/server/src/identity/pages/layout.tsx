@@ -29,6 +29,11 @@ button[type="submit"]{width:100%;margin-top:4px}
 .hint{margin:6px 0 0;font-size:13px;color:#646a73}
 .alert{margin:0 0 16px;padding:10px 12px;border-radius:8px;background:#fff2e8;color:#ad2102;font-size:14px}
 .alert:empty{display:none}
+.alert p{margin:0}
+.alert .alert__title{margin:0 0 4px;font-weight:600}
+button.wechat{width:100%;background:#057a43;border-color:#057a43}
+.or{display:flex;align-items:center;gap:12px;margin:16px 0;color:#646a73;font-size:14px}
+.or::before,.or::after{content:"";flex:1;border-top:1px solid #e5e6eb}
 .status{margin:6px 0 12px;font-size:13px;color:#237804}
 .links{margin:16px 0 0;text-align:center;font-size:14px}
 a{color:#0958d9}

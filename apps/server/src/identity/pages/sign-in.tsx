@@ -35,6 +35,33 @@ export interface SignInPageInput extends InteractionPage {
   captcha?: boolean | undefined;
   /** A good outcome to tell first (the password was reset). */
   notice?: string | undefined;
+  /** Inside WeChat with WeChat's authorisation on: 微信登录 first, then the mobile's ways. */
+  weChat?: boolean | undefined;
+  /** 微信登录 came back with a WeChat bound to no account: what to do instead. */
+  weChatUnbound?: boolean | undefined;
+}
+
+/** 微信登录: the account bound to this WeChat, through WeChat's own authorisation page. */
+function WeChatSignIn({ action, unbound }: { action: string; unbound: boolean }) {
+  return (
+    <>
+      {unbound && (
+        <div className="alert" role="alert" id="wechat-unbound">
+          <p className="alert__title">这个微信还没有绑定报名账号</p>
+          <p>
+            请先用下面的手机号登录（还没有账号请先注册），登录后在「我的 →
+            绑定微信」完成绑定，之后即可在微信中一键登录。
+          </p>
+        </div>
+      )}
+      <form method="post" action={`${action}/wechat`} aria-label="微信登录">
+        <button type="submit" className="wechat">
+          微信登录
+        </button>
+      </form>
+      <p className="or">或使用手机号登录</p>
+    </>
+  );
 }
 
 function SendCodeButton() {
@@ -144,6 +171,7 @@ function SignIn(input: SignInPageInput & { tab: SignInTab }) {
       <h1 id="page-title">登录</h1>
       <div className="card">
         <Notice text={input.notice} />
+        {input.weChat && <WeChatSignIn action={action} unbound={Boolean(input.weChatUnbound)} />}
         {input.smsAvailable && (
           <nav className="tabs" aria-label="登录方式">
             <a

@@ -157,7 +157,7 @@ const personalDataRoutes: ServiceRoute[] = [
 
 const weChatRoutes: ServiceRoute[] = [
   route(getWeChatConfig, async ({ input, requireUser, deps }) =>
-    accounts.weChatAuthorizeConfig(deps, requireUser().userId, input.ReturnUrl),
+    accounts.weChatAuthorizeConfig(deps, requireUser().userId, input.ReturnUrl, input.Way),
   ),
   route(getWeChatBindUser, async ({ requireUser, deps }) =>
     accounts.getWeChatBindUser(deps.db, requireUser().userId),

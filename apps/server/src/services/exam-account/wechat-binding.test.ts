@@ -21,15 +21,20 @@ describe('WeChat binding', () => {
   });
   afterAll(() => t.close());
 
-  /** Walks the sandbox as a person would: GetWeChatConfig → 确认授权 → the code. */
-  async function authorise(as: number, nickname: string): Promise<{ Code: string; State: string }> {
-    const { body } = await t.call(getWeChatConfig, { ReturnUrl: back }, { as });
+  /** Walks the sandbox as a person would: GetWeChatConfig → 确认授权 (or 扫码确认) → the code. */
+  async function authorise(
+    as: number,
+    nickname: string,
+    way: 'inside' | 'qr' = 'inside',
+  ): Promise<{ Code: string; State: string }> {
+    const { body } = await t.call(getWeChatConfig, { ReturnUrl: back, Way: way }, { as });
     const authorize = new URL(body.Data.AuthorizeUrl);
     const confirm = await t.app.inject({
       method: 'GET',
       url: `/gateways/wechat/confirm?${new URLSearchParams({
         redirect_uri: authorize.searchParams.get('redirect_uri')!,
         state: authorize.searchParams.get('state')!,
+        scope: authorize.searchParams.get('scope')!,
         nickname,
       })}`,
     });
@@ -40,15 +45,56 @@ describe('WeChat binding', () => {
   it('GetWeChatConfig answers the app id and an authorisation address with a state', async () => {
     const { status, body } = await t.call(
       getWeChatConfig,
-      { ReturnUrl: back },
+      { ReturnUrl: back, Way: 'inside' },
       { as: t.demoUserId },
     );
     expect(status).toBe(200);
     expect(body.Data.AppId).toBe(t.deps.config.weChat.appId);
     const url = new URL(body.Data.AuthorizeUrl);
+    expect([url.pathname, url.searchParams.get('scope')]).toEqual([
+      '/gateways/wechat/authorize',
+      'snsapi_userinfo',
+    ]);
     expect(url.searchParams.get('redirect_uri')).toBe(back);
     const state = url.searchParams.get('state')!;
-    expect(await t.deps.store.get(`wechat:state:${state}`)).toBe(String(t.demoUserId));
+    expect(await t.deps.store.get(`wechat:state:${state}`)).toBeTruthy();
+    // Outside WeChat (the default): the website app's QR page.
+    const pc = new URL(
+      (await t.call(getWeChatConfig, { ReturnUrl: back }, { as: t.demoUserId })).body.Data
+        .AuthorizeUrl,
+    );
+    expect([pc.pathname, pc.searchParams.get('scope')]).toEqual([
+      '/gateways/wechat/qrconnect',
+      'snsapi_login',
+    ]);
+  });
+
+  it('one WeChat is one account across both apps: the unionid joins the QR page and WeChat', async () => {
+    const pc = await t.call(bindAccount, await authorise(t.demoUserId, '两边的微信', 'qr'), {
+      as: t.demoUserId,
+    });
+    expect(pc.body.Data).toMatchObject({ IsBind: true, NickName: '两边的微信' });
+    const [row] = await t.db.select().from(users).where(eq(users.id, t.demoUserId));
+    expect([row!.weChatOpenId, Boolean(row!.weChatWebOpenId), Boolean(row!.weChatUnionId)]).toEqual(
+      [null, true, true],
+    );
+    // The same person inside WeChat has another openid, but the same unionid: taken.
+    const inside = await t.call(bindAccount, await authorise(wangId, '两边的微信', 'inside'), {
+      as: wangId,
+    });
+    expect(inside.status).toBe(409);
+    await t.call(relieveWeChatBind, {}, { as: t.demoUserId });
+    const [relieved] = await t.db.select().from(users).where(eq(users.id, t.demoUserId));
+    expect([relieved!.weChatWebOpenId, relieved!.weChatUnionId]).toEqual([null, null]);
+  });
+
+  it('the openid is the code’s, never the browser’s', async () => {
+    const forged = { ...(await authorise(t.demoUserId, '真的微信')), OpenId: 'oForged' };
+    expect((await t.call(bindAccount, forged, { as: t.demoUserId })).status).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, t.demoUserId));
+    expect(row!.weChatOpenId).toMatch(/^o/);
+    expect(row!.weChatOpenId).not.toBe('oForged');
+    await t.call(relieveWeChatBind, {}, { as: t.demoUserId });
   });
 
   it('refuses a return address on another site', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { leaveTo } from '../../platform';
+import { currentPlatformCode, leaveTo, PLATFORM_CODES } from '../../platform';
 import { useRelieveWeChatBind } from './api/profile-mutations';
 import { fetchWeChatAuthorize, useBindWeChat, useWeChatBindUser } from './api/wechat-bind';
 
@@ -61,9 +61,16 @@ export function useWeChatBinding({
     );
   }, [code, returnedState, navigate, returnPath]);
 
-  /** The authorisation address, its state kept for the return (a PC shows it as a QR code too). */
+  /**
+   * The authorisation address, its state kept for the return: inside WeChat its 网页授权 page,
+   * anywhere else WeChat's QR page (scanned with WeChat on the phone, then back here).
+   */
   const authorize = async (): Promise<string> => {
-    const { AuthorizeUrl } = await fetchWeChatAuthorize(`${window.location.origin}${returnPath}`);
+    const way = currentPlatformCode() === PLATFORM_CODES.weChat ? 'inside' : 'qr';
+    const { AuthorizeUrl } = await fetchWeChatAuthorize(
+      `${window.location.origin}${returnPath}`,
+      way,
+    );
     sessionStorage.setItem(WECHAT_BIND_STATE_KEY, stateOf(AuthorizeUrl));
     return AuthorizeUrl;
   };
@@ -97,7 +104,6 @@ export function useWeChatBinding({
     leaving,
     problem,
     notice,
-    authorize,
     startBinding,
     unbind,
   };

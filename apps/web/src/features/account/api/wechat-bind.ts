@@ -13,9 +13,12 @@ export function useWeChatBindUser() {
   return useQuery(weChatBindUserQueryOptions());
 }
 
-/** BindWeChat/GetWeChatConfig: where to authorise, returning to ReturnUrl with ?code=&state=. */
-export function fetchWeChatAuthorize(returnUrl: string) {
-  return callEndpoint(getWeChatConfig, { ReturnUrl: returnUrl });
+/**
+ * BindWeChat/GetWeChatConfig: where to authorise, returning to ReturnUrl with ?code=&state= —
+ * inside WeChat its own authorisation page, elsewhere the website app's QR page.
+ */
+export function fetchWeChatAuthorize(returnUrl: string, way: 'inside' | 'qr') {
+  return callEndpoint(getWeChatConfig, { ReturnUrl: returnUrl, Way: way });
 }
 
 export function useBindWeChat() {

@@ -2,7 +2,6 @@ import '../../../shared/ui/desktop/page.css';
 import './account-desktop.css';
 import { APPLY_ARCHIVE_FIELDS, PASSWORD_RULE_TEXT, type UserProfile } from '@portal/contracts';
 import { Alert, Avatar, Button, Checkbox, Descriptions, Modal, Tabs, Tag } from 'antd';
-import { QRCodeSVG } from 'qrcode.react';
 import { type ChangeEvent, type ReactNode, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -322,7 +321,7 @@ function MobileSection({ profile }: { profile: UserProfile }) {
   );
 }
 
-/** On a PC the authorisation address is a QR code to scan with WeChat (or opened on this computer). */
+/** On a PC binding goes through WeChat's QR page (扫码 with WeChat on the phone), then back to this tab. */
 function WeChatSection({ modal }: { modal: Modals }) {
   const wechat = useWeChatBinding({
     returnPath: paths.myAccount({ tab: 'wechat' }),
@@ -336,17 +335,6 @@ function WeChatSection({ modal }: { modal: Modals }) {
         }),
       ),
   });
-  const [qr, setQr] = useState('');
-  const [asking, setAsking] = useState(false);
-  const showQr = async () => {
-    setAsking(true);
-    try {
-      setQr(await wechat.authorize());
-    } catch {
-      // The HTTP layer has said why.
-    }
-    setAsking(false);
-  };
   const { bindUser } = wechat;
   return (
     <section aria-labelledby="account-wechat-title">
@@ -382,23 +370,17 @@ function WeChatSection({ modal }: { modal: Modals }) {
             解除绑定
           </Button>
         </>
-      ) : qr ? (
-        <div>
-          <figure className="d-account__qr">
-            <QRCodeSVG value={qr} size={180} title="用微信扫码绑定" />
-            <figcaption>打开微信，扫一扫完成绑定</figcaption>
-          </figure>
-          <p className="d-account__hint">
-            扫码授权后刷新本页即可看到绑定结果；也可以
-            <a href={qr}>在本机打开授权页</a>
-          </p>
-        </div>
       ) : (
         <>
           <p className="d-account__hint">
-            当前账号未绑定微信。绑定后可在微信中快捷登录，并接收报名进度通知。
+            当前账号未绑定微信。绑定后可在微信中快捷登录，并接收报名进度通知。点击“绑定微信”将打开微信扫码页，用手机微信扫码并确认后自动回到本页。
           </p>
-          <Button type="primary" loading={asking} disabled={asking} onClick={() => void showQr()}>
+          <Button
+            type="primary"
+            loading={wechat.leaving}
+            disabled={wechat.leaving}
+            onClick={() => void wechat.startBinding()}
+          >
             绑定微信
           </Button>
         </>
