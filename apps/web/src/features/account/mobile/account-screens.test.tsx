@@ -150,13 +150,15 @@ describe('my/resetPhone', () => {
     expect(await screen.findByText('请填写6位短信验证码')).toBeTruthy();
     expect(server.calls(verifyShortMessage)).toHaveLength(0);
 
+    // Without the password nothing is verified either (the button is back once the check is over).
     type('短信验证码', '123456');
-    fireEvent.click(screen.getByRole('button', { name: '确认更换' }));
-    expect(await screen.findByText('请填写登录密码')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: '确认更换' }));
+    await screen.findByRole('button', { name: '确认更换' });
+    expect(screen.getByText('请填写登录密码')).toBeTruthy();
     expect(server.calls(verifyShortMessage)).toHaveLength(0);
 
     type('登录密码', 'Demo@123456');
-    fireEvent.click(screen.getByRole('button', { name: '确认更换' }));
+    fireEvent.click(await screen.findByRole('button', { name: '确认更换' }));
     await waitFor(() => expect(server.calls(changeMobile)).toHaveLength(1));
     expect(server.calls(verifyShortMessage)[0]?.input).toEqual({
       Mobile: '13900000000',
@@ -196,7 +198,7 @@ describe('my/resetPhone', () => {
     expect((screen.getByLabelText('新手机号') as HTMLInputElement).value).toBe('13900000000');
 
     type('登录密码', 'Demo@123456');
-    fireEvent.click(screen.getByRole('button', { name: '确认更换' }));
+    fireEvent.click(await screen.findByRole('button', { name: '确认更换' }));
     await waitFor(() => expect(server.calls(changeMobile)).toHaveLength(2));
     expect(server.calls(verifyShortMessage)).toHaveLength(1);
     expect(server.calls(changeMobile)[1]?.input).toMatchObject({

@@ -211,7 +211,7 @@ describe('apply: the application form', () => {
     type('监护人手机号', '13900001111');
     type('监护人手机收到的验证码', '123456');
     fireEvent.click(screen.getByRole('checkbox', { name: GUARDIAN_AGREE_LABEL }));
-    fireEvent.click(screen.getByRole('button', { name: '提交报名' }));
+    fireEvent.click(await screen.findByRole('button', { name: '提交报名' }));
     await waitFor(() => expect(server.calls(apply)).toHaveLength(1));
     expect(server.calls(verifyShortMessage)[0]?.input).toEqual({
       Mobile: '13900001111',
