@@ -210,12 +210,9 @@ describe('issue 10: dead ends a new candidate met (phone)', () => {
       expect(await page.isChecked('#agree')).toBe(false);
       await checkScreen(page, 'issue10-sign-up-consent');
       await page.click('button[type=submit]');
-      // Refused: the box is required, nothing was sent, the page stays.
-      expect(
-        await page
-          .locator('#agree')
-          .evaluate((box) => (box as HTMLInputElement).validity.valueMissing),
-      ).toBe(true);
+      // Refused in Chinese at the box, which takes the focus; nothing was sent, the page stays.
+      await page.getByText('请阅读并勾选同意《用户协议》和《隐私政策》').waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('agree');
       expect(page.url()).toContain('/signup');
       const [terms] = await Promise.all([
         context.waitForEvent('page'),
