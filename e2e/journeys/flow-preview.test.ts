@@ -86,6 +86,10 @@ describe('flow preview for reviewers (desktop, 1440×900)', () => {
     await expect(
       page.getByRole('status').filter({ hasText: '预览模式 · 不会产生真实报名' }).count(),
     ).resolves.toBe(1);
+    // The header is the reviewer's: no candidate 登录 beside the preview (issue 30, point 10).
+    const header = page.getByRole('banner');
+    await header.getByText('审核员预览').waitFor();
+    expect(await header.getByRole('button', { name: '登录' }).count()).toBe(0);
 
     // Notices
     await page
@@ -146,6 +150,22 @@ describe('flow preview for reviewers (desktop, 1440×900)', () => {
     }
     // The phone frame's requests are preview requests too.
     expect(previewRequests.some((r) => r.frame() !== page.mainFrame())).toBe(true);
+  });
+
+  it('without a ProjectId the reviewer chooses among the projects, by name too (issue 30, point 10)', async () => {
+    await page.goto(`${server.baseUrl}/views/flowPreview`);
+    await page.getByRole('heading', { name: '选择要预览的项目' }).waitFor();
+    await page.getByRole('row').nth(2).waitFor();
+    expect(await page.getByRole('row').count()).toBeGreaterThan(3);
+    const search = page.getByRole('searchbox', { name: '按项目名称搜索' });
+    await search.fill(PROJECT_TITLE);
+    await search.press('Enter');
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await page.mouse.move(0, 0);
+    await checkScreen(page, 'issue30-preview-chooser');
+    await page.getByRole('link', { name: PROJECT_TITLE }).click();
+    await page.waitForURL(`**/views/flowPreview?ProjectId=${projectId}&Step=notice`);
+    await page.getByRole('heading', { name: PROJECT_TITLE, exact: true }).waitFor();
   });
 
   it('a proof the server no longer knows (restarted, sessions cleared) shows the message and returns to the preview login', async () => {

@@ -126,7 +126,7 @@ describe('the contract', () => {
 
   it('identifies preview calls by LoginName and the preview proof instead of a token', () => {
     const preview = ENDPOINTS.filter((e) => e.client.endsWith('-preview'));
-    // §7's seven, plus the reviewer's login, logout and test entry.
+    // §7's seven, plus the reviewer's login, logout, test entry and project chooser.
     expect(preview.map((e) => e.name).sort()).toEqual(
       [
         'GeneratePrint',
@@ -134,6 +134,7 @@ describe('the contract', () => {
         'GetForm',
         'GetNotice',
         'GetProject',
+        'GetProjectList',
         'GetProjectPosition',
         'HtmlToPdf',
         'Login',

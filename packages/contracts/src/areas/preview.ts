@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { idSchema, pagedSchema } from '../envelope.js';
+import { idSchema, pageQuerySchema, pagedSchema } from '../envelope.js';
 import { formValuesSchema } from '../form.js';
 import { applyStatusSchema, formWithApplySchema } from './apply.js';
 import { flowViewSchema, pdfFileSchema, printHtmlSchema } from './flow.js';
 import { projectNoticeSchema } from './notice.js';
-import { positionSchema, projectDetailSchema } from './project.js';
+import { positionSchema, projectDetailSchema, projectSummarySchema } from './project.js';
 import { lazySchema } from '../lazy-schema.js';
 
 /**
@@ -70,6 +70,21 @@ export const previewGetForm = defineEndpoint('ProjectPreview/GetForm', {
   client: 'exam-flow-preview',
   request: () => previewProject,
   response: () => formWithApplySchema,
+});
+
+/**
+ * Beyond §7: the projects of the reviewer's tenant, in the candidates' list order, to choose one to
+ * preview when the address names none (a reviewer who signed in on their own, not from a link).
+ */
+export const previewGetProjectList = defineEndpoint('ProjectPreview/GetProjectList', {
+  method: 'GET',
+  client: 'exam-flow-preview',
+  request: () =>
+    pageQuerySchema.extend({
+      LoginName: loginNameSchema,
+      Keyword: z.string().trim().max(50).optional(),
+    }),
+  response: () => pagedSchema(projectSummarySchema),
 });
 
 export const previewGetProject = defineEndpoint('ProjectPreview/GetProject', {

@@ -4,6 +4,7 @@ import {
   previewGetForm,
   previewGetNotice,
   previewGetProject,
+  previewGetProjectList,
   previewGetProjectPosition,
   previewHtmlToPdf,
   previewLogin,
@@ -80,6 +81,7 @@ describe('ProjectPreview: a reviewer proves who they are; a LoginName alone prov
       [previewGetNotice, { LoginName, ProjectId: projectId }],
       [previewGetForm, { LoginName, ProjectId: projectId }],
       [previewGetProject, { LoginName, ProjectId: projectId }],
+      [previewGetProjectList, { LoginName }],
       [previewGetApply, { LoginName, ProjectId: projectId }],
       [previewGetProjectPosition, { LoginName, ProjectId: projectId }],
       [previewGeneratePrint, { LoginName, ProjectId: projectId }],
@@ -215,6 +217,20 @@ describe('ProjectPreview: a reviewer proves who they are; a LoginName alone prov
     expect(
       (await t.call(previewGetProject, { LoginName, ProjectId: 999999 }, { headers })).status,
     ).toBe(404);
+  });
+
+  it('without a project named, the reviewer chooses among their tenant’s projects, by keyword too', async () => {
+    const headers = cookieHeader(proof);
+    const all = await t.call(previewGetProjectList, { LoginName, PageSize: 50 }, { headers });
+    expect(all.status).toBe(200);
+    expect(all.body.Data.Items.map((p) => p.ProjectId)).toContain(projectId);
+    expect(all.body.Data.Total).toBe(all.body.Data.Items.length);
+    const found = await t.call(
+      previewGetProjectList,
+      { LoginName, Keyword: SEED_PROJECTS.journey },
+      { headers },
+    );
+    expect(found.body.Data.Items.map((p) => p.Title)).toEqual([SEED_PROJECTS.journey]);
   });
 
   it('the test entry is validated as a candidate’s form, kept for the reviewer, and never an application', async () => {

@@ -5,6 +5,7 @@ import {
   previewGetForm,
   previewGetNotice,
   previewGetProject,
+  previewGetProjectList,
   previewGetProjectPosition,
   previewLogin,
   previewLogout,
@@ -24,7 +25,12 @@ import {
   verifyReviewerPassword,
 } from '../../domain/preview/preview.js';
 import { listProjectNotices } from '../../domain/notices/project-notices.js';
-import { listPositions, requireProject, toProjectDetail } from '../../domain/projects/projects.js';
+import {
+  listPositions,
+  listProjects,
+  requireProject,
+  toProjectDetail,
+} from '../../domain/projects/projects.js';
 import { tenantIdFor } from '../../domain/sites/tenants.js';
 import { sampleTicket } from '../../domain/tickets/tickets.js';
 import { createAttemptLimiter, tooManyAttempts } from '../../platform/attempt-limiter.js';
@@ -108,6 +114,15 @@ export const previewRoutes: ServiceRoute[] = [
       deps.config.applicationRetentionDays,
     ),
   ),
+  route(previewGetProjectList, async ({ input, deps, requireReviewer }) => {
+    const { Items, Total, PageIndex, PageSize } = await listProjects(
+      deps.db,
+      requireReviewer().tenantId,
+      input,
+      deps.now(),
+    );
+    return { Items, Total, PageIndex, PageSize };
+  }),
   route(previewGetProject, async ({ input, deps, requireReviewer }) => {
     // A preview leaves no footprint and follows nothing: the project as an anonymous candidate sees it.
     const project = await requireProject(deps.db, input.ProjectId, requireReviewer().tenantId);

@@ -62,6 +62,8 @@ const THEME: ThemeConfig = {
     colorPrimary: '#0958d9',
     // Hovered primary buttons keep white text at 4.5:1 (antd's derived hover is lighter).
     colorPrimaryHover: '#1d4ed8',
+    // Links in antd's reset (a table's project name) at 4.5:1 too; its default #1677ff is 3.9:1.
+    colorLink: '#0958d9',
     colorError: '#cf1322',
     // WCAG AA (4.5:1 on white) for placeholders, hints and secondary text.
     colorTextPlaceholder: '#6b7785',
@@ -141,6 +143,10 @@ function Account() {
   const name = useSessionStore((s) => s.name);
   const avatar = useUploadSrc(useSessionStore((s) => s.avatar));
   const { pathname } = useLocation();
+  // The flow preview is the reviewer's (signed in on its own page, left by its 退出预览): a
+  // candidate's 登录 or name there would mix the two sign-ins.
+  if (isWithin(pathname, 'flowPreview'))
+    return <div className="desktop-shell__account desktop-shell__preview-mode">审核员预览</div>;
   if (!token) {
     return (
       <div className="desktop-shell__account">

@@ -3,10 +3,11 @@ import {
   previewGetForm,
   previewGetNotice,
   previewGetProject,
+  previewGetProjectList,
   previewGetProjectPosition,
   type ApplyStatus,
 } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { isId } from '../../../shared/id';
 import { callPreview } from './preview-session';
 
@@ -39,3 +40,18 @@ export const usePreviewForm = (projectId: number) =>
 /** The flow as a candidate sees it at `status` (default: the test entry's). */
 export const usePreviewFlow = (projectId: number, status?: ApplyStatus) =>
   usePreviewRead(previewGetApply, { ProjectId: projectId, Status: status });
+
+/** The reviewer's tenant's projects, to choose one when the address names none. */
+export const usePreviewProjectList = (query: { Keyword?: string; PageIndex: number }) =>
+  useQuery({
+    queryKey: [previewGetProjectList.name, query],
+    queryFn: ({ signal }) =>
+      callPreview(
+        previewGetProjectList,
+        { ...query, PageSize: PROJECT_CHOOSER_PAGE_SIZE },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const PROJECT_CHOOSER_PAGE_SIZE = 10;

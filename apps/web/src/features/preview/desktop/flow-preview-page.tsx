@@ -6,7 +6,6 @@ import {
 } from '@portal/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
-  Alert,
   Button,
   Descriptions,
   Empty,
@@ -45,6 +44,7 @@ import {
   type PreviewStep,
 } from '../preview-steps';
 import { PreviewForm } from './preview-form';
+import { ProjectChooser } from './project-chooser';
 import './preview.css';
 import { quotaText } from '../../project';
 
@@ -286,7 +286,7 @@ export default function FlowPreviewPage() {
       <header className="flow-preview__header">
         <div>
           <h2 className="flow-preview__title">
-            {project.data?.Title ?? (isId(projectId) ? '加载中…' : '未指定项目')}
+            {project.data?.Title ?? (isId(projectId) ? '加载中…' : '选择要预览的项目')}
           </h2>
           <p className="flow-preview__meta">审核员：{loginName}</p>
         </div>
@@ -299,11 +299,7 @@ export default function FlowPreviewPage() {
         </Button>
       </header>
       {!isId(projectId) ? (
-        <Alert
-          type="warning"
-          showIcon
-          title="地址中缺少项目编号（ProjectId），请从管理端的预览链接进入"
-        />
+        <ProjectChooser />
       ) : (
         <div className="flow-preview__body">
           <section className="flow-preview__desktop" aria-label="电脑端预览">
