@@ -1,6 +1,6 @@
 import { createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../fake-server.js';
 import { beijingDateTime } from '../../platform/beijing-time.js';
 
 /**
@@ -143,7 +143,7 @@ export async function startFakeAlipay(options: {
       return answer(response, method, businessFailure('isv.invalid-method', '不存在的方法名'));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { baseUrl, close } = await listenOnLoopback(server);
 
   const notification: FakeAlipay['notification'] = (fields, key = options.alipayPrivateKey) => {
     const params = { ...fields, sign_type: 'RSA2', charset: 'utf-8', version: '1.0' };
@@ -151,7 +151,7 @@ export async function startFakeAlipay(options: {
     return new URLSearchParams({ ...params, sign }).toString();
   };
   return {
-    gateway: `http://127.0.0.1:${(server.address() as AddressInfo).port}/gateway.do`,
+    gateway: `${baseUrl}/gateway.do`,
     methods,
     notification,
     openCashier(payUrl) {
@@ -185,6 +185,6 @@ export async function startFakeAlipay(options: {
         subject: '报名费',
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }

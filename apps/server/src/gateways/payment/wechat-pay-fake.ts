@@ -1,6 +1,6 @@
 import { createCipheriv, randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../fake-server.js';
 import { signWeChatPay, verifyWeChatPay, weChatPayMessage } from './wechat-pay.js';
 
 /**
@@ -141,14 +141,14 @@ export async function startFakeWeChatPay(options: {
       return send(response, 404, { code: 'NOT_FOUND', message: 'unknown path' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { baseUrl, close } = await listenOnLoopback(server);
 
   const notification: FakeWeChatPay['notification'] = (body, key) => ({
     headers: { 'content-type': 'application/json', ...signedHeaders(body, key) },
     body,
   });
   return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    baseUrl,
     requests,
     notification,
     pay(orderNo) {
@@ -178,6 +178,6 @@ export async function startFakeWeChatPay(options: {
         }),
       );
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }

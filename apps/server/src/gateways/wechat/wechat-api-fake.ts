@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback, receiveJsonCall, type FakeCall } from '../fake-server.js';
 
 export interface FakeWeChatApi {
   baseUrl: string;
   /** Every call, in order: its path and query. */
-  calls: { path: string; query: Record<string, string> }[];
+  calls: FakeCall[];
   /** The ticket WeChat handed out last (what a genuine signature must be made with). */
   currentTicket(): string;
   /** Makes the current access token invalid, as WeChat does when another one is fetched. */
@@ -25,13 +25,7 @@ export async function startFakeWeChatApi(app: {
   let token = '';
   let ticket = '';
   const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const query = Object.fromEntries(url.searchParams);
-    calls.push({ path: url.pathname, query });
-    const send = (body: object) => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    };
+    const { url, query, send } = receiveJsonCall(request, response, calls);
     if (url.pathname === '/cgi-bin/token') {
       if (query.grant_type !== 'client_credential' || query.appid !== app.appId)
         return send({ errcode: 40013, errmsg: 'invalid appid' });
@@ -49,15 +43,14 @@ export async function startFakeWeChatApi(app: {
     }
     response.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { baseUrl, close } = await listenOnLoopback(server);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     calls,
     currentTicket: () => ticket,
     expireToken: () => {
       token = `expired-${token}`;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback, receiveJsonCall, type FakeCall } from '../fake-server.js';
 
 /** A WeChat user as the fake knows them: the same person in every app, one unionid. */
 export interface FakeWeChatPerson {
@@ -13,7 +13,7 @@ export interface FakeWeChatPerson {
 export interface FakeWeChatOAuth {
   /** open.weixin.qq.com and api.weixin.qq.com, both here. */
   baseUrl: string;
-  calls: { path: string; query: Record<string, string> }[];
+  calls: FakeCall[];
   /** Who is signed in to WeChat on the phone (or scans the QR code) when a page is opened. */
   actAs(person: FakeWeChatPerson): void;
   /** The openid WeChat gives this person in this app. */
@@ -54,13 +54,7 @@ export async function startFakeWeChatOAuth(apps: {
     `o${createHash('sha256').update(`${appId}:${person.nickname}`).digest('base64url').slice(0, 27)}`;
 
   const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const query = Object.fromEntries(url.searchParams);
-    calls.push({ path: url.pathname, query });
-    const send = (body: object) => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    };
+    const { url, query, send } = receiveJsonCall(request, response, calls);
     const authorize = (appId: string, scopes: string[]) => {
       if (query.appid !== appId || !scopes.includes(query.scope ?? '') || !query.redirect_uri) {
         response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
@@ -124,10 +118,9 @@ export async function startFakeWeChatOAuth(apps: {
     }
     response.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { baseUrl, close } = await listenOnLoopback(server);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     calls,
     actAs: (person) => {
       acting = person;
@@ -136,6 +129,6 @@ export async function startFakeWeChatOAuth(apps: {
     expireCodes: () => {
       for (const issued of codes.values()) issued.expired = true;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }
