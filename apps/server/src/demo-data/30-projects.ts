@@ -1,6 +1,7 @@
 import type { FormField } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { beijingDate, fromBeijingDateTime } from '../platform/beijing-time.js';
 import {
   categories,
   examPapers,
@@ -41,7 +42,7 @@ type StateKind = 'applying' | 'notStarted' | 'closed' | 'closedEarly' | 'finishe
 
 interface ProjectSeed {
   title: string;
-  category: string;
+  category: (typeof CATEGORY_NAMES)[number];
   organizer: string;
   state: StateKind;
   feeInFen: number;
@@ -597,56 +598,122 @@ const FOLLOW_UP_TITLE: Record<StateKind, (short: string, index: number) => strin
   finished: (short) => `${short}成绩公布`,
 };
 
-/** Apply and exam windows relative to the seeding moment, so states hold whenever tests run. */
-function windowFor(state: StateKind, now: number, exam: boolean) {
-  const at = (days: number) => new Date(now + days * DAY);
-  const examAt = (days: number) => ({
-    examStartAt: at(days),
-    examEndAt: new Date(now + days * DAY + (exam ? 2 : 3) * 3600_000),
-  });
+/**
+ * Apply and exam windows relative to the seeding moment, so states hold whenever tests run; each
+ * project's own (spread by its place in the list), opening at 09:00 and closing at 17:00 Beijing
+ * time as organisers' offices do, the exam at 09:00 (two hours online, two and a half at a venue).
+ */
+function windowFor(state: StateKind, now: number, exam: boolean, index: number) {
+  const officeHour = (days: number, hour: number) =>
+    fromBeijingDateTime(
+      `${beijingDate(new Date(now + days * DAY))} ${String(hour).padStart(2, '0')}:00:00`,
+    );
+  const opens = (days: number) => officeHour(days, 9);
+  const closes = (days: number) => officeHour(days, 17);
+  const examOn = (days: number) => {
+    const examStartAt = officeHour(days, 9);
+    return {
+      examStartAt,
+      examEndAt: new Date(examStartAt.getTime() + (exam ? 120 : 150) * 60_000),
+    };
+  };
   switch (state) {
-    case 'applying':
+    case 'applying': {
+      const closing = 14 + ((index * 11) % 45);
       return {
-        applyStartAt: at(-10),
-        applyEndAt: at(60),
-        ...examAt(75),
+        applyStartAt: opens(-(2 + ((index * 5) % 18))),
+        applyEndAt: closes(closing),
+        ...examOn(closing + 10 + (index % 3) * 4),
         closedAt: null,
         finishedAt: null,
       };
-    case 'notStarted':
+    }
+    case 'notStarted': {
+      const opening = 3 + ((index * 3) % 12);
       return {
-        applyStartAt: at(15),
-        applyEndAt: at(45),
-        ...examAt(60),
+        applyStartAt: opens(opening),
+        applyEndAt: closes(opening + 20 + (index % 10)),
+        ...examOn(opening + 45 + (index % 10)),
         closedAt: null,
         finishedAt: null,
       };
+    }
     case 'closed':
       return {
-        applyStartAt: at(-60),
-        applyEndAt: at(-5),
-        ...examAt(20),
+        applyStartAt: opens(-(40 + (index % 15))),
+        applyEndAt: closes(-(2 + (index % 6))),
+        ...examOn(6 + (index % 10)),
         closedAt: null,
         finishedAt: null,
       };
     case 'closedEarly':
       return {
-        applyStartAt: at(-20),
-        applyEndAt: at(20),
-        ...examAt(40),
-        closedAt: at(-2),
+        applyStartAt: opens(-20),
+        applyEndAt: closes(20),
+        ...examOn(40),
+        closedAt: closes(-2),
         finishedAt: null,
       };
     case 'finished':
       return {
-        applyStartAt: at(-120),
-        applyEndAt: at(-90),
-        ...examAt(-80),
+        applyStartAt: opens(-(120 + (index % 20))),
+        applyEndAt: closes(-(95 + (index % 10))),
+        ...examOn(-(80 + (index % 5))),
         closedAt: null,
-        finishedAt: at(-30),
+        finishedAt: closes(-30),
       };
   }
 }
+
+/** Two answered questions each project's candidates would ask, by its kind (shown to everyone). */
+const ANSWERED_QUESTIONS: Record<(typeof CATEGORY_NAMES)[number], [string, string][]> = {
+  公务员: [
+    [
+      '应届毕业生还没有拿到毕业证，可以报考吗？',
+      '可以。2026年应届毕业生可先以就业推荐表报名，资格复审时须提供毕业证书和学位证书。',
+    ],
+    [
+      '基层工作经历怎么计算？',
+      '基层工作经历时间计算截至报名截止之日，须提供劳动合同或社保缴纳证明。',
+    ],
+  ],
+  事业单位: [
+    [
+      '岗位要求的“相关专业”具体指哪些？',
+      '以岗位表“专业要求”栏为准，未列出的相近专业请在报名前致电咨询，资格审核时以毕业证书所载专业为准。',
+    ],
+    ['在职人员报考需要单位同意吗？', '在职人员须在资格复审时提供所在单位同意报考的证明。'],
+  ],
+  教师招聘: [
+    [
+      '还没有取得教师资格证可以报名吗？',
+      '可以先报名，须在2026年8月31日前取得相应学段、学科的教师资格证书，否则取消聘用资格。',
+    ],
+    ['面试试讲的教材版本是什么？', '试讲使用本区现行教材，具体篇目在面试当天抽签确定。'],
+  ],
+  医疗卫生: [
+    ['规培在读可以报名吗？', '规培在读人员须在2026年7月31日前完成规培并取得合格证书，方可报考。'],
+    [
+      '执业医师资格证还在注册中，怎么上传？',
+      '可先上传资格证书，并在备注中说明注册进度，资格复审时提供执业证书。',
+    ],
+  ],
+  国企招聘: [
+    ['非应届毕业生可以报名吗？', '本次招聘面向2026届高校毕业生，往届生请关注社会招聘公告。'],
+    ['笔试考什么内容？', '笔试为综合能力测试和专业知识，具体范围见招聘公告附件。'],
+  ],
+  职业资格: [
+    [
+      '报考条件里的工作年限怎么算？',
+      '工作年限计算截至2026年12月31日，须由所在单位出具工作年限证明。',
+    ],
+    ['成绩有效期是几年？', '各科目成绩在连续两个考试年度内有效。'],
+  ],
+  学科竞赛: [
+    ['可以跨校组队吗？', '不可以，参赛队伍成员须为同一所高校的在籍学生。'],
+    ['获奖证书什么时候发放？', '成绩公布后一个月内由各校竞赛负责人统一领取发放。'],
+  ],
+};
 
 const COLORS: Record<string, [string, string]> = {
   公务员: ['#c9302c', '#f0625d'],
@@ -664,13 +731,52 @@ export function coverImage(text: string, [from, to]: [string, string], width = 6
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
+/** What each kind of project asks of its candidates, as its announcement says it. */
+const CONDITIONS: Record<(typeof CATEGORY_NAMES)[number], string[]> = {
+  公务员: [
+    '具有中华人民共和国国籍，拥护中华人民共和国宪法；',
+    '年龄为18周岁以上、35周岁以下（硕士、博士研究生放宽到40周岁以下）；',
+    '具有大学本科及以上学历，具备职位要求的工作能力和基层工作经历。',
+  ],
+  事业单位: [
+    '遵守宪法和法律，具有良好的品行和职业道德；',
+    '具有岗位所需的学历、学位、专业或技能条件；',
+    '适应岗位要求的身体条件。',
+  ],
+  教师招聘: [
+    '热爱教育事业，具有良好的师德师风；',
+    '具有相应学段、学科的教师资格证书（应届毕业生可在规定时间内取得）；',
+    '普通话水平达到二级乙等及以上（语文教师二级甲等及以上）。',
+  ],
+  医疗卫生: [
+    '具有相应的医学专业学历和执业资格；',
+    '临床岗位须取得住院医师规范化培训合格证书（应届规培生除外）；',
+    '身体健康，能适应医疗岗位工作。',
+  ],
+  国企招聘: [
+    '2026届国内普通高校毕业生，或2024、2025届未落实工作单位的毕业生；',
+    '所学专业与应聘岗位相符，具备相应的专业能力；',
+    '诚实守信，具有良好的团队合作精神。',
+  ],
+  职业资格: [
+    '遵守国家法律法规，恪守职业道德；',
+    '具有相应学历并从事本职业（工种）工作满规定年限；',
+    '报考条件以人力资源社会保障部门公布的职业标准为准。',
+  ],
+  学科竞赛: [
+    '全国普通高校在籍本科生、专科生均可报名；',
+    '以个人或学校为单位报名，参赛学生须如实填写学籍信息；',
+    '遵守竞赛规则，独立完成竞赛题目。',
+  ],
+};
+
 function introduction(p: ProjectSeed, fee: number, phone: string): string {
   const feeText =
     fee > 0
       ? `报名费 ${(fee / 100).toFixed(2)} 元/人，资格审核通过后在线缴纳。`
       : '本项目免费报名。';
   return `<h3>一、项目简介</h3><p>${p.organizer}现组织“${p.title}”，本着公开、平等、竞争、择优的原则，欢迎符合条件的人员报名。</p>
-<h3>二、报名条件</h3><ul><li>遵守中华人民共和国宪法和法律，具有良好的品行；</li><li>具有岗位所需的专业或技能条件，身体健康；</li><li>具体岗位条件详见“岗位信息”。</li></ul>
+<h3>二、报名条件</h3><ul>${CONDITIONS[p.category].map((c) => `<li>${c}</li>`).join('')}<li>具体岗位条件详见“岗位信息”。</li></ul>
 <h3>三、报名方式</h3><p>本次报名一律采取网上报名方式，考生登录本平台填写报名表并上传证件照。每人限报一个岗位。</p>
 <h3>四、缴费说明</h3><p>${feeText}</p>
 <h3>五、考试安排</h3><p>${p.exam ? '本项目采用在线考试方式，考生缴费（或审核通过）后在规定时间内登录平台参加考试。' : '考试时间、地点以准考证为准，请考生按时打印准考证。'}</p>
@@ -829,116 +935,183 @@ const BLANK_QUESTION = {
   sort: 100,
 };
 
-const QUESTION_BANK: {
+interface SeedQuestion {
   type: 'single' | 'multiple' | 'judge';
   content: string;
   options: [string, string][];
   answer: string[];
   score: number;
-}[] = [
-  {
-    type: 'single',
-    content: '我国的根本政治制度是（  ）。',
-    options: [
-      ['A', '人民代表大会制度'],
-      ['B', '民族区域自治制度'],
-      ['C', '基层群众自治制度'],
-      ['D', '政治协商制度'],
-    ],
-    answer: ['A'],
-    score: 10,
-  },
-  {
-    type: 'single',
-    content: '在Excel中，求一组数值平均值的函数是（  ）。',
-    options: [
-      ['A', 'SUM'],
-      ['B', 'AVERAGE'],
-      ['C', 'COUNT'],
-      ['D', 'MAX'],
-    ],
-    answer: ['B'],
-    score: 10,
-  },
-  {
-    type: 'single',
-    content: '“不积跬步，无以至千里”出自（  ）。',
-    options: [
-      ['A', '《论语》'],
-      ['B', '《孟子》'],
-      ['C', '《荀子·劝学》'],
-      ['D', '《庄子》'],
-    ],
-    answer: ['C'],
-    score: 10,
-  },
-  {
-    type: 'single',
-    content: '下列属于可再生能源的是（  ）。',
-    options: [
-      ['A', '煤炭'],
-      ['B', '石油'],
-      ['C', '天然气'],
-      ['D', '太阳能'],
-    ],
-    answer: ['D'],
-    score: 10,
-  },
-  {
-    type: 'multiple',
-    content: '下列属于计算机输入设备的有（  ）。',
-    options: [
-      ['A', '键盘'],
-      ['B', '鼠标'],
-      ['C', '显示器'],
-      ['D', '扫描仪'],
-    ],
-    answer: ['A', 'B', 'D'],
-    score: 15,
-  },
-  {
-    type: 'multiple',
-    content: '公文的特定效用包括（  ）。',
-    options: [
-      ['A', '领导指导'],
-      ['B', '行为规范'],
-      ['C', '公务联系'],
-      ['D', '娱乐消遣'],
-    ],
-    answer: ['A', 'B', 'C'],
-    score: 15,
-  },
-  {
-    type: 'judge',
-    content: '我国宪法规定，中华人民共和国的一切权力属于人民。',
-    options: [
-      ['T', '正确'],
-      ['F', '错误'],
-    ],
-    answer: ['T'],
-    score: 10,
-  },
-  {
-    type: 'judge',
-    content: '光在真空中的传播速度约为每秒30万千米，声音比光传播得更快。',
-    options: [
-      ['T', '正确'],
-      ['F', '错误'],
-    ],
-    answer: ['F'],
-    score: 10,
-  },
-  {
-    type: 'judge',
-    content: '个人所得税法规定，居民个人取得工资薪金所得按年计算个人所得税。',
-    options: [
-      ['T', '正确'],
-      ['F', '错误'],
-    ],
-    answer: ['T'],
-    score: 10,
-  },
-];
+}
+const KEYS = ['A', 'B', 'C', 'D'];
+const single = (content: string, options: string[], answer: string): SeedQuestion => ({
+  type: 'single',
+  content,
+  options: options.map((text, i) => [KEYS[i]!, text]),
+  answer: [answer],
+  score: 10,
+});
+const multiple = (content: string, options: string[], answer: string[]): SeedQuestion => ({
+  type: 'multiple',
+  content,
+  options: options.map((text, i) => [KEYS[i]!, text]),
+  answer,
+  score: 15,
+});
+const judge = (content: string, correct: boolean): SeedQuestion => ({
+  type: 'judge',
+  content,
+  options: [
+    ['T', '正确'],
+    ['F', '错误'],
+  ],
+  answer: [correct ? 'T' : 'F'],
+  score: 10,
+});
+
+/**
+ * Each paper asks about its own subject. The papers share one shape (the keys A, B, C, D, ABD, ABC,
+ * 正确, 错误, 正确 in this order, 100 points), which the exam tests and journeys answer by.
+ */
+const QUESTION_BANKS = {
+  computer: [
+    single(
+      '在Windows中，复制选中内容的快捷键是（  ）。',
+      ['Ctrl+C', 'Ctrl+V', 'Ctrl+X', 'Ctrl+Z'],
+      'A',
+    ),
+    single('在Excel中，求一组数值平均值的函数是（  ）。', ['SUM', 'AVERAGE', 'COUNT', 'MAX'], 'B'),
+    single(
+      '计算机存储容量的基本单位是（  ）。',
+      ['位（bit）', '字长', '字节（Byte）', '千字节（KB）'],
+      'C',
+    ),
+    single('下列文件扩展名中，表示Word文档的是（  ）。', ['.xlsx', '.pptx', '.txt', '.docx'], 'D'),
+    multiple(
+      '下列属于计算机输入设备的有（  ）。',
+      ['键盘', '鼠标', '显示器', '扫描仪'],
+      ['A', 'B', 'D'],
+    ),
+    multiple(
+      '下列属于良好的网络安全习惯的有（  ）。',
+      [
+        '及时安装系统补丁',
+        '设置足够复杂的密码',
+        '不随意打开陌生邮件的附件',
+        '把账号密码写在公开的群里',
+      ],
+      ['A', 'B', 'C'],
+    ),
+    judge('按Ctrl+S可以保存当前正在编辑的文档。', true),
+    judge('关闭计算机时直接切断电源是最安全的方式。', false),
+    judge('在Excel中输入公式时，应以“=”开头。', true),
+  ],
+  humanResources: [
+    single(
+      '劳动合同期限三个月以上不满一年的，试用期不得超过（  ）。',
+      ['一个月', '二个月', '六个月', '三个月'],
+      'A',
+    ),
+    single(
+      '用人单位自用工之日起即与劳动者建立（  ）。',
+      ['劳务关系', '劳动关系', '承揽关系', '委托关系'],
+      'B',
+    ),
+    single(
+      '绩效管理的根本目的是（  ）。',
+      ['确定薪酬等级', '淘汰不合格员工', '提升员工和组织的绩效', '完成年度考核表'],
+      'C',
+    ),
+    single(
+      '已建立劳动关系，未同时订立书面劳动合同的，应当自用工之日起（  ）内订立。',
+      ['七日', '十五日', '三个月', '一个月'],
+      'D',
+    ),
+    multiple(
+      '下列属于外部招聘渠道的有（  ）。',
+      ['校园招聘', '网络招聘', '内部晋升', '猎头推荐'],
+      ['A', 'B', 'D'],
+    ),
+    multiple(
+      '下列属于社会保险的有（  ）。',
+      ['养老保险', '医疗保险', '失业保险', '商业寿险'],
+      ['A', 'B', 'C'],
+    ),
+    judge('劳动者在试用期内提前三日通知用人单位，可以解除劳动合同。', true),
+    judge('同一用人单位与同一劳动者可以约定两次试用期。', false),
+    judge('用人单位应当按照劳动合同约定和国家规定，及时足额支付劳动报酬。', true),
+  ],
+  safety: [
+    single(
+      '我国安全生产工作的方针是（  ）。',
+      ['安全第一、预防为主、综合治理', '效益优先、兼顾安全', '先生产、后安全', '谁主管、谁负责'],
+      'A',
+    ),
+    single('安全色中，表示禁止、停止的颜色是（  ）。', ['黄色', '红色', '蓝色', '绿色'], 'B'),
+    single(
+      '用灭火器扑救初起火灾时，喷嘴应对准（  ）。',
+      ['火焰上部', '火焰中部', '火焰根部', '周围地面'],
+      'C',
+    ),
+    single(
+      '发现有人触电，首先应当（  ）。',
+      ['直接用手把人拉开', '用湿木棍挑开电线', '原地大声呼救', '立即切断电源'],
+      'D',
+    ),
+    multiple(
+      '从业人员依法享有的安全生产权利有（  ）。',
+      [
+        '了解岗位危险因素的知情权',
+        '拒绝违章指挥的权利',
+        '自行离岗休假的权利',
+        '紧急情况下停止作业撤离的权利',
+      ],
+      ['A', 'B', 'D'],
+    ),
+    multiple(
+      '火场逃生时，正确的做法有（  ）。',
+      ['用湿毛巾捂住口鼻', '沿疏散指示标志撤离', '低姿势弯腰前进', '乘坐电梯尽快下楼'],
+      ['A', 'B', 'C'],
+    ),
+    judge('生产经营单位应当对从业人员进行安全生产教育和培训。', true),
+    judge('安全帽只要外观完好，就可以无限期使用。', false),
+    judge('特种作业人员须经专门的安全作业培训并取得相应资格，方可上岗作业。', true),
+  ],
+  general: [
+    single(
+      '我国的根本政治制度是（  ）。',
+      ['人民代表大会制度', '民族区域自治制度', '基层群众自治制度', '政治协商制度'],
+      'A',
+    ),
+    single('全国人民代表大会每届任期（  ）年。', ['四', '五', '六', '三'], 'B'),
+    single(
+      '“不积跬步，无以至千里”出自（  ）。',
+      ['《论语》', '《孟子》', '《荀子·劝学》', '《庄子》'],
+      'C',
+    ),
+    single('下列属于可再生能源的是（  ）。', ['煤炭', '石油', '天然气', '太阳能'], 'D'),
+    multiple(
+      '下列属于我国古典四大名著的有（  ）。',
+      ['《红楼梦》', '《水浒传》', '《聊斋志异》', '《西游记》'],
+      ['A', 'B', 'D'],
+    ),
+    multiple(
+      '公文的特定效用包括（  ）。',
+      ['领导指导', '行为规范', '公务联系', '娱乐消遣'],
+      ['A', 'B', 'C'],
+    ),
+    judge('我国宪法规定，中华人民共和国的一切权力属于人民。', true),
+    judge('光在真空中的传播速度约为每秒30万千米，声音比光传播得更快。', false),
+    judge('中华人民共和国公民在法律面前一律平等。', true),
+  ],
+} satisfies Record<string, SeedQuestion[]>;
+
+/** Which bank a project's paper draws on, by its subject. */
+function questionBankOf(title: string): SeedQuestion[] {
+  if (title === SEED_PROJECTS.shortExam) return QUESTION_BANKS.safety;
+  if (/计算机|网络安全/.test(title)) return QUESTION_BANKS.computer;
+  if (/人力资源/.test(title)) return QUESTION_BANKS.humanResources;
+  return QUESTION_BANKS.general;
+}
 
 export async function seed(db: Database): Promise<void> {
   const [tenant] = await db.select().from(tenants).limit(1);
@@ -1006,20 +1179,10 @@ export async function seed(db: Database): Promise<void> {
   }
 
   const [asker] = await db.select().from(users).where(eq(users.mobile, '13900139000'));
-  const paperQuestions: Omit<typeof examQuestions.$inferInsert, 'paperId'>[] = QUESTION_BANK.map(
-    (q, sort) => ({
-      type: q.type,
-      content: q.content,
-      options: q.options.map(([Key, Text]) => ({ Key, Text })),
-      answer: q.answer,
-      score: q.score,
-      sort,
-    }),
-  );
 
   for (const [index, p] of PROJECTS.entries()) {
     const phone = `${areaCodeOf(p)}-6${String(5500000 + index * 1371).slice(0, 7)}`;
-    const window = windowFor(p.state, now, p.exam);
+    const window = windowFor(p.state, now, p.exam, index);
     if (ROLLING_EXAMS.has(p.title)) {
       window.examStartAt = new Date(now - DAY);
       window.examEndAt = window.applyEndAt;
@@ -1099,25 +1262,15 @@ export async function seed(db: Database): Promise<void> {
     if (asker) {
       const asked = new Date(Math.min(now - 2 * DAY, window.applyStartAt.getTime() + DAY));
       await db.insert(projectQuestions).values([
-        {
+        ...ANSWERED_QUESTIONS[p.category].map(([content, answer], i) => ({
           projectId,
           userId: asker.id,
-          content: '应届毕业生还没有拿到毕业证，可以报名吗？',
-          answer:
-            '可以。应届毕业生可先上传学校出具的就业推荐表或在读证明，资格复审时须提供毕业证书。',
-          answeredAt: new Date(asked.getTime() + 6 * 3600_000),
+          content,
+          answer,
+          answeredAt: new Date(asked.getTime() + (6 + i * 14) * 3600_000),
           isOpen: true,
-          createdAt: asked,
-        },
-        {
-          projectId,
-          userId: asker.id,
-          content: '报名成功后可以修改报考岗位吗？',
-          answer: '审核前可联系主办方退回后修改；审核通过后不能修改报考岗位。',
-          answeredAt: new Date(asked.getTime() + 20 * 3600_000),
-          isOpen: true,
-          createdAt: new Date(asked.getTime() + 3600_000),
-        },
+          createdAt: new Date(asked.getTime() + i * 3600_000),
+        })),
         {
           projectId,
           userId: asker.id,
@@ -1130,7 +1283,9 @@ export async function seed(db: Database): Promise<void> {
         {
           projectId,
           userId: asker.id,
-          content: '考场会安排在哪个区？能否就近安排？',
+          content: p.exam
+            ? '在线考试可以用平板电脑参加吗？需要摄像头吗？'
+            : '考场会安排在哪个区？能否就近安排？',
           createdAt: new Date(asked.getTime() + 3 * 3600_000),
         },
       ]);
@@ -1148,6 +1303,11 @@ export async function seed(db: Database): Promise<void> {
             : { durationSeconds: 60 * 60 }),
         })
         .returning();
+      const paperQuestions = questionBankOf(p.title).map((q, sort) => ({
+        ...q,
+        options: q.options.map(([Key, Text]) => ({ Key, Text })),
+        sort,
+      }));
       const questions = short ? [...paperQuestions, BLANK_QUESTION] : paperQuestions;
       await db.insert(examQuestions).values(questions.map((q) => ({ ...q, paperId: paper!.id })));
     }
