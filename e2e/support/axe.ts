@@ -6,6 +6,8 @@ export interface AxeFinding {
   impact: string;
   help: string;
   targets: string[];
+  /** axe's own words on why each target fails, so a failed run says what to mend. */
+  why: string[];
 }
 
 /** WCAG 2.2 at level AA, with the A and AA rules of 2.0 and 2.1 it includes. */
@@ -22,6 +24,7 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
     impact: v.impact ?? '',
     help: v.help,
     targets: v.nodes.map((n) => n.target.join(' ')),
+    why: v.nodes.map((n) => n.failureSummary ?? ''),
   }));
   const lesser = findings.filter((f) => f.impact !== 'serious' && f.impact !== 'critical');
   for (const finding of lesser)
