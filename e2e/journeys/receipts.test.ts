@@ -120,6 +120,9 @@ describe('journey: receipts of an application and of an online exam (issue 30, p
 
     // Opened again later from the project's flow page.
     await page.goto(`${baseUrl}/views/flowManage?ProjectId=${exam.ProjectId}`);
+    await page.getByRole('button', { name: '考试回执' }).waitFor();
+    await page.getByRole('button', { name: '报名回执' }).waitFor();
+    await checkScreen(page, 'receipt-flow-desktop');
     await page.getByRole('button', { name: '考试回执' }).click();
     await page.waitForURL(/\/views\/receipt\?ApplyId=\d+&Kind=Exam/);
     await page.getByRole('heading', { name: '考试交卷回执' }).waitFor();
