@@ -23,6 +23,7 @@ import { startRetentionErasure } from './services/exam-flow/retention-job.js';
 import { startPersonalDataResealing } from './services/exam-account/reseal-job.js';
 import { registerUploadRoutes } from './services/exam-expand/uploads-route.js';
 import { registerTicketCheckRoute } from './services/exam-flow/ticket-check-route.js';
+import { registerReceiptCheckRoute } from './services/exam-flow/receipt-check-route.js';
 import { registerProviderNotifyRoute } from './services/exam-payment/provider-notify-route.js';
 import { SERVICE_ROUTES } from './services/index.js';
 import { registerService, type RateLimits } from './services/register.js';
@@ -90,7 +91,10 @@ export async function buildApp(
   if (config.parts.has('exam-expand')) startUploadCleanup(app, deps);
   if (config.parts.has('exam-account')) startPersonalDataResealing(app, deps);
   if (config.parts.has('exam-flow')) await registerProjectCoverRoute(app, deps);
-  if (config.parts.has('exam-flow')) await registerTicketCheckRoute(app, deps);
+  if (config.parts.has('exam-flow')) {
+    await registerTicketCheckRoute(app, deps);
+    await registerReceiptCheckRoute(app, deps);
+  }
   if (config.parts.has('exam-flow')) startRetentionErasure(app, deps);
   if (config.parts.has('exam-custom')) startExamSweep(app, deps);
   for (const gateway of deps.gateways.payment.all)

@@ -22,6 +22,11 @@ export interface ServerSecrets {
   blindIndexKey: string;
   /** Signs the proof-of-work challenges (ALTCHA) and their expected keys (base64url, 32 bytes). */
   captchaKey: string;
+  /**
+   * Sign the receipts (domain/receipts): the newest first. A receipt is proof for years, so a
+   * rotation puts a new key in front and keeps the old ones, which then only verify.
+   */
+  receiptKeys: string[];
 }
 
 export async function loadOrCreateSecrets(dataDir: string): Promise<ServerSecrets> {
@@ -44,6 +49,7 @@ const REQUIRED_SECRETS = [
   'dataKeys',
   'blindIndexKey',
   'captchaKey',
+  'receiptKeys',
 ] as const;
 
 /** Production: the file must exist and hold every key; nothing is generated. */
@@ -56,7 +62,8 @@ export function readSecretsFile(file: string): ServerSecrets {
     missing.length > 0 ||
     !secrets.signingJwk?.d ||
     secrets.cookieKeys?.length === 0 ||
-    secrets.dataKeys?.length === 0
+    secrets.dataKeys?.length === 0 ||
+    secrets.receiptKeys?.length === 0
   )
     throw new ConfigError(`SECRETS_FILE: ${file} lacks ${missing.join(', ') || 'a usable key'}`);
   return secrets as ServerSecrets;
@@ -77,6 +84,7 @@ export async function createSecrets(): Promise<ServerSecrets> {
     dataKeys: [createDataKey()],
     blindIndexKey: randomBytes(32).toString('base64url'),
     captchaKey: randomBytes(32).toString('base64url'),
+    receiptKeys: [randomBytes(32).toString('base64url')],
   };
 }
 

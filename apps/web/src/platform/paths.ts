@@ -1,8 +1,8 @@
-import { ROUTE_BASE } from '@portal/contracts';
+import { ROUTE_BASE, type ReceiptKind } from '@portal/contracts';
 
 /**
  * §2: every route of the app, relative to /views — both layouts' tables, the auth routes and the
- * app's own extras (apply, print). The route tables take their paths from here; everything else
+ * app's own extras (apply, print, receipt). The route tables take their paths from here; everything else
  * links through `paths`. Lint refuses a '/views/…' literal anywhere but this file.
  */
 export const ROUTE_PATTERNS = {
@@ -52,6 +52,8 @@ export const ROUTE_PATTERNS = {
   // Beyond §2: the application form and the admission ticket.
   apply: 'apply',
   print: 'print',
+  // Beyond §2: a signed receipt of a submitted application or exam (issue 30, point 17).
+  receipt: 'receipt',
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATTERNS;
@@ -111,6 +113,7 @@ export const paths = {
   apply: (query: { ProjectId: Id; PositionId?: Id }) => routePath('apply', query),
   payment: (query: { ApplyId: Id }) => routePath('payment', query),
   print: (query: { ApplyId: Id }) => routePath('print', query),
+  receipt: (query: { ApplyId: Id; Kind: ReceiptKind }) => routePath('receipt', query),
   question: (query: { ProjectId: Id }) => routePath('question', query),
   questionMy: (query: { ProjectId?: Id } = {}) => routePath('questionMy', query),
   questionSend: (query: { ProjectId: Id }) => routePath('questionSend', query),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { idSchema } from '../envelope.js';
+import { idSchema, timeSchema } from '../envelope.js';
 import { applySummarySchema } from './apply.js';
 import { lazySchema } from '../lazy-schema.js';
 
@@ -82,4 +82,43 @@ export const downloadPrint = defineEndpoint('ProjectFlow/DownloadPrint', {
   client: 'exam-flow',
   request: () => z.object({ ApplyId: idSchema }),
   response: () => pdfFileSchema,
+});
+
+export const RECEIPT_KINDS = ['Apply', 'Exam'] as const;
+export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+export const RECEIPT_KIND_LABELS: Record<ReceiptKind, string> = {
+  Apply: '报名提交回执',
+  Exam: '考试交卷回执',
+};
+
+/**
+ * A receipt the server signed: what was sent and when, by its clock. The candidate is masked, as
+ * anyone holding the verify address reads the same facts.
+ */
+export const receiptSchema = lazySchema(() =>
+  z.object({
+    Kind: z.enum(RECEIPT_KINDS),
+    ApplyId: z.number().int(),
+    ProjectTitle: z.string(),
+    PositionName: z.string(),
+    /** Masked (张*). */
+    CandidateName: z.string(),
+    /** Masked (1101**********1234); empty when the form asks for none. */
+    IdNumber: z.string(),
+    /** SHA-256 (hex) of the submitted form with each file's own digest, or of the answers. */
+    Digest: z.string(),
+    SubmittedAt: timeSchema,
+    /** The public address that checks the receipt (also in the QR code). */
+    VerifyUrl: z.string(),
+    QrDataUrl: z.string(),
+  }),
+);
+export type Receipt = z.infer<typeof receiptSchema>;
+
+/** Not in §7: the receipt of the submitted application, or of the submitted online exam. */
+export const getReceipt = defineEndpoint('ProjectFlow/GetReceipt', {
+  method: 'GET',
+  client: 'exam-flow',
+  request: () => z.object({ ApplyId: idSchema, Kind: z.enum(RECEIPT_KINDS) }),
+  response: () => receiptSchema,
 });

@@ -20,11 +20,17 @@ export function renderTicketCheckPage(brand: string, check: TicketCheck | null):
     : `<p class="verdict verdict--bad" role="alert">✗ 不是真实有效的准考证</p>
 <p class="lead">此二维码不是本平台签发的，或准考证信息已被改动。</p>
 <p class="hint">请考生登录平台重新打印准考证，或联系主办单位核实。</p>`;
+  return checkPageHtml(brand, '准考证核验', body);
+}
+
+/** The page a public check answers: its own style, no script, readable in any scanner's browser. */
+export function checkPageHtml(brand: string, heading: string, body: string): string {
+  const e = escapeHtml;
   return `<!DOCTYPE html>
 <html lang="zh-CN"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>准考证核验 - ${e(brand)}</title>
+<title>${e(heading)} - ${e(brand)}</title>
 <style>
 body{margin:0;background:#f7f8fa;color:#1f2329;font:16px/1.6 -apple-system,BlinkMacSystemFont,"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif}
 main{max-width:480px;margin:0 auto;padding:24px 16px}
@@ -39,10 +45,16 @@ dt{color:#4e5969}
 dd{margin:0;overflow-wrap:anywhere}
 .hint{margin:0;font-size:14px;color:#4e5969}
 </style></head>
-<body><main><h1>准考证核验</h1><div class="card">
+<body><main><h1>${e(heading)}</h1><div class="card">
 ${body}
 </div></main></body></html>`;
 }
+
+/** Headers of a check page: never cached, nothing but its inline style. */
+export const CHECK_PAGE_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+};
 
 /** GET /ticket/verify?No=&Sig=: what a scan of a ticket's QR code opens. */
 export async function registerTicketCheckRoute(app: FastifyInstance, deps: AppDeps) {
@@ -55,8 +67,7 @@ export async function registerTicketCheckRoute(app: FastifyInstance, deps: AppDe
       return reply
         .status(check ? 200 : 404)
         .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .headers(CHECK_PAGE_HEADERS)
         .send(renderTicketCheckPage(deps.config.share.title, check));
     },
   );

@@ -50,6 +50,12 @@ export const DESKTOP_ROUTES: PageRoute[] = [
     handle: { title: '打印准考证', login: true },
     page: () => import('../../features/flow/desktop/print-page'),
   },
+  // Beyond §2: the signed receipt of an application or an online exam (issue 30, point 17).
+  {
+    path: ROUTE_PATTERNS.receipt,
+    handle: { title: '回执', login: true },
+    page: () => import('../../features/flow/desktop/receipt-page'),
+  },
   {
     path: ROUTE_PATTERNS.richText,
     handle: { title: '详情', background: WHITE },

@@ -157,6 +157,12 @@ export const MOBILE_ROUTES: PageRoute[] = [
     handle: { title: '打印准考证', login: true },
     page: () => import('../../features/flow/mobile/print-page'),
   },
+  // Beyond §2: the signed receipt of an application or an online exam (issue 30, point 17).
+  {
+    path: ROUTE_PATTERNS.receipt,
+    handle: { title: '回执', login: true },
+    page: () => import('../../features/flow/mobile/receipt-page'),
+  },
   {
     path: ROUTE_PATTERNS.onlineExam,
     // Not login-marked (§2 lists no check); GetExamine's 401 sends the candidate to sign in (§8).

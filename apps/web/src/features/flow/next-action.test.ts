@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../platform';
 import { applySummary, flowView } from '../testing/fixtures';
-import { ticketLinkOf } from './next-action';
+import { receiptLinksOf, ticketLinkOf } from './next-action';
 
 describe('the way to the ticket beside another next step', () => {
   it('stays beside another next step while the ticket is valid', () => {
@@ -23,5 +23,30 @@ describe('the way to the ticket beside another next step', () => {
     const over = applySummary({ ApplyId: 9, Status: 'TicketIssued', TicketPrintable: false });
     expect(ticketLinkOf(flowView('none', over, 5))).toBeNull();
     expect(ticketLinkOf(flowView('apply', null))).toBeNull();
+  });
+});
+
+describe('the receipts of an application (issue 30, point 17)', () => {
+  const submitTime = '2026-11-20T02:00:00.000Z';
+  it('offers the application’s receipt once it is submitted, and the exam’s once it is sat', () => {
+    const submitted = applySummary({ ApplyId: 9, Status: 'Submitted', SubmitTime: submitTime });
+    expect(receiptLinksOf(flowView('wait-review', submitted, 1))).toEqual([
+      { to: paths.receipt({ ApplyId: 9, Kind: 'Apply' }), label: '报名回执' },
+    ]);
+    const sat = applySummary({
+      ApplyId: 9,
+      Status: 'Finished',
+      SubmitTime: submitTime,
+      HasOnlineExam: true,
+    });
+    expect(receiptLinksOf(flowView('result', sat, 5)).map((l) => l.label)).toEqual([
+      '报名回执',
+      '考试回执',
+    ]);
+  });
+  it('offers none for a draft or before applying', () => {
+    expect(receiptLinksOf(flowView('apply', null))).toEqual([]);
+    const draft = applySummary({ ApplyId: 9, Status: 'Draft', SubmitTime: null });
+    expect(receiptLinksOf(flowView('modify', draft, 0))).toEqual([]);
   });
 });

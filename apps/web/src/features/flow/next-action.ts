@@ -104,3 +104,15 @@ export function ticketLinkOf(flow: FlowView | undefined): TicketLink | null {
     label: printed ? '查看准考证' : '打印准考证',
   };
 }
+
+/** The receipts an application has: its submission's, and its online exam's once submitted. */
+export function receiptLinksOf(flow: FlowView | undefined): { to: string; label: string }[] {
+  const apply = flow?.Apply;
+  if (!apply?.SubmitTime || apply.Status === 'Draft') return [];
+  const links = [
+    { to: paths.receipt({ ApplyId: apply.ApplyId, Kind: 'Apply' }), label: '报名回执' },
+  ];
+  if (apply.HasOnlineExam && apply.Status === 'Finished')
+    links.push({ to: paths.receipt({ ApplyId: apply.ApplyId, Kind: 'Exam' }), label: '考试回执' });
+  return links;
+}

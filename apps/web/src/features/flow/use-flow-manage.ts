@@ -3,7 +3,7 @@ import { sendToSignIn, useSessionStore } from '../../platform';
 import { useProjectNotices } from '../notice';
 import { useFollow, useProject, useProjectOpenAsk } from '../project';
 import { useFlow } from './api/get-apply';
-import { nextStepOf, ticketLinkOf } from './next-action';
+import { nextStepOf, receiptLinksOf, ticketLinkOf } from './next-action';
 
 /**
  * flowManage without its looks: the project, the candidate's place in its flow (signed in), its
@@ -30,6 +30,7 @@ export function useFlowManage(projectId: number, layout: 'mobile' | 'desktop' = 
     next: project.data ? nextStepOf(project.data, flow.data, signedIn, layout) : undefined,
     /** The printed ticket stays one tap away while it is valid. */
     ticketLink: signedIn ? ticketLinkOf(flow.data) : null,
+    receiptLinks: signedIn ? receiptLinksOf(flow.data) : [],
     /** The reviewer's reason while the application is returned for changes. */
     returnedRemark: apply?.Status === 'Returned' ? (apply.ReviewRemark ?? null) : null,
     signIn: () => sendToSignIn(here),

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Descriptions, Result, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
+import { SubmittedReceipt } from '../../flow';
 import { formatDate, formatDuration } from '../../../shared/date';
 import { idParam } from '../../../shared/id';
 import {
@@ -115,6 +116,9 @@ function ExamResult({ exam, back }: { exam: ExamAttemptState; back: Back }) {
           </Link>
         }
       />
+      {summary && attempt?.SubmittedAt ? (
+        <SubmittedReceipt applyId={summary.ApplyId} kind="Exam" />
+      ) : null}
       {review && paper ? (
         <section aria-labelledby="exam-desk-review">
           <h3 className="exam-desk__subheading" id="exam-desk-review">

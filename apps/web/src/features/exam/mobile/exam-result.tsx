@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { SubmittedReceipt } from '../../flow';
 import { ENDED_BY_TEXT, reviewMark, timeUsedText } from '../exam-text';
 import type { ExamAttemptState } from '../use-exam-attempt';
 
@@ -40,6 +41,11 @@ export function ExamResult({
         ) : null}
         <p className="exam-result__hint">答卷只能提交一次，成绩已记入报名流程。</p>
       </section>
+      {summary && attempt?.SubmittedAt ? (
+        <div className="m-section">
+          <SubmittedReceipt applyId={summary.ApplyId} kind="Exam" />
+        </div>
+      ) : null}
       {review && paper ? (
         <section aria-labelledby="exam-review-title">
           <h2 className="m-section__title exam-sheet__title" id="exam-review-title">

@@ -181,7 +181,7 @@ export default function FlowManagePage() {
   const navigate = useNavigate();
   const page = useFlowManage(projectId, 'desktop');
   const positions = useProjectPositions(projectId);
-  const { project, flow, notices, next, follow, signedIn, ticketLink } = page;
+  const { project, flow, notices, next, follow, signedIn, ticketLink, receiptLinks } = page;
 
   if (project.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (project.isError)
@@ -227,6 +227,11 @@ export default function FlowManagePage() {
           {ticketLink ? (
             <Button onClick={() => void navigate(ticketLink.to)}>{ticketLink.label}</Button>
           ) : null}
+          {receiptLinks.map((link) => (
+            <Button key={link.to} onClick={() => void navigate(link.to)}>
+              {link.label}
+            </Button>
+          ))}
           {next?.kind === 'result' ? (
             <Tag color="blue" className="d-flow__score">
               {next.score === null ? '成绩待公布' : `成绩：${next.score} 分`}

@@ -139,6 +139,7 @@ export default function FlowManagePage() {
     follow,
     next,
     ticketLink,
+    receiptLinks,
     returnedRemark,
     signIn,
   } = useFlowManage(projectId);
@@ -181,6 +182,23 @@ export default function FlowManagePage() {
       ) : (
         <FlowSteps flow={flow.data} />
       )}
+      {receiptLinks.length > 0 ? (
+        <section className="m-section" aria-labelledby="receipts-title">
+          <h2 className="m-section__title" id="receipts-title">
+            提交回执
+          </h2>
+          <ul className="plain-list">
+            {receiptLinks.map((link) => (
+              <li key={link.to}>
+                <Link className="plain-list__link" to={link.to}>
+                  <span>查看{link.label}（平台签名，可扫码核验）</span>
+                  <span aria-hidden="true">›</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {returnedRemark ? (
         <NoticeBar color="alert" wrap content={`审核意见：${returnedRemark}`} />
       ) : null}
