@@ -332,4 +332,3 @@ export async function seed(db: Database): Promise<void> {
     })
     .where(eq(projects.id, id(SEED_PROJECTS.finished)));
 }
-

@@ -86,7 +86,10 @@ export async function registerDevTools(app: FastifyInstance, deps: AppDeps): Pro
       input.ReviewId,
       input.Answer === undefined
         ? 'start'
-        : { answer: input.Answer, ...(input.ScoreAfter !== undefined ? { scoreAfter: input.ScoreAfter } : {}) },
+        : {
+            answer: input.Answer,
+            ...(input.ScoreAfter !== undefined ? { scoreAfter: input.ScoreAfter } : {}),
+          },
       deps.now(),
     );
     return ok({ ReviewId: review.id, Status: review.status });

@@ -51,12 +51,7 @@ const running = (userId: number) =>
   and(eq(applications.userId, userId), inArray(applications.status, [...RUNNING_APPLY_STATUSES]));
 
 /** User/GetUserRunProject: applications still on their way (not finished, not rejected). */
-export function listRunningApplications(
-  db: Database,
-  userId: number,
-  page: PageQuery,
-  now: Date,
-) {
+export function listRunningApplications(db: Database, userId: number, page: PageQuery, now: Date) {
   return pageApplications(db, running(userId), page, now);
 }
 

@@ -62,7 +62,10 @@ async function eraseAccount(db: Database, userId: number, now: Date): Promise<st
       .where(
         inArray(
           scoreReviews.applicationId,
-          tx.select({ id: applications.id }).from(applications).where(eq(applications.userId, userId)),
+          tx
+            .select({ id: applications.id })
+            .from(applications)
+            .where(eq(applications.userId, userId)),
         ),
       );
     await tx.delete(userMessages).where(eq(userMessages.userId, userId));

@@ -201,7 +201,10 @@ export async function answerScoreReview(
       .returning();
     const [application] = await tx
       .update(applications)
-      .set({ updatedAt: now, ...(scoreAfter !== review.scoreBefore ? { examScore: scoreAfter } : {}) })
+      .set({
+        updatedAt: now,
+        ...(scoreAfter !== review.scoreBefore ? { examScore: scoreAfter } : {}),
+      })
       .where(eq(applications.id, review.applicationId))
       .returning({ userId: applications.userId, projectId: applications.projectId });
     const [project] = await tx

@@ -76,10 +76,15 @@ describe('ProjectScore: the published result and its 复核', () => {
       .where(eq(projects.id, finishedProject));
     const late = await t.call(requestScoreReview, { ApplyId: applyId, Reason: REASON }, as());
     expect(late.status).toBe(409);
-    expect(late.body.ErrMsg).toMatch(/^复核申请时间为 \d{4}-\d\d-\d\d \d\d:\d\d 至 .+（北京时间），已结束$/);
+    expect(late.body.ErrMsg).toMatch(
+      /^复核申请时间为 \d{4}-\d\d-\d\d \d\d:\d\d 至 .+（北京时间），已结束$/,
+    );
     await t.db
       .update(projects)
-      .set({ scoreReviewStartAt: new Date(clock.now + DAY), scoreReviewEndAt: new Date(clock.now + 5 * DAY) })
+      .set({
+        scoreReviewStartAt: new Date(clock.now + DAY),
+        scoreReviewEndAt: new Date(clock.now + 5 * DAY),
+      })
       .where(eq(projects.id, finishedProject));
     const early = await t.call(requestScoreReview, { ApplyId: applyId, Reason: REASON }, as());
     expect(early.status).toBe(409);
@@ -90,7 +95,10 @@ describe('ProjectScore: the published result and its 复核', () => {
   it('files one 复核 within the window and refuses a second while it is open', async () => {
     await t.db
       .update(projects)
-      .set({ scoreReviewStartAt: new Date(clock.now - DAY), scoreReviewEndAt: new Date(clock.now + DAY) })
+      .set({
+        scoreReviewStartAt: new Date(clock.now - DAY),
+        scoreReviewEndAt: new Date(clock.now + DAY),
+      })
       .where(eq(projects.id, finishedProject));
     const filed = await t.call(requestScoreReview, { ApplyId: applyId, Reason: REASON }, as());
     expect(filed.status).toBe(200);

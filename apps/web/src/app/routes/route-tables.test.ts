@@ -49,6 +49,8 @@ const MOBILE: Record<string, boolean> = {
   apply: true,
   // Beyond §2: the admission ticket of an application (issue 4).
   print: true,
+  // Beyond §2: the score and its 复核 (issue 30, point 18).
+  score: true,
   // Beyond §2: the phone frame of the desktop flow preview (issue 8), not a candidate's page.
   flowPreview: false,
 };
@@ -76,6 +78,7 @@ const DESKTOP: Record<string, boolean> = {
   apply: true,
   payment: false,
   print: true,
+  score: true,
 };
 
 function flatten(routes: readonly PageRoute[], prefix = ''): string[] {

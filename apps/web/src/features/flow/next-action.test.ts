@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../platform';
 import { applySummary, flowView } from '../testing/fixtures';
-import { ticketLinkOf } from './next-action';
+import { flowNextStep, ticketLinkOf } from './next-action';
 
 describe('the way to the ticket beside another next step', () => {
   it('stays beside another next step while the ticket is valid', () => {
@@ -23,5 +23,16 @@ describe('the way to the ticket beside another next step', () => {
     const over = applySummary({ ApplyId: 9, Status: 'TicketIssued', TicketPrintable: false });
     expect(ticketLinkOf(flowView('none', over, 5))).toBeNull();
     expect(ticketLinkOf(flowView('apply', null))).toBeNull();
+  });
+});
+
+describe('考试结果 as the next step (issue 30, point 18)', () => {
+  it('leads to the score page, which says the score once and takes a 复核', () => {
+    const finished = applySummary({ ApplyId: 9, Status: 'Finished', ExamScore: 90 });
+    expect(flowNextStep(3, flowView('result', finished, 6), 'mobile')).toEqual({
+      kind: 'go',
+      label: '查看成绩',
+      to: paths.score({ ApplyId: 9 }),
+    });
   });
 });
