@@ -18,10 +18,15 @@ import {
   submittedText,
   unpublishedText,
 } from '../score-text';
+import { TAG_COLOR } from '../../../shared/ui/desktop/tag-colors';
 import { useScoreReview } from '../use-score-review';
 
 const REASON_ID = 'score-review-reason';
-const REVIEW_COLOR = { Submitted: 'blue', Reviewing: 'processing', Answered: 'green' } as const;
+const REVIEW_COLOR = {
+  Submitted: TAG_COLOR.info,
+  Reviewing: TAG_COLOR.info,
+  Answered: TAG_COLOR.ok,
+} as const;
 
 /** score on a PC: the published result beside its 复核 requests and the form to file one. */
 export default function ScorePage() {
@@ -55,11 +60,9 @@ export default function ScorePage() {
   return (
     <section className="d-page d-score" aria-labelledby="score-title">
       <h2 className="d-page__title" id="score-title">
-        成绩查询
+        {view.ProjectTitle}
       </h2>
-      <p className="d-score__meta">
-        {view.ProjectTitle} · 报考岗位：{view.PositionName}
-      </p>
+      <p className="d-score__meta">报考岗位：{view.PositionName}</p>
       {view.Published ? (
         <Descriptions
           bordered
@@ -75,7 +78,10 @@ export default function ScorePage() {
                   {
                     label: '是否进入下一环节',
                     children: (
-                      <Tag color={view.Advances ? 'green' : 'red'} className="d-score__tag">
+                      <Tag
+                        color={view.Advances ? TAG_COLOR.ok : TAG_COLOR.bad}
+                        className="d-score__tag"
+                      >
                         {advances}
                       </Tag>
                     ),
