@@ -62,7 +62,7 @@ describe('scores and 复核 (issue 30, point 18)', () => {
       const finished = await finishedApplication(api);
 
       await page.goto(`${baseUrl}/views/flowManage?ProjectId=${finished.ProjectId}`);
-        await page.getByRole('button', { name: '查看成绩' }).click();
+      await page.getByRole('button', { name: '查看成绩' }).click();
       await page.waitForURL(`**/views/score?ApplyId=${finished.ApplyId}`);
       await page.getByText('90 分（满分 100 分）').waitFor();
       await page.getByText('达到合格线（60 分），进入下一环节').waitFor();
