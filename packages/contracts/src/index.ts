@@ -17,6 +17,7 @@ export * from './areas/common.js';
 export * from './areas/wechat.js';
 export * from './areas/custom.js';
 export * from './areas/preview.js';
+export * from './areas/score.js';
 export { ENDPOINTS, endpointByName } from './registry.js';
 export * from './query-text.js';
 export * from './masking.js';

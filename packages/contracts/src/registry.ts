@@ -7,6 +7,7 @@ import * as notice from './areas/notice.js';
 import * as payment from './areas/payment.js';
 import * as preview from './areas/preview.js';
 import * as project from './areas/project.js';
+import * as score from './areas/score.js';
 import * as sms from './areas/sms.js';
 import * as user from './areas/user.js';
 import * as wechat from './areas/wechat.js';
@@ -30,6 +31,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   wechat,
   custom,
   preview,
+  score,
 ].flatMap(endpointsOf);
 
 const byName = new Map(ENDPOINTS.map((e) => [e.name, e]));

@@ -25,6 +25,8 @@ import { SEED_PROJECTS } from './30-projects.js';
 import { seedUploadsOf } from './files.js';
 
 const DAY = 24 * 3600_000;
+/** The seeded contest's line for the 复赛 (进入下一环节). */
+export const SCORE_PASS_LINE = 60;
 /** GB 11643 check digit, so seeded ID numbers pass the form rules. */
 export const withCheckDigit = (first17: string): string => first17 + idNumberCheckDigit(first17);
 
@@ -317,4 +319,16 @@ export async function seed(db: Database): Promise<void> {
       browsedAt: new Date(now - (i * 7 + 1) * 3600_000),
     })),
   );
+
+  // The contest's results are out: the demo candidate's score, the line for the 复赛, and the
+  // 复核 window of the results notice (5 days from publication) still open.
+  await db
+    .update(projects)
+    .set({
+      scoresPublishAt: new Date(now - 2 * DAY),
+      scorePassLine: SCORE_PASS_LINE,
+      scoreReviewStartAt: new Date(now - 2 * DAY),
+      scoreReviewEndAt: new Date(now + 3 * DAY),
+    })
+    .where(eq(projects.id, id(SEED_PROJECTS.finished)));
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { applications } from '../db/schema/index.js';
 import { notFound } from '../domain/errors.js';
 import { reviewApplication, startReview } from '../domain/applications/review.js';
+import { answerScoreReview, publishScores } from '../domain/scores/scores.js';
 import type { AppDeps } from '../platform/deps.js';
 import { ok } from '../platform/envelope.js';
 import { runAccountErasure } from '../services/exam-flow/retention-job.js';
@@ -52,5 +53,45 @@ export async function registerDevTools(app: FastifyInstance, deps: AppDeps): Pro
   app.post('/dev/data-search', async (request) => {
     const input = z.object({ Text: z.string().min(2).max(100) }).parse(request.body ?? {});
     return ok({ Tables: await tablesHolding(deps.db, input.Text) });
+  });
+
+  // The organiser's side of results: publish a project's scores now (opening a 复核 window of
+  // ReviewDays), take up a 复核 (Answer omitted) or answer it, with the score after it.
+  app.post('/dev/scores/publish', async (request) => {
+    const input = z
+      .object({
+        ProjectId: idSchema,
+        PassLine: z.number().int().min(0).max(1000).nullable().optional(),
+        ReviewDays: z.number().int().min(0).max(60).optional(),
+      })
+      .parse(request.body ?? {});
+    await publishScores(
+      deps.db,
+      input.ProjectId,
+      { passLine: input.PassLine, reviewDays: input.ReviewDays },
+      deps.now(),
+    );
+    return ok({ ProjectId: input.ProjectId });
+  });
+  app.post('/dev/score-review', async (request) => {
+    const input = z
+      .object({
+        ReviewId: idSchema,
+        Answer: z.string().trim().min(1).max(500).optional(),
+        ScoreAfter: z.number().int().min(0).max(1000).optional(),
+      })
+      .parse(request.body ?? {});
+    const review = await answerScoreReview(
+      deps.db,
+      input.ReviewId,
+      input.Answer === undefined
+        ? 'start'
+        : {
+            answer: input.Answer,
+            ...(input.ScoreAfter !== undefined ? { scoreAfter: input.ScoreAfter } : {}),
+          },
+      deps.now(),
+    );
+    return ok({ ReviewId: review.id, Status: review.status });
   });
 }

@@ -2,7 +2,7 @@ import { ROUTE_BASE, type ReceiptKind } from '@portal/contracts';
 
 /**
  * §2: every route of the app, relative to /views — both layouts' tables, the auth routes and the
- * app's own extras (apply, print, receipt). The route tables take their paths from here; everything else
+ * app's own extras (apply, print, receipt, score). The route tables take their paths from here; everything else
  * links through `paths`. Lint refuses a '/views/…' literal anywhere but this file.
  */
 export const ROUTE_PATTERNS = {
@@ -49,11 +49,13 @@ export const ROUTE_PATTERNS = {
   authStation: 'auth/station',
   authNoPower: 'auth/nopower',
   authFrequently: 'auth/frequently',
-  // Beyond §2: the application form and the admission ticket.
+  // Beyond §2: the application form, the admission ticket and the score (issue 30, point 18).
   apply: 'apply',
   print: 'print',
   // Beyond §2: a signed receipt of a submitted application or exam (issue 30, point 17).
   receipt: 'receipt',
+  // Beyond §2: the published score and its 复核 (issue 30, point 18).
+  score: 'score',
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATTERNS;
@@ -114,6 +116,7 @@ export const paths = {
   payment: (query: { ApplyId: Id }) => routePath('payment', query),
   print: (query: { ApplyId: Id }) => routePath('print', query),
   receipt: (query: { ApplyId: Id; Kind: ReceiptKind }) => routePath('receipt', query),
+  score: (query: { ApplyId: Id }) => routePath('score', query),
   question: (query: { ProjectId: Id }) => routePath('question', query),
   questionMy: (query: { ProjectId?: Id } = {}) => routePath('questionMy', query),
   questionSend: (query: { ProjectId: Id }) => routePath('questionSend', query),

@@ -14,3 +14,4 @@ export * from './stored-files.js';
 export * from './scheduled-jobs.js';
 export * from './consents.js';
 export * from './audit.js';
+export * from './score-reviews.js';

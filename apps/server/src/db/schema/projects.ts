@@ -74,6 +74,16 @@ export const projects = pgTable(
     introduction: text().notNull().default(''),
     contactPhone: text().notNull().default(''),
     hasOnlineExam: boolean().notNull().default(false),
+    /**
+     * When the organiser publishes the scores: before it, a score is hidden and this is the time
+     * results are expected; from it, each candidate sees their own. Null: not announced.
+     */
+    scoresPublishAt: time(),
+    /** The line for the next stage (进入下一环节), when the organiser gives one. */
+    scorePassLine: integer(),
+    /** The organiser's window for 复核 requests. */
+    scoreReviewStartAt: time(),
+    scoreReviewEndAt: time(),
     sort: integer().notNull().default(0),
     createdAt: time().notNull().defaultNow(),
     /**

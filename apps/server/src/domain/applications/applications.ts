@@ -49,6 +49,7 @@ import {
   withUploadUrls,
   type UploadSigner,
 } from '../uploads/uploads.js';
+import { publishedScore } from '../scores/published.js';
 
 export const APPLY_NOT_FOUND = '报名记录不存在';
 
@@ -156,7 +157,7 @@ export async function claimUploadedFiles(
 export async function toApplySummaries(
   db: Database,
   rows: ApplicationRow[],
-  now: Date = new Date(),
+  now: Date,
 ): Promise<ApplySummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -167,6 +168,7 @@ export async function toApplySummaries(
         title: projects.title,
         feeInFen: projects.feeInFen,
         hasOnlineExam: projects.hasOnlineExam,
+        scoresPublishAt: projects.scoresPublishAt,
         examStartAt: projects.examStartAt,
         examEndAt: projects.examEndAt,
       })
@@ -211,7 +213,7 @@ export async function toApplySummaries(
     FeeInFen: project.get(r.projectId)?.feeInFen ?? 0,
     OrderId: orderOf(r.id),
     HasOnlineExam: project.get(r.projectId)?.hasOnlineExam ?? false,
-    ExamScore: r.examScore,
+    ExamScore: publishedScore(r.examScore, project.get(r.projectId), now),
     TicketPrintable: ticketPrintable(r.status, project.get(r.projectId), now),
   }));
 }
@@ -235,7 +237,7 @@ export function ticketPrintable(
 export async function toApplySummary(
   db: Database,
   row: ApplicationRow,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<ApplySummary> {
   const [summary] = await toApplySummaries(db, [row], now);
   return summary!;
@@ -283,7 +285,7 @@ export async function getFormWithApply(
   const application = await findApplication(db, user.userId, projectId);
   return {
     Form: { FormId: form.id, ProjectId: projectId, Title: form.title, Fields: form.fields },
-    Apply: application ? await toApplySummary(db, application) : null,
+    Apply: application ? await toApplySummary(db, application, now) : null,
     Values: application ? await withUploadUrls(db, signer, user.userId, application.values) : null,
     SensitiveConsent: await sensitiveConsentOf(db, form, application?.id ?? null, retentionDays),
     GuardianGiven: await guardianConsentOnRecord(db, application?.id ?? null),
@@ -406,7 +408,7 @@ export async function submitApplication(
       });
       return created!;
     });
-    return await toApplySummary(db, row);
+    return await toApplySummary(db, row, now);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('您已报名该项目，请在报名记录中查看或修改');
     throw error;
@@ -464,7 +466,7 @@ export async function modifyApplication(
       set: { values, submittedAt: now, reviewRemark: null },
     });
   });
-  return toApplySummary(db, updated);
+  return toApplySummary(db, updated, now);
 }
 
 /** How a value reads on the printed form. */

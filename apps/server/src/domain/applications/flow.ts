@@ -9,6 +9,7 @@ import type {
 import type { Database } from '../../db/client.js';
 import { findApplication, toApplySummary } from './applications.js';
 import { deriveProjectState, requireProject } from '../projects/projects.js';
+import { publishedScore } from '../scores/published.js';
 
 type StepState = FlowView['Steps'][number]['State'];
 interface FlowFacts {
@@ -151,7 +152,7 @@ export async function getFlowView(
     hasOnlineExam: project.hasOnlineExam,
     status: row?.status ?? null,
     reviewRemark: row?.reviewRemark ?? null,
-    examScore: row?.examScore ?? null,
+    examScore: publishedScore(row?.examScore ?? null, project, now),
   });
   return { ProjectId: projectId, Apply: apply, ...flow };
 }

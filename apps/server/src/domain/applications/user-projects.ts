@@ -28,6 +28,7 @@ async function pageApplications(
   db: Database,
   where: SQL | undefined,
   page: PageQuery,
+  now: Date,
 ): Promise<Paged<ApplySummary>> {
   return pageOf(
     page,
@@ -42,7 +43,7 @@ async function pageApplications(
           .offset(offset),
       count: () => db.select({ n: count() }).from(applications).where(where),
     },
-    (rows) => toApplySummaries(db, rows),
+    (rows) => toApplySummaries(db, rows, now),
   );
 }
 
@@ -50,16 +51,18 @@ const running = (userId: number) =>
   and(eq(applications.userId, userId), inArray(applications.status, [...RUNNING_APPLY_STATUSES]));
 
 /** User/GetUserRunProject: applications still on their way (not finished, not rejected). */
-export function listRunningApplications(db: Database, userId: number, page: PageQuery) {
-  return pageApplications(db, running(userId), page);
+export function listRunningApplications(db: Database, userId: number, page: PageQuery, now: Date) {
+  return pageApplications(db, running(userId), page, now);
 }
 
 /** User/GetUserRunProjectDisplay: whether the home strip shows, and its first entries. */
-export async function runningApplicationsDisplay(db: Database, userId: number) {
-  const page = await pageApplications(db, running(userId), {
-    PageIndex: 1,
-    PageSize: RUN_PROJECT_DISPLAY_COUNT,
-  });
+export async function runningApplicationsDisplay(db: Database, userId: number, now: Date) {
+  const page = await pageApplications(
+    db,
+    running(userId),
+    { PageIndex: 1, PageSize: RUN_PROJECT_DISPLAY_COUNT },
+    now,
+  );
   return { Display: page.Total > 0, Items: page.Items };
 }
 
@@ -68,10 +71,11 @@ export function listUserApplications(
   db: Database,
   userId: number,
   query: PageQuery & { Status?: ApplyStatus | undefined },
+  now: Date,
 ) {
   const conditions = [eq(applications.userId, userId)];
   if (query.Status) conditions.push(eq(applications.status, query.Status));
-  return pageApplications(db, and(...conditions), query);
+  return pageApplications(db, and(...conditions), query, now);
 }
 
 async function pageProjectsWithTime<K extends string>(

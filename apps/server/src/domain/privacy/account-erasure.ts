@@ -1,5 +1,5 @@
 import { maskName } from '@portal/contracts';
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   applications,
@@ -8,6 +8,7 @@ import {
   examAccommodations,
   projectFollows,
   projectQuestions,
+  scoreReviews,
   userApplyArchives,
   userMessages,
   users,
@@ -24,12 +25,14 @@ const ERASURE_ACTOR: AuditActor = { kind: 'system', id: ACCOUNT_ERASURE_JOB };
 
 /** What a question of an erased account reads as (the organiser's answer stays). */
 export const ERASED_QUESTION = '（提问人已注销账号，提问内容已删除）';
+/** What a 复核 request's reason of an erased account reads as (the answer and scores stay). */
+export const ERASED_REVIEW_REASON = '（申请人已注销账号，复核理由已删除）';
 
 /**
  * Erases one closed account past its cooling-off, in one transaction (and nothing if it was erased
  * or reopened meanwhile): the name (kept masked, 张*, for the payment records), mobile and the kept
  * closed mobile, ID number and its blind index, the password, the avatar, the archive, every
- * application's form values, every upload, its questions' text, its messages, follows, history and
+ * application's form values, every upload, its questions' and 复核 requests' text, its messages, follows, history and
  * exam accommodations (health), a child's guardian's name and mobile. Kept, as the law asks: payment orders (under the masked name), the
  * applications' bare records they belong to, consents and the audit trail, where an `erase` event
  * is added. Returns the stored names of its files, to delete once committed.
@@ -53,6 +56,18 @@ async function eraseAccount(db: Database, userId: number, now: Date): Promise<st
       .update(projectQuestions)
       .set({ content: ERASED_QUESTION })
       .where(eq(projectQuestions.userId, userId));
+    await tx
+      .update(scoreReviews)
+      .set({ reason: ERASED_REVIEW_REASON })
+      .where(
+        inArray(
+          scoreReviews.applicationId,
+          tx
+            .select({ id: applications.id })
+            .from(applications)
+            .where(eq(applications.userId, userId)),
+        ),
+      );
     await tx.delete(userMessages).where(eq(userMessages.userId, userId));
     await tx.delete(projectFollows).where(eq(projectFollows.userId, userId));
     await tx.delete(browseHistory).where(eq(browseHistory.userId, userId));

@@ -274,8 +274,15 @@ describe('ProjectOnLineExamine: the attempt lives on the server', () => {
     expect(rows[0]!.score).toBe(responses[0]!.body.Data.Score);
     const later = await t.call(submitAnswer, { ApplyId: paidApplyId }, as());
     expect(later.body.Data.Score).toBe(responses[0]!.body.Data.Score);
+    // The application's score waits for the organiser to publish it (issue 30, point 18).
     const finished = await t.call(getUserProject, { Status: 'Finished' }, as());
-    expect(finished.body.Data.Items.find((a) => a.ApplyId === paidApplyId)?.ExamScore).toBe(
+    expect(finished.body.Data.Items.find((a) => a.ApplyId === paidApplyId)?.ExamScore).toBeNull();
+    await t.db
+      .update(projects)
+      .set({ scoresPublishAt: new Date(clock.now) })
+      .where(eq(projects.title, SEED_PROJECTS.paidExam));
+    const published = await t.call(getUserProject, { Status: 'Finished' }, as());
+    expect(published.body.Data.Items.find((a) => a.ApplyId === paidApplyId)?.ExamScore).toBe(
       rows[0]!.score,
     );
   });

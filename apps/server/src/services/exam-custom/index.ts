@@ -3,7 +3,9 @@ import {
   cooperateApply,
   getAttemptPaper,
   getExamine,
+  getScore,
   reportLeave,
+  requestScoreReview,
   saveAnswers,
   startAttempt,
   submitAnswer,
@@ -18,6 +20,10 @@ import {
   startExamAttempt,
   submitExamAttempt,
 } from '../../domain/exams/exams.js';
+import {
+  getScore as readScore,
+  requestScoreReview as fileScoreReview,
+} from '../../domain/scores/scores.js';
 import { route, type ServiceRoute } from '../route.js';
 
 export const routes: ServiceRoute[] = [
@@ -38,6 +44,12 @@ export const routes: ServiceRoute[] = [
   ),
   route(submitAnswer, async ({ input, requireUser, deps }) =>
     submitExamAttempt(deps.db, requireUser().userId, input, deps.now()),
+  ),
+  route(getScore, async ({ input, requireUser, deps }) =>
+    readScore(deps.db, requireUser().userId, input.ApplyId, deps.now()),
+  ),
+  route(requestScoreReview, async ({ input, requireUser, deps }) =>
+    fileScoreReview(deps.db, requireUser().userId, input, deps.now()),
   ),
   route(cooperateApply, async ({ input: { CaptchaToken, ...input }, user, deps, clientIp }) => {
     await consumeCaptchaToken(deps, CaptchaToken, CAPTCHA_SCENE, clientIp);

@@ -57,6 +57,11 @@ export const DESKTOP_ROUTES: PageRoute[] = [
     page: () => import('../../features/flow/desktop/receipt-page'),
   },
   {
+    path: ROUTE_PATTERNS.score,
+    handle: { title: '成绩查询', login: true },
+    page: () => import('../../features/flow/desktop/score-page'),
+  },
+  {
     path: ROUTE_PATTERNS.richText,
     handle: { title: '详情', background: WHITE },
     page: () => import('../../features/home/desktop/rich-text-page'),

@@ -163,6 +163,12 @@ export const MOBILE_ROUTES: PageRoute[] = [
     handle: { title: '回执', login: true },
     page: () => import('../../features/flow/mobile/receipt-page'),
   },
+  // Beyond §2: the published score and its 复核 (issue 30, point 18), from 考试结果 and my project.
+  {
+    path: ROUTE_PATTERNS.score,
+    handle: { title: '成绩查询', login: true },
+    page: () => import('../../features/flow/mobile/score-page'),
+  },
   {
     path: ROUTE_PATTERNS.onlineExam,
     // Not login-marked (§2 lists no check); GetExamine's 401 sends the candidate to sign in (§8).

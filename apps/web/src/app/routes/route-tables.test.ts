@@ -51,6 +51,8 @@ const MOBILE: Record<string, boolean> = {
   print: true,
   // Beyond §2: a signed receipt (issue 30, point 17).
   receipt: true,
+  // Beyond §2: the score and its 复核 (issue 30, point 18).
+  score: true,
   // Beyond §2: the phone frame of the desktop flow preview (issue 8), not a candidate's page.
   flowPreview: false,
 };
@@ -79,6 +81,7 @@ const DESKTOP: Record<string, boolean> = {
   payment: false,
   print: true,
   receipt: true,
+  score: true,
 };
 
 function flatten(routes: readonly PageRoute[], prefix = ''): string[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../platform';
 import { applySummary, flowView } from '../testing/fixtures';
-import { receiptLinksOf, ticketLinkOf } from './next-action';
+import { flowNextStep, receiptLinksOf, ticketLinkOf } from './next-action';
 
 describe('the way to the ticket beside another next step', () => {
   it('stays beside another next step while the ticket is valid', () => {
@@ -48,5 +48,16 @@ describe('the receipts of an application (issue 30, point 17)', () => {
     expect(receiptLinksOf(flowView('apply', null))).toEqual([]);
     const draft = applySummary({ ApplyId: 9, Status: 'Draft', SubmitTime: null });
     expect(receiptLinksOf(flowView('modify', draft, 0))).toEqual([]);
+  });
+});
+
+describe('考试结果 as the next step (issue 30, point 18)', () => {
+  it('leads to the score page, which says the score once and takes a 复核', () => {
+    const finished = applySummary({ ApplyId: 9, Status: 'Finished', ExamScore: 90 });
+    expect(flowNextStep(3, flowView('result', finished, 6), 'mobile')).toEqual({
+      kind: 'go',
+      label: '查看成绩',
+      to: paths.score({ ApplyId: 9 }),
+    });
   });
 });

@@ -6,7 +6,6 @@ import { paths } from '../../platform';
 export type NextStep =
   | { kind: 'go'; label: string; to: string }
   | { kind: 'sign-in'; label: string }
-  | { kind: 'result'; label: string; score: number | null }
   | { kind: 'wait'; label: string };
 
 const WAIT_TEXT: Partial<Record<NextAction, string>> = { 'wait-review': '等待审核' };
@@ -75,7 +74,8 @@ export function flowNextStep(
         to: paths.onlineExam({ ProjectId: projectId, ApplyId: apply?.ApplyId }),
       };
     case 'result':
-      return { kind: 'result', label: '查看结果', score: apply?.ExamScore ?? null };
+      // The score is said by its own page, with 复核 (issue 30, point 18).
+      return { kind: 'go', label: '查看成绩', to: paths.score({ ApplyId: apply?.ApplyId ?? 0 }) };
     default:
       return {
         kind: 'wait',

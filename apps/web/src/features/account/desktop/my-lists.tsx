@@ -51,6 +51,9 @@ export function ApplyRow({ apply }: { apply: ApplySummary }) {
         {apply.TicketPrintable ? (
           <Link to={paths.print({ ApplyId: apply.ApplyId })}>查看准考证</Link>
         ) : null}
+        {apply.Status === 'Finished' ? (
+          <Link to={paths.score({ ApplyId: apply.ApplyId })}>查看成绩</Link>
+        ) : null}
       </div>
     </div>
   );

@@ -37,18 +37,30 @@ function ApplyCard({ apply }: { apply: ApplySummary }) {
       </p>
     </Link>
   );
-  if (!apply.TicketPrintable) return card;
-  // The printed ticket stays one tap away while it is valid (a link of its own, not nested).
+  const finished = apply.Status === 'Finished';
+  if (!apply.TicketPrintable && !finished) return card;
+  // The ticket while valid and the score once finished stay one tap away (links of their own).
   return (
     <div className="apply-card">
       {card}
-      <Link
-        className="apply-card__ticket"
-        to={paths.print({ ApplyId: apply.ApplyId })}
-        aria-label={`查看准考证：${apply.ProjectTitle}`}
-      >
-        查看准考证 ›
-      </Link>
+      {apply.TicketPrintable ? (
+        <Link
+          className="apply-card__ticket"
+          to={paths.print({ ApplyId: apply.ApplyId })}
+          aria-label={`查看准考证：${apply.ProjectTitle}`}
+        >
+          查看准考证 ›
+        </Link>
+      ) : null}
+      {finished ? (
+        <Link
+          className="apply-card__ticket"
+          to={paths.score({ ApplyId: apply.ApplyId })}
+          aria-label={`查看成绩：${apply.ProjectTitle}`}
+        >
+          查看成绩 ›
+        </Link>
+      ) : null}
     </div>
   );
 }

@@ -232,20 +232,14 @@ export default function FlowManagePage() {
               {link.label}
             </Button>
           ))}
-          {next?.kind === 'result' ? (
-            <Tag color="blue" className="d-flow__score">
-              {next.score === null ? '成绩待公布' : `成绩：${next.score} 分`}
-            </Tag>
-          ) : (
-            <Button
-              type="primary"
-              size="large"
-              onClick={act}
-              disabled={!next || next.kind === 'wait'}
-            >
-              {next?.label ?? '加载中…'}
-            </Button>
-          )}
+          <Button
+            type="primary"
+            size="large"
+            onClick={act}
+            disabled={!next || next.kind === 'wait'}
+          >
+            {next?.label ?? '加载中…'}
+          </Button>
         </div>
       </header>
 

@@ -109,10 +109,6 @@ function ApplicationFlow({ apply }: { apply: ApplySummary }) {
               <Button type="primary" onClick={() => void navigate(next.to)}>
                 {next.label}
               </Button>
-            ) : next?.kind === 'result' ? (
-              <span className="d-myflow__result">
-                考试成绩：{next.score === null ? '暂未公布' : `${next.score} 分`}
-              </span>
             ) : next ? (
               <span className="d-myflow__wait">{next.label}</span>
             ) : null}

@@ -5,7 +5,7 @@ import {
   type FlowView,
   type ProjectDetail,
 } from '@portal/contracts';
-import { Button, Dialog, NoticeBar } from 'antd-mobile';
+import { Button, NoticeBar } from 'antd-mobile';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
 import { isId } from '../../../shared/id';
@@ -161,13 +161,6 @@ export default function FlowManagePage() {
   const onNext = () => {
     if (next.kind === 'sign-in') return signIn();
     if (next.kind === 'go') return void navigate(next.to);
-    if (next.kind === 'result') {
-      void Dialog.alert({
-        title: '考试结果',
-        content: next.score === null ? '成绩尚未公布，请耐心等待。' : `您的成绩：${next.score} 分`,
-        confirmText: '知道了',
-      });
-    }
   };
 
   return (
