@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeServer, refusal } from '../testing/fake-server';
 import { applySummary, projectDetail } from '../testing/fixtures';
 import { renderFeatureHook, setUpScreenTests, signIn } from '../testing/render-screen';
+import { paths } from '../../platform';
 import { useWithdraw, withdrawConfirmText } from './use-withdraw';
 
 setUpScreenTests();
@@ -20,7 +21,7 @@ describe('useWithdraw: withdrawing one application, whatever view shows it', () 
     ).result.current;
     expect(paid.canWithdraw).toBe(false);
     expect(paid.refundFirst?.text).toContain('请先在“我的订单”中申请退款');
-    expect(paid.refundFirst?.to).toBe('/views/my/myOrder');
+    expect(paid.refundFirst?.to).toBe(paths.myOrder());
     const rejected = renderFeatureHook(() =>
       useWithdraw(applySummary({ Status: 'Rejected', CanWithdraw: false })),
     ).result.current;
