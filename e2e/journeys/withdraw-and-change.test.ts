@@ -129,6 +129,22 @@ describe('withdraw and apply again (issue 30, point 13)', () => {
       const [again] = await applicationsOf(api, project.ProjectId);
       expect(again).toMatchObject({ ApplyId: first.ApplyId, Status: 'Submitted' });
       await page.getByRole('button', { name: '撤回报名' }).waitFor();
+
+      // Once paid, the way out is the refund: said on the page, with the way to 我的订单.
+      await approveInBackOffice(baseUrl, first.ApplyId);
+      await page.goto(`${baseUrl}/views/payment?ApplyId=${first.ApplyId}`);
+      await page.getByRole('button', { name: /^去支付/ }).click();
+      await page.waitForURL('**/gateways/payment/cashier?**');
+      await page.getByRole('button', { name: '确认支付' }).click();
+      await page.waitForURL('**/views/payment?**');
+      await page.getByText('支付成功').first().waitFor();
+      await page.goto(flowUrl);
+      await page
+        .getByText('已缴费的报名如需撤回，请先在“我的订单”中申请退款', { exact: false })
+        .waitFor();
+      expect(await page.getByRole('button', { name: '撤回报名' }).count()).toBe(0);
+      await page.getByRole('link', { name: '去我的订单' }).scrollIntoViewIfNeeded();
+      await checkScreen(page, 'issue30-13-phone-flow-paid');
     },
   );
 
