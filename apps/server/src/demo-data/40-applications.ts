@@ -100,6 +100,7 @@ const PATHS: Record<ApplyStatus, ApplyStatus[]> = {
   Paid: ['Submitted', 'UnderReview', 'Approved', 'Paid'],
   TicketIssued: ['Submitted', 'UnderReview', 'Approved', 'Paid', 'TicketIssued'],
   Finished: ['Submitted', 'UnderReview', 'Approved', 'Paid', 'TicketIssued', 'Finished'],
+  Withdrawn: ['Submitted', 'Withdrawn'],
 };
 const PAID: readonly ApplyStatus[] = ['Paid', 'TicketIssued', 'Finished'];
 

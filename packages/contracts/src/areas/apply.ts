@@ -9,7 +9,10 @@ import {
 } from '../form.js';
 import { lazySchema } from '../lazy-schema.js';
 
-/** draft → submitted → under review → returned | rejected | approved → paid → ticket issued → finished */
+/**
+ * draft → submitted → under review → returned | rejected | approved → paid → ticket issued → finished;
+ * withdrawn by the candidate before review ends or before payment, and submitted again from there.
+ */
 export const APPLY_STATUSES = [
   'Draft',
   'Submitted',
@@ -20,6 +23,7 @@ export const APPLY_STATUSES = [
   'Paid',
   'TicketIssued',
   'Finished',
+  'Withdrawn',
 ] as const;
 export const applyStatusSchema = lazySchema(() => z.enum(APPLY_STATUSES));
 export type ApplyStatus = z.infer<typeof applyStatusSchema>;
@@ -33,6 +37,7 @@ export const APPLY_STATUS_TEXT: Record<ApplyStatus, string> = {
   Paid: '已缴费',
   TicketIssued: '已出准考证',
   Finished: '已完成',
+  Withdrawn: '已撤回',
 };
 /** ModifyApply is allowed only here. */
 export const MODIFIABLE_APPLY_STATUSES: readonly ApplyStatus[] = ['Draft', 'Returned'];
@@ -55,6 +60,8 @@ export const applySummarySchema = lazySchema(() =>
     ExamScore: z.number().nullable(),
     /** The admission ticket can be opened (again): printable and its exam not over yet. */
     TicketPrintable: z.boolean(),
+    /** The server's word: WithdrawApply would be accepted now (not once paid: that is a refund first). */
+    CanWithdraw: z.boolean(),
   }),
 );
 export type ApplySummary = z.infer<typeof applySummarySchema>;
@@ -119,6 +126,18 @@ export const modifyApply = defineEndpoint('ProjectApply/ModifyApply', {
       SensitiveConsent: z.boolean().optional(),
       Guardian: guardianConsentSchema.optional(),
     }),
+  response: () => applySummarySchema,
+});
+
+/**
+ * Withdraws the candidate's application before the review decides or, once approved, before the
+ * fee is paid (a paid fee is asked back with RefundPaymentOrder first). Applying again while the
+ * project's window is open reuses the application with the values sent then.
+ */
+export const withdrawApply = defineEndpoint('ProjectApply/WithdrawApply', {
+  method: 'POST',
+  client: 'exam-flow',
+  request: () => z.object({ ApplyId: idSchema }),
   response: () => applySummarySchema,
 });
 

@@ -215,8 +215,20 @@ export async function toApplySummaries(
     HasOnlineExam: project.get(r.projectId)?.hasOnlineExam ?? false,
     ExamScore: publishedScore(r.examScore, project.get(r.projectId), now),
     TicketPrintable: ticketPrintable(r.status, project.get(r.projectId), now),
+    CanWithdraw: WITHDRAWABLE_STATUSES.includes(r.status),
   }));
 }
+
+/**
+ * Withdrawn by the candidate before the review decides, or approved and not yet paid (once paid the
+ * status is Paid: the fee is asked back first, which brings it back to Approved).
+ */
+export const WITHDRAWABLE_STATUSES: readonly ApplyStatus[] = [
+  'Submitted',
+  'UnderReview',
+  'Returned',
+  'Approved',
+];
 
 /** Print is open once paid (free projects: once approved) and stays open afterwards. */
 export const PRINTABLE_STATUSES: readonly ApplyStatus[] = ['Paid', 'TicketIssued', 'Finished'];
@@ -331,6 +343,21 @@ export async function moveApplication(
   return updated;
 }
 
+async function insertApplication(
+  db: Database,
+  row: typeof applications.$inferInsert,
+): Promise<ApplicationRow> {
+  const [created] = await db.insert(applications).values(row).returning();
+  await recordEvent(db, {
+    applicationId: created!.id,
+    fromStatus: null,
+    toStatus: created!.status,
+    actor: 'candidate',
+    createdAt: row.createdAt,
+  });
+  return created!;
+}
+
 /** ProjectApply/Apply: one application per candidate and project, while applications are open. */
 export async function submitApplication(
   deps: Pick<AppDeps, 'db' | 'store'>,
@@ -352,7 +379,9 @@ export async function submitApplication(
     .where(and(eq(positions.id, input.PositionId), eq(positions.projectId, project.id)));
   if (!position)
     throw badRequest('所选岗位不属于该项目，请重新选择', { PositionId: '请选择本项目的岗位' });
-  if (await findApplication(db, user.userId, project.id))
+  const previous = await findApplication(db, user.userId, project.id);
+  // A withdrawn application is applied again in place: one application per candidate and project.
+  if (previous && previous.status !== 'Withdrawn')
     throw conflict('您已报名该项目，请在报名记录中查看或修改');
   const form = await requireForm(db, project.id);
   const checked = checkFormValues(form.fields, input.Values);
@@ -364,49 +393,48 @@ export async function submitApplication(
         form.fields,
         checked,
         now,
+        previous?.values,
       );
       // Asked last, as the form asks it below every field.
       const consent = await requireSensitiveConsent(
         tx as Database,
         form,
         input.SensitiveConsent,
-        null,
+        previous?.id ?? null,
       );
       const guardian = await requireGuardianConsent(
         { db: tx as Database, store: deps.store },
         { fields: form.fields, values, now },
         input.Guardian,
-        null,
+        previous?.id ?? null,
       );
-      const [created] = await tx
-        .insert(applications)
-        .values({
-          userId: user.userId,
-          projectId: project.id,
-          positionId: position.id,
-          values,
-          status: 'Submitted',
-          submittedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await recordEvent(tx as Database, {
-        applicationId: created!.id,
-        fromStatus: null,
-        toStatus: 'Submitted',
-        actor: 'candidate',
-        createdAt: now,
-      });
+      const created = previous
+        ? // Only from Withdrawn: a second tab applying again at once meets a conflict.
+          await moveApplication(tx as Database, previous, 'Submitted', {
+            actor: 'candidate',
+            now,
+            remark: '撤回后重新报名',
+            set: { positionId: position.id, values, submittedAt: now, reviewRemark: null },
+          })
+        : await insertApplication(tx as Database, {
+            userId: user.userId,
+            projectId: project.id,
+            positionId: position.id,
+            values,
+            status: 'Submitted',
+            submittedAt: now,
+            createdAt: now,
+            updatedAt: now,
+          });
       await recordConsents(tx as Database, {
         userId: user.userId,
         kinds: [consent, guardian]
           .filter((given) => given !== null)
-          .map((given) => ({ ...given, applicationId: created!.id })),
+          .map((given) => ({ ...given, applicationId: created.id })),
         address,
         at: now,
       });
-      return created!;
+      return created;
     });
     return await toApplySummary(db, row, now);
   } catch (error) {

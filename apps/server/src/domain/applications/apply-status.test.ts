@@ -15,8 +15,13 @@ describe('the application status machine', () => {
     ] as const;
     for (let i = 1; i < path.length; i++) expect(canTransition(path[i - 1]!, path[i]!)).toBe(true);
   });
-  it('a returned application goes back to submitted, and only there', () => {
-    expect(APPLY_TRANSITIONS.Returned).toEqual(['Submitted']);
+  it('a returned application goes back to submitted, or is withdrawn', () => {
+    expect(APPLY_TRANSITIONS.Returned).toEqual(['Submitted', 'Withdrawn']);
+  });
+  it('is withdrawn only before the review decides or approved and unpaid, and applied again from there', () => {
+    const withdrawable = APPLY_STATUSES.filter((from) => canTransition(from, 'Withdrawn'));
+    expect(withdrawable).toEqual(['Submitted', 'UnderReview', 'Returned', 'Approved']);
+    expect(APPLY_TRANSITIONS.Withdrawn).toEqual(['Submitted']);
   });
   it('rejected and finished are final', () => {
     for (const to of APPLY_STATUSES) {

@@ -4,16 +4,18 @@ import { conflict } from '../errors.js';
 /** The application status machine (issue §3); every change goes through here. */
 export const APPLY_TRANSITIONS: Record<ApplyStatus, readonly ApplyStatus[]> = {
   Draft: ['Submitted'],
-  Submitted: ['UnderReview', 'Returned', 'Rejected', 'Approved'],
-  UnderReview: ['Returned', 'Rejected', 'Approved'],
-  Returned: ['Submitted'],
+  Submitted: ['UnderReview', 'Returned', 'Rejected', 'Approved', 'Withdrawn'],
+  UnderReview: ['Returned', 'Rejected', 'Approved', 'Withdrawn'],
+  Returned: ['Submitted', 'Withdrawn'],
   Rejected: [],
-  // A free project goes straight to the ticket.
-  Approved: ['Paid', 'TicketIssued'],
+  // A free project goes straight to the ticket; an unpaid one may be withdrawn.
+  Approved: ['Paid', 'TicketIssued', 'Withdrawn'],
   // The online exam may be taken before the ticket is printed; a refunded fee goes back to Approved.
   Paid: ['TicketIssued', 'Finished', 'Approved'],
   TicketIssued: ['Finished'],
   Finished: [],
+  // Applied again (ProjectApply/Apply while the window is open).
+  Withdrawn: ['Submitted'],
 };
 
 export function canTransition(from: ApplyStatus, to: ApplyStatus): boolean {

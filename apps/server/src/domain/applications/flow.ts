@@ -41,6 +41,8 @@ const CURRENT_STEP: Record<ApplyStatus, FlowStepKey> = {
   Paid: 'print',
   TicketIssued: 'exam',
   Finished: 'result',
+  // Withdrawn: back at the start, applied again while the window is open.
+  Withdrawn: 'apply',
 };
 
 /**
@@ -78,6 +80,7 @@ export function buildFlow(facts: FlowFacts): Pick<FlowView, 'Steps' | 'NextActio
 function nextAction(facts: FlowFacts, current: FlowStepKey): NextAction {
   switch (facts.status) {
     case null:
+    case 'Withdrawn':
       return facts.projectState === 'Applying' ? 'apply' : 'none';
     case 'Draft':
     case 'Returned':
@@ -103,6 +106,10 @@ function describe(key: FlowStepKey, state: StepState, facts: FlowFacts): string 
   if (state === 'skipped') return '本项目免费报名，无需缴费';
   switch (key) {
     case 'apply':
+      if (facts.status === 'Withdrawn')
+        return facts.projectState === 'Applying'
+          ? '报名已撤回；报名时间内可重新报名'
+          : '报名已撤回，报名时间已过，不能再报名';
       return state === 'done' ? '报名信息已提交' : '填写报名表并提交';
     case 'review':
       if (facts.status === 'Returned')

@@ -124,7 +124,7 @@ export function checkReturnUrl(returnUrl: string, origins: ReadonlySet<string>):
   return url.toString();
 }
 
-async function pendingOrderOf(db: Database, applyId: number) {
+export async function pendingOrderOf(db: Database, applyId: number) {
   const [row] = await db
     .select()
     .from(paymentOrders)
@@ -223,6 +223,20 @@ export async function getOrCreatePaymentOrder(
   const subject = `${project.title} 报名费`;
   try {
     const row = await db.transaction(async (tx) => {
+      // The order (when there is one), then the application, as settling and withdrawing lock
+      // them: an application withdrawn meanwhile gets no order to pay.
+      if (existing)
+        await tx
+          .select()
+          .from(paymentOrders)
+          .where(eq(paymentOrders.id, existing.id))
+          .for('update');
+      const [current] = await tx
+        .select({ status: applications.status })
+        .from(applications)
+        .where(eq(applications.id, application.id))
+        .for('update');
+      if (current?.status !== 'Approved') throw conflict('报名状态已变化，请刷新后重试');
       const made = chosen
         ? await gateways.of(chosen.Provider).createPayment({
             orderNo,
@@ -294,7 +308,7 @@ function chosenOffer(request: PaymentOrderRequest): PayOffer | undefined {
  * The candidate chose another way: the pending order is asked about (paid meanwhile: settled and
  * kept), else closed at its provider so it can no longer be paid, and cancelled here.
  */
-async function closeForAnotherWay(
+export async function closeForAnotherWay(
   db: Database,
   gateways: PaymentGateways,
   order: PaymentOrderRow,

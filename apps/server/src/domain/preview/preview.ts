@@ -157,6 +157,8 @@ async function previewSummary(
     HasOnlineExam: project.hasOnlineExam,
     ExamScore: status === 'Finished' && project.hasOnlineExam ? SAMPLE_EXAM_SCORE : null,
     TicketPrintable: ticketPrintable(status, project, now),
+    // A reviewer's preview shows the flow; nothing is withdrawn from it.
+    CanWithdraw: false,
   };
 }
 

@@ -59,7 +59,7 @@ const SUMMARY_COLUMNS = sql`p.id, p.title, p.organizer, p.category_id,
   p.apply_start_at, p.apply_end_at, p.exam_end_at, p.closed_at, p.finished_at,
   p.fee_in_fen, p.has_online_exam,
   (select count(*)::int from applications a
-    where a.project_id = p.id and a.status <> 'Draft') as apply_count`;
+    where a.project_id = p.id and a.status not in ('Draft', 'Withdrawn')) as apply_count`;
 
 export interface SummaryRow {
   id: number;

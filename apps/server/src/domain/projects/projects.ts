@@ -8,7 +8,7 @@ import type {
   ProjectSummary,
   Question,
 } from '@portal/contracts';
-import { and, asc, count, desc, eq, isNotNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, notInArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   applications,
@@ -52,7 +52,8 @@ export async function requireProject(
 }
 
 /** Applications that count toward a project's numbers (drafts do not). */
-const countedApplication = ne(applications.status, 'Draft');
+// A draft is not sent yet and a withdrawn application was taken back: neither counts as applied.
+const countedApplication = notInArray(applications.status, ['Draft', 'Withdrawn']);
 
 /** The list's summaries of these projects, in their order: one statement. */
 export async function toProjectSummaries(

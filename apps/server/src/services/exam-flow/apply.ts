@@ -1,10 +1,11 @@
-import { apply, getForm, getFormReport, modifyApply } from '@portal/contracts';
+import { apply, getForm, getFormReport, modifyApply, withdrawApply } from '@portal/contracts';
 import {
   getFormReport as buildFormReport,
   getFormWithApply,
   modifyApplication,
   submitApplication,
 } from '../../domain/applications/applications.js';
+import { withdrawApplication } from '../../domain/applications/withdraw.js';
 import { ownEvent, recordPersonalDataEvent } from '../../domain/privacy/audit-trail.js';
 import { uploadSignerOf } from '../../domain/uploads/uploads.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -18,7 +19,7 @@ const recordOwnApplication = (deps: AppDeps, userId: number, applyId: number, ad
     deps.now(),
   );
 
-/** ProjectApply/ calls: the form, applying, changing a returned application, the report. */
+/** ProjectApply/ calls: the form, applying (again), changing a returned application, withdrawing, the report. */
 export const applyRoutes: ServiceRoute[] = [
   route(getForm, async ({ input, requireUser, deps }) =>
     getFormWithApply(
@@ -42,6 +43,15 @@ export const applyRoutes: ServiceRoute[] = [
     await recordOwnApplication(deps, userId, modified.ApplyId, clientIp);
     return modified;
   }),
+  route(withdrawApply, async ({ input, requireUser, deps }) =>
+    withdrawApplication(
+      deps.db,
+      deps.gateways.payment,
+      requireUser().userId,
+      input.ApplyId,
+      deps.now(),
+    ),
+  ),
   route(getFormReport, async ({ input, requireUser, deps }) =>
     buildFormReport(deps.db, requireUser().userId, input.ApplyId),
   ),

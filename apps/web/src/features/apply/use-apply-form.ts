@@ -230,7 +230,8 @@ export function useApplyForm({
   let status: ApplyFormStatus = 'ready';
   if (query.isPending) status = 'loading';
   else if (query.isError) status = 'error';
-  else if (existing && !modifying) status = 'applied';
+  // A withdrawn application is applied again with the form it kept.
+  else if (existing && !modifying && existing.Status !== 'Withdrawn') status = 'applied';
   else if (!positionId) status = 'no-position';
   else if (!filled) status = 'loading';
 

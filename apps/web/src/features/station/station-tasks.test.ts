@@ -21,6 +21,7 @@ function apply(id: number, status: ApplySummary['Status'], more: Partial<ApplySu
     HasOnlineExam: false,
     ExamScore: null,
     TicketPrintable: false,
+    CanWithdraw: false,
     ...more,
   } satisfies ApplySummary;
 }

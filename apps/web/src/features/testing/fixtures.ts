@@ -63,6 +63,7 @@ export function applySummary(overrides: Partial<ApplySummary> = {}): ApplySummar
     HasOnlineExam: false,
     ExamScore: null,
     TicketPrintable: false,
+    CanWithdraw: false,
     ...overrides,
   });
 }

@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDate } from '../../../shared/date';
 import { idParam } from '../../../shared/id';
 import { formatFee } from '../../../shared/money';
@@ -32,6 +32,7 @@ import {
 import { QaCard, QUESTION_RULE_TEXT, useMyQuestions, useQuestionSend } from '../../question';
 import { FLOW_STEP_STATUS } from '../flow-step-status';
 import { useFlowManage } from '../use-flow-manage';
+import { useWithdraw, WITHDRAW_CONFIRM, withdrawConfirmText } from '../use-withdraw';
 import './flow-desktop.css';
 
 /** The six steps of the person's place in the flow (skipped ones said so). */
@@ -182,6 +183,7 @@ export default function FlowManagePage() {
   const page = useFlowManage(projectId, 'desktop');
   const positions = useProjectPositions(projectId);
   const { project, flow, notices, next, follow, signedIn, ticketLink, receiptLinks } = page;
+  const withdraw = useWithdraw(flow.data?.Apply);
 
   if (project.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (project.isError)
@@ -273,7 +275,47 @@ export default function FlowManagePage() {
             />
           ) : null}
           <FlowStepsBar flow={flow.data} />
+          {withdraw.canWithdraw ? (
+            <Button
+              danger
+              className="d-flow__withdraw"
+              aria-haspopup="dialog"
+              loading={withdraw.submitting}
+              onClick={withdraw.ask}
+            >
+              撤回报名
+            </Button>
+          ) : null}
+          {withdraw.refundFirst ? (
+            <p className="d-flow__withdraw-note">
+              {withdraw.refundFirst.text}
+              <Link to={withdraw.refundFirst.to}>去我的订单</Link>
+            </p>
+          ) : null}
         </section>
+      ) : null}
+      {apply ? (
+        <Modal
+          open={withdraw.confirming}
+          title={WITHDRAW_CONFIRM.title}
+          onCancel={withdraw.dismiss}
+          footer={[
+            <Button key="cancel" onClick={withdraw.dismiss} disabled={withdraw.submitting}>
+              {WITHDRAW_CONFIRM.cancel}
+            </Button>,
+            <Button
+              key="confirm"
+              type="primary"
+              danger
+              loading={withdraw.submitting}
+              onClick={() => void withdraw.confirm()}
+            >
+              {WITHDRAW_CONFIRM.confirm}
+            </Button>,
+          ]}
+        >
+          <p>{withdrawConfirmText(apply, detail)}</p>
+        </Modal>
       ) : null}
 
       <Tabs

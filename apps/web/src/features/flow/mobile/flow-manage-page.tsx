@@ -5,7 +5,7 @@ import {
   type FlowView,
   type ProjectDetail,
 } from '@portal/contracts';
-import { Button, NoticeBar } from 'antd-mobile';
+import { Button, Dialog, NoticeBar } from 'antd-mobile';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
 import { isId } from '../../../shared/id';
@@ -15,6 +15,7 @@ import { sanitizeHtml } from '../../../shared/safe-html';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { applyWindowText, examTimeText } from '../../project';
 import { useFlowManage } from '../use-flow-manage';
+import { useWithdraw, WITHDRAW_CONFIRM, withdrawConfirmText } from '../use-withdraw';
 
 const STEP_TITLES: Record<(typeof FLOW_STEP_KEYS)[number], string> = {
   apply: '报名',
@@ -143,6 +144,7 @@ export default function FlowManagePage() {
     returnedRemark,
     signIn,
   } = useFlowManage(projectId);
+  const withdraw = useWithdraw(flow.data?.Apply);
 
   if (!isId(projectId)) {
     return (
@@ -194,6 +196,51 @@ export default function FlowManagePage() {
       ) : null}
       {returnedRemark ? (
         <NoticeBar color="alert" wrap content={`审核意见：${returnedRemark}`} />
+      ) : null}
+      {withdraw.canWithdraw || withdraw.refundFirst ? (
+        <section className="m-section flow-page__withdraw" aria-label="撤回报名">
+          {withdraw.canWithdraw ? (
+            <Button
+              size="small"
+              fill="outline"
+              color="danger"
+              aria-haspopup="dialog"
+              loading={withdraw.submitting}
+              onClick={withdraw.ask}
+            >
+              撤回报名
+            </Button>
+          ) : null}
+          {withdraw.refundFirst ? (
+            <p className="muted">
+              {withdraw.refundFirst.text}
+              <Link to={withdraw.refundFirst.to}>去我的订单</Link>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      {flow.data?.Apply ? (
+        <Dialog
+          visible={withdraw.confirming}
+          title={WITHDRAW_CONFIRM.title}
+          content={withdrawConfirmText(flow.data.Apply, detail)}
+          closeOnAction={false}
+          destroyOnClose
+          onClose={withdraw.dismiss}
+          actions={[
+            [
+              { key: 'cancel', text: WITHDRAW_CONFIRM.cancel, onClick: withdraw.dismiss },
+              {
+                key: 'confirm',
+                text: withdraw.submitting ? '正在提交…' : WITHDRAW_CONFIRM.confirm,
+                bold: true,
+                danger: true,
+                disabled: withdraw.submitting,
+                onClick: () => void withdraw.confirm(),
+              },
+            ],
+          ]}
+        />
       ) : null}
       <section className="m-section" aria-labelledby="intro-title">
         <h2 className="m-section__title" id="intro-title">

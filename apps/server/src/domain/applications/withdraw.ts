@@ -1,0 +1,86 @@
+import { APPLY_STATUS_TEXT, type ApplyStatus, type ApplySummary } from '@portal/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { applications, paymentOrders } from '../../db/schema/index.js';
+import { conflict, notFound } from '../errors.js';
+import { createUserMessage } from '../notices/messages.js';
+import { closeForAnotherWay, pendingOrderOf } from '../payments/payments.js';
+import type { PaymentGateways } from '../ports.js';
+import {
+  APPLY_NOT_FOUND,
+  moveApplication,
+  requireOwnApplication,
+  toApplySummary,
+  WITHDRAWABLE_STATUSES,
+} from './applications.js';
+
+export const PAID_WITHDRAW_REFUND_FIRST =
+  '报名费已缴纳，请先在“我的订单”中申请退款，退款受理后即可撤回报名';
+
+/** Why this status cannot be withdrawn, in words that say what to do instead. */
+function refuseWithdraw(status: ApplyStatus): void {
+  if (WITHDRAWABLE_STATUSES.includes(status)) return;
+  if (status === 'Paid') throw conflict(PAID_WITHDRAW_REFUND_FIRST);
+  if (status === 'Withdrawn') throw conflict('该报名已撤回，请勿重复操作');
+  throw conflict(`报名当前状态为“${APPLY_STATUS_TEXT[status]}”，不能撤回`);
+}
+
+/**
+ * ProjectApply/WithdrawApply. A payment begun at a provider is closed there first (paid meanwhile:
+ * settled, and the refund path is the way out). Then, in one transaction, the application's orders
+ * and the application are locked — orders first, as settling a payment and a refund lock them — so
+ * a payment settling, a review deciding or a second tap either comes before (and is seen) or waits
+ * and finds the application withdrawn.
+ */
+export async function withdrawApplication(
+  db: Database,
+  gateways: PaymentGateways,
+  userId: number,
+  applyId: number,
+  now: Date,
+): Promise<ApplySummary> {
+  const own = await requireOwnApplication(db, userId, applyId);
+  refuseWithdraw(own.status);
+  const begun = await pendingOrderOf(db, own.id);
+  if (begun && begun.provider !== null) {
+    const closed = await closeForAnotherWay(db, gateways, begun, now);
+    if (closed.status === 'Paid') throw conflict(PAID_WITHDRAW_REFUND_FIRST);
+  }
+  const row = await db.transaction(async (txDb) => {
+    const tx = txDb as Database;
+    const orders = await tx
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.applicationId, own.id))
+      .for('update');
+    const [application] = await tx
+      .select()
+      .from(applications)
+      .where(eq(applications.id, own.id))
+      .for('update');
+    if (!application) throw notFound(APPLY_NOT_FOUND);
+    refuseWithdraw(application.status);
+    if (orders.some((o) => o.status === 'Paid')) throw conflict(PAID_WITHDRAW_REFUND_FIRST);
+    if (orders.some((o) => o.status === 'Pending' && o.provider !== null))
+      throw conflict('缴费正在进行中，请完成或放弃支付后再撤回报名');
+    // An order waiting for the candidate's choice of way was never at a provider.
+    await tx
+      .update(paymentOrders)
+      .set({ status: 'Cancelled', updatedAt: now })
+      .where(and(eq(paymentOrders.applicationId, own.id), eq(paymentOrders.status, 'Pending')));
+    const withdrawn = await moveApplication(tx, application, 'Withdrawn', {
+      actor: 'candidate',
+      now,
+      remark: '考生撤回报名',
+    });
+    await createUserMessage(tx, {
+      userId,
+      title: '报名已撤回',
+      content: '<p>您已撤回报名。报名时间内可在项目页重新报名，已填写的报名信息会保留。</p>',
+      projectId: application.projectId,
+      createdAt: now,
+    });
+    return withdrawn;
+  });
+  return toApplySummary(db, row, now);
+}
