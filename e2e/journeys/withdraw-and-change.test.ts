@@ -140,7 +140,7 @@ describe('withdraw and apply again (issue 30, point 13)', () => {
       await page.getByText('支付成功').first().waitFor();
       await page.goto(flowUrl);
       await page
-        .getByText('已缴费的报名如需撤回，请先在“我的订单”中申请退款', { exact: false })
+        .getByText('已缴费的报名如需撤回，请先在“我的订单”中查看能否申请退款', { exact: false })
         .waitFor();
       expect(await page.getByRole('button', { name: '撤回报名' }).count()).toBe(0);
       await page.getByRole('link', { name: '去我的订单' }).scrollIntoViewIfNeeded();

@@ -1,7 +1,7 @@
 import { APPLY_STATUS_TEXT, type ApplyStatus, type ApplySummary } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { applications, paymentOrders } from '../../db/schema/index.js';
+import { applications, paymentOrders, projects } from '../../db/schema/index.js';
 import { conflict, notFound } from '../errors.js';
 import { createUserMessage } from '../notices/messages.js';
 import { closeForAnotherWay, pendingOrderOf } from '../payments/payments.js';
@@ -16,11 +16,15 @@ import {
 
 export const PAID_WITHDRAW_REFUND_FIRST =
   '报名费已缴纳，请先在“我的订单”中申请退款，退款受理后即可撤回报名';
+/** A fee the project does not give back: withdrawing would only lose the place, so it is refused. */
+export const PAID_WITHDRAW_NOT_REFUNDABLE =
+  '本项目报名费缴纳后不予退还，已缴费的报名不能撤回；如有特殊情况，请拨打项目页的咨询电话联系主办方';
 
 /** Why this status cannot be withdrawn, in words that say what to do instead. */
-function refuseWithdraw(status: ApplyStatus): void {
+function refuseWithdraw(status: ApplyStatus, refundable: boolean): void {
   if (WITHDRAWABLE_STATUSES.includes(status)) return;
-  if (status === 'Paid') throw conflict(PAID_WITHDRAW_REFUND_FIRST);
+  if (status === 'Paid')
+    throw conflict(refundable ? PAID_WITHDRAW_REFUND_FIRST : PAID_WITHDRAW_NOT_REFUNDABLE);
   if (status === 'Withdrawn') throw conflict('该报名已撤回，请勿重复操作');
   throw conflict(`报名当前状态为“${APPLY_STATUS_TEXT[status]}”，不能撤回`);
 }
@@ -40,7 +44,11 @@ export async function withdrawApplication(
   now: Date,
 ): Promise<ApplySummary> {
   const own = await requireOwnApplication(db, userId, applyId);
-  refuseWithdraw(own.status);
+  const [project] = await db
+    .select({ refundable: projects.refundable })
+    .from(projects)
+    .where(eq(projects.id, own.projectId));
+  refuseWithdraw(own.status, project?.refundable ?? false);
   const begun = await pendingOrderOf(db, own.id);
   if (begun && begun.provider !== null) {
     const closed = await closeForAnotherWay(db, gateways, begun, now);
@@ -59,7 +67,7 @@ export async function withdrawApplication(
       .where(eq(applications.id, own.id))
       .for('update');
     if (!application) throw notFound(APPLY_NOT_FOUND);
-    refuseWithdraw(application.status);
+    refuseWithdraw(application.status, project?.refundable ?? false);
     if (orders.some((o) => o.status === 'Paid')) throw conflict(PAID_WITHDRAW_REFUND_FIRST);
     if (orders.some((o) => o.status === 'Pending' && o.provider !== null))
       throw conflict('缴费正在进行中，请完成或放弃支付后再撤回报名');

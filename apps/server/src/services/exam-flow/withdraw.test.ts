@@ -1,9 +1,12 @@
 import { apply, getApply, getProjectPaymentOrder, withdrawApply } from '@portal/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationEvents, paymentOrders, positions } from '../../db/schema/index.js';
+import { applicationEvents, paymentOrders, positions, projects } from '../../db/schema/index.js';
 import { reviewApplication } from '../../domain/applications/review.js';
-import { PAID_WITHDRAW_REFUND_FIRST } from '../../domain/applications/withdraw.js';
+import {
+  PAID_WITHDRAW_NOT_REFUNDABLE,
+  PAID_WITHDRAW_REFUND_FIRST,
+} from '../../domain/applications/withdraw.js';
 import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import {
@@ -81,6 +84,12 @@ describe('ProjectApply/WithdrawApply and applying again', () => {
     const paid = await withdraw(applyId, other);
     expect(paid.status).toBe(409);
     expect(paid.body.ErrMsg).toBe(PAID_WITHDRAW_REFUND_FIRST);
+    // A project that keeps its fee: no refund to point to, so the way left is the organiser.
+    await t.db.update(projects).set({ refundable: false }).where(eq(projects.id, projectId));
+    const kept = await withdraw(applyId, other);
+    await t.db.update(projects).set({ refundable: true }).where(eq(projects.id, projectId));
+    expect(kept.status).toBe(409);
+    expect(kept.body.ErrMsg).toBe(PAID_WITHDRAW_NOT_REFUNDABLE);
     expect((await applicationOf(t.db, other, projectId))!.status).toBe('Paid');
   });
 

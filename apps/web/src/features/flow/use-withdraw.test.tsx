@@ -20,7 +20,7 @@ describe('useWithdraw: withdrawing one application, whatever view shows it', () 
       useWithdraw(applySummary({ Status: 'Paid', OrderId: 7, CanWithdraw: false })),
     ).result.current;
     expect(paid.canWithdraw).toBe(false);
-    expect(paid.refundFirst?.text).toContain('请先在“我的订单”中申请退款');
+    expect(paid.refundFirst?.text).toContain('请先在“我的订单”中查看能否申请退款');
     expect(paid.refundFirst?.to).toBe(paths.myOrder());
     const rejected = renderFeatureHook(() =>
       useWithdraw(applySummary({ Status: 'Rejected', CanWithdraw: false })),

@@ -51,7 +51,7 @@ export function useWithdraw(apply: ApplySummary | null | undefined) {
     refundFirst:
       apply?.Status === 'Paid' && apply.OrderId !== null
         ? {
-            text: '已缴费的报名如需撤回，请先在“我的订单”中申请退款；退款受理后即可在此撤回报名。',
+            text: '已缴费的报名如需撤回，请先在“我的订单”中查看能否申请退款（以本项目的退款规定为准）；退款受理后即可在此撤回报名。',
             to: paths.myOrder(),
           }
         : null,
