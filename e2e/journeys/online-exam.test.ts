@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.js';
 import { signInAtProvider } from '../support/sign-in.js';
+import { apiOf, applicationTitled } from '../support/portal-api.js';
 import { checkScreen, escapeRegExp, hasNoHorizontalScroll } from '../support/screens.js';
 
 const baseUrl = inject('baseUrl');
@@ -30,17 +31,11 @@ describe('journey: the online exam on a phone (the attempt kept by the server)',
     // My projects lists the application (User/GetUserProject): its ApplyId and ProjectId. The
     // flow's next action for a Paid application is the ticket, not the exam (the server opens the
     // exam from Paid on), so the exam is opened by its address, as the flow's 参加考试 builds it.
-    const list = page.waitForResponse((r) => r.url().includes('User/GetUserProject'));
     await page.goto(`${baseUrl}/views/my/myProject`);
     await signInAtProvider(page);
     await page.waitForURL(`${baseUrl}/views/my/myProject`);
-    const { Data } = (await (await list).json()) as {
-      Data: {
-        Items: { ApplyId: number; ProjectId: number; ProjectTitle: string; Status: string }[];
-      };
-    };
-    const apply = Data.Items.find((a) => a.ProjectTitle === EXAM_PROJECT);
-    expect(apply?.Status).toBe('Paid');
+    const apply = await applicationTitled(await apiOf(page), EXAM_PROJECT);
+    expect(apply.Status).toBe('Paid');
     await page
       .getByRole('link', { name: new RegExp(escapeRegExp(EXAM_PROJECT)) })
       .first()

@@ -2,7 +2,12 @@ import { apply, getForm, getProjectPosition, type FormValues } from '@portal/con
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser.js';
-import { apiOf, unappliedProjectWithForm, uploadPhoto } from '../support/portal-api.js';
+import {
+  apiOf,
+  applicationTitled,
+  unappliedProjectWithForm,
+  uploadPhoto,
+} from '../support/portal-api.js';
 import { checkScreen, escapeRegExp, hasNoHorizontalScroll } from '../support/screens.js';
 import { GOOD_ID_NUMBER, signInAtProvider } from '../support/sign-in.js';
 
@@ -14,6 +19,7 @@ import { GOOD_ID_NUMBER, signInAtProvider } from '../support/sign-in.js';
 const baseUrl = inject('baseUrl');
 
 /** The demo user's 60-second paper, which no other journey on this server sits. */
+const WANG_FANG = { mobile: '13900139000', password: 'Demo@654321' };
 const SHORT_EXAM = '2026年安全生产知识在线测验（限时练习）';
 
 /** The verify page a receipt's link leads to, genuine; then with one character of R changed. */
@@ -51,18 +57,20 @@ describe('journey: receipts of an application and of an online exam (issue 30, p
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/views/my/myProject`);
-    await signInAtProvider(page);
+    // The second demo candidate: a new application of 李明's would move the lists other journeys
+    // on this shared server read.
+    await signInAtProvider(page, WANG_FANG.mobile, WANG_FANG.password);
     await page.waitForURL(`${baseUrl}/views/my/myProject`);
     const api = await apiOf(page);
     const { projectId, positionId } = await unappliedProjectWithForm(api, () => true);
     const form = await api.call(getForm, { ProjectId: projectId });
     const asked = new Set(form.Form.Fields.map((f) => f.FieldId));
     const values: FormValues = {
-      name: '李明',
+      name: '王芳',
       gender: 'male',
       idNumber: GOOD_ID_NUMBER,
       birthDate: '1990-03-07',
-      mobile: '13800138000',
+      mobile: '13900139000',
       education: 'bachelor',
       major: '计算机科学与技术',
       hukou: ['11', '110101'],
@@ -83,7 +91,7 @@ describe('journey: receipts of an application and of an online exam (issue 30, p
     await page.getByRole('link', { name: /查看报名回执/ }).click();
     await page.waitForURL(/\/views\/receipt\?ApplyId=\d+&Kind=Apply/);
     await page.getByRole('heading', { name: '报名提交回执' }).waitFor();
-    await page.getByText('李*', { exact: true }).waitFor();
+    await page.getByText('王*', { exact: true }).waitFor();
     expect(await page.content()).not.toContain(GOOD_ID_NUMBER);
     await page.getByRole('img', { name: '报名提交回执核验二维码' }).waitFor();
     expect(await hasNoHorizontalScroll(page)).toBe(true);
@@ -96,14 +104,10 @@ describe('journey: receipts of an application and of an online exam (issue 30, p
   it('on a desktop: the submitted exam shows its receipt at once, and it verifies', async () => {
     const context = await browser.newContext(DESKTOP);
     const page = await context.newPage();
-    const list = page.waitForResponse((r) => r.url().includes('User/GetUserProject'));
     await page.goto(`${baseUrl}/views/my/myProject`);
     await signInAtProvider(page);
     await page.waitForURL(`${baseUrl}/views/my/myProject`);
-    const { Data } = (await (await list).json()) as {
-      Data: { Items: { ApplyId: number; ProjectId: number; ProjectTitle: string }[] };
-    };
-    const exam = Data.Items.find((a) => a.ProjectTitle === SHORT_EXAM)!;
+    const exam = await applicationTitled(await apiOf(page), SHORT_EXAM);
     await page.goto(
       `${baseUrl}/views/onlineExam?ProjectId=${exam.ProjectId}&ApplyId=${exam.ApplyId}`,
     );

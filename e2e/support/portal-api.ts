@@ -135,6 +135,17 @@ export async function applicationsOf(api: Api, projectId: number) {
   return mine.Items.filter((a) => a.ProjectId === projectId);
 }
 
+/**
+ * The signed-in candidate's application to the project of this title, from all of theirs: not from
+ * the first page a screen asked for, which other journeys' applications on the shared server move.
+ */
+export async function applicationTitled(api: Api, title: string) {
+  const mine = await api.call(getUserProject, { PageIndex: 1, PageSize: 50 });
+  const found = mine.Items.find((a) => a.ProjectTitle === title);
+  expect(found, title).toBeDefined();
+  return found!;
+}
+
 /** Runs in the page: a small passport-like picture as a JPEG data URL. */
 export function drawPassportPhoto(): string {
   const canvas = document.createElement('canvas');
