@@ -97,6 +97,8 @@ const SERVICE_OF_AREA: Record<string, string> = {
   PageConfig: 'exam-expand',
   ProjectOnLineExamine: 'exam-custom',
   Temporary: 'exam-custom',
+  // Beyond the map: an exam's published score and its 复核 live beside the exam (issue 30, point 18).
+  ProjectScore: 'exam-custom',
 };
 
 describe('the contract', () => {
