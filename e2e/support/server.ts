@@ -69,6 +69,8 @@ export async function startServer({
       // Every journey asks its codes from one address: the proof of work's level 0 stays as a
       // phone gets it, the levels a burst reaches stay low enough for a suite of sign-ups.
       CAPTCHA_LEVELS: '600,900,1200,1500',
+      // And its hourly SMS codes: the suite's fresh sign-ups pass the 20 a real address gets.
+      SMS_HOURLY_LIMIT_PER_ADDRESS: '200',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

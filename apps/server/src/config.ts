@@ -130,6 +130,8 @@ const envSchema = z.object({
   ANONYMOUS_ANSWER_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Days after a project's exam after which its applications' sensitive values and files are erased. */
   APPLICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** SMS codes one address may ask for in an hour (one NAT'd exam room shares an address). */
+  SMS_HOURLY_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Days a closed account waits before its personal data is erased; a sign-in in them cancels. */
   ACCOUNT_ERASURE_COOLING_OFF_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   /** What one account's uploads may weigh together, in MB. */
@@ -240,6 +242,8 @@ export interface ServerConfig {
   uploadQuotaBytes: number;
   /** Days after a project's exam after which its applications' sensitive values are erased. */
   applicationRetentionDays: number;
+  /** SMS codes one address may ask for in an hour. */
+  smsHourlyLimitPerAddress: number;
   /** Days a closed account waits before its personal data is erased; a sign-in in them cancels. */
   accountErasureCoolingOffDays: number;
   /** Bearer token for /metrics; empty: readable from this machine only. */
@@ -593,6 +597,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     anonymousAnswerTtlMs: e.ANONYMOUS_ANSWER_TTL_MS,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     applicationRetentionDays: e.APPLICATION_RETENTION_DAYS,
+    smsHourlyLimitPerAddress: e.SMS_HOURLY_LIMIT_PER_ADDRESS,
     accountErasureCoolingOffDays: e.ACCOUNT_ERASURE_COOLING_OFF_DAYS,
     metricsToken: e.METRICS_TOKEN,
   };

@@ -123,11 +123,11 @@ async function codeGoesOut(
   }
 }
 
-function sendCounters(store: KeyValueStore) {
+function sendCounters(store: KeyValueStore, hourlyPerAddress = SMS_HOURLY_LIMIT_PER_ADDRESS) {
   return {
     address: counterFor(store, {
       name: 'sms:send:address',
-      points: SMS_HOURLY_LIMIT_PER_ADDRESS,
+      points: hourlyPerAddress,
       durationSeconds: 60 * 60,
     }),
     cooldown: counterFor(store, {
@@ -169,7 +169,7 @@ async function spendSendBudgets(
   deps: SmsDeps,
   input: { mobile: string; scene: SmsScene; clientIp: string },
 ): Promise<void> {
-  const counters = sendCounters(deps.store);
+  const counters = sendCounters(deps.store, deps.config.smsHourlyLimitPerAddress);
   const keys = sendKeys(deps, input);
   if (isOver(counters.address, await count(counters.address, keys.address)))
     throw tooManyRequests('当前网络获取验证码过于频繁，请稍后再试');
@@ -195,7 +195,7 @@ async function giveBackSendBudgets(
   deps: SmsDeps,
   input: { mobile: string; scene: SmsScene; clientIp: string },
 ): Promise<void> {
-  const counters = sendCounters(deps.store);
+  const counters = sendCounters(deps.store, deps.config.smsHourlyLimitPerAddress);
   const keys = sendKeys(deps, input);
   await Promise.all([
     counters.number.reward(keys.number),
