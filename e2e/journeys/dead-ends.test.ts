@@ -10,7 +10,7 @@ import { DESKTOP, launchBrowser, PHONE, screenshot } from '../support/browser.js
 import { fillSmsCode, freshMobile as freshMobileWith } from '../support/sms.js';
 import { apiOf, type Api } from '../support/portal-api.js';
 import { paintedImages } from '../support/pdf.js';
-import { checkScreen } from '../support/screens.js';
+import { checkScreen, scrollUntilDrawn } from '../support/screens.js';
 import { DEMO_NAME, signInAtProvider } from '../support/sign-in.js';
 
 /**
@@ -87,7 +87,9 @@ describe('issue 10: dead ends a new candidate met (phone)', () => {
 
       await page.goto(`${baseUrl}/views/my/myProject`);
       const fromList = page.getByRole('link', { name: `查看准考证：${PRINTED_PROJECT}` });
-      await fromList.waitFor();
+      await page.getByRole('list', { name: '我的项目' }).waitFor();
+      await scrollUntilDrawn(page, fromList);
+      await fromList.scrollIntoViewIfNeeded();
       await checkScreen(page, 'issue10-my-project-ticket-link');
       await fromList.click();
       await page.waitForURL(`**ApplyId=${printed.ApplyId}`);

@@ -76,6 +76,7 @@ describe('by roles and names only, on a phone: sign up, apply, pay, answer', () 
     await page.getByRole('heading', { level: 2, name: PROJECT }).waitFor();
     const flowUrl = page.url();
     await page.getByRole('button', { name: '立即报名' }).click();
+    await page.getByRole('list', { name: '岗位列表' }).waitFor();
     await page
       .getByRole('button', { name: /^报考 / })
       .first()

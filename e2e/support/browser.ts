@@ -43,8 +43,14 @@ export const DESKTOP: BrowserContextOptions = {
   locale: 'zh-CN',
 };
 
+/** Every Chromium a journey has open, for the report of a failed test (support/on-failure.ts). */
+export const openBrowsers = new Set<Browser>();
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  openBrowsers.add(browser);
+  browser.on('disconnected', () => openBrowsers.delete(browser));
+  return browser;
 }
 
 export async function newContext(

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { seriousViolations } from './axe.js';
 import { screenshot } from './browser.js';
@@ -117,3 +117,20 @@ export async function fitsAt320(page: Page): Promise<boolean> {
 }
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A phone list loads its next page when its end scrolls into view: scrolls until `item` is drawn.
+ * Journeys share the demo candidates, so what is on a list's first page depends on who ran before.
+ */
+export async function scrollUntilDrawn(page: Page, item: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (await item.count()) return true;
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return false;
+      },
+      { intervals: [300] },
+    )
+    .toBe(true);
+}
