@@ -122,9 +122,12 @@ export async function startServer({
  * A server of the journey's own on a fresh embedded database at a free port (for a journey that
  * must apply to the seed's projects whatever the other journeys did); `stop` removes its folder.
  */
-export async function startFreshServer(name: string): Promise<RunningServer> {
+export async function startFreshServer(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-e2e-${name}-`));
-  const server = await startServer({ port: await getPort(), dataDir });
+  const server = await startServer({ port: await getPort(), dataDir, env });
   return {
     ...server,
     async stop(signal) {

@@ -7,10 +7,12 @@ import { registerDevTools } from './dev-tools/index.js';
 import { registerGatewayRoutes } from './gateways/routes.js';
 import { registerHost } from './host/index.js';
 import { registerIdentity } from './identity/index.js';
+import type { LoadLimits } from './config.js';
 import type { AppDeps } from './platform/deps.js';
 import { privateLogOptions } from './platform/log-privacy.js';
 import { observePool, registerMetricsRoute, timeRequests } from './platform/metrics.js';
 import { readinessCheck } from './platform/readiness.js';
+import { shedLoadPastCapacity } from './platform/load-shedding.js';
 import { installRequestIds, requestIdMixin, requestIdOf } from './platform/request-id.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { endConnectionsOnClose } from './platform/shutdown.js';
@@ -32,6 +34,8 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** The services' per-user and per-address limits (tests set them low, or out of the way). */
   rateLimits?: RateLimits;
+  /** Capacity before the waiting line (tests set it low). */
+  loadLimits?: LoadLimits;
 }
 
 /** Wires the parts this process serves; server.ts only listens. */
@@ -61,6 +65,7 @@ export async function buildApp(
   closeUnreadBodies(app);
   timeRequests(app);
   observePool(app, deps.db);
+  await shedLoadPastCapacity(app, options.loadLimits ?? config.loadLimits);
   await registerSecurityHeaders(app, config);
   // JSON answers and the host page, brotli or gzip as the browser accepts; built assets come
   // precompressed from the web build (the host's @fastify/static preCompressed), left as they are.

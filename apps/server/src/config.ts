@@ -126,6 +126,12 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(() => RATE_LIMITS.perAddressPerMinute),
+  /** Past capacity new calls wait in line (docs/operations.md, "Past capacity"): calls in flight… */
+  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(300),
+  /** …or the event loop's delay in ms (0: not checked)… */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** …and the caller is told to come back in this many seconds. */
+  WAITING_LINE_RETRY_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   /** How long a public read's answer is shared among anonymous callers (docs/operations.md, "Limits"); 0: never. */
   ANONYMOUS_ANSWER_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Days after a project's exam after which its applications' sensitive values and files are erased. */
@@ -238,6 +244,7 @@ export interface ServerConfig {
   pdfRendererNice: number;
   logLevel: string;
   rateLimits: RateLimits;
+  loadLimits: LoadLimits;
   anonymousAnswerTtlMs: number;
   uploadQuotaBytes: number;
   /** Days after a project's exam after which its applications' sensitive values are erased. */
@@ -255,6 +262,16 @@ export interface ServerConfig {
  * exam room of 500 behind one address is 500 callers; an anonymous caller by address, sized for
  * those 500 opening the public pages at once. A load test raises them with the two settings.
  */
+/** Capacity past which new calls are turned away to the waiting line (platform/load-shedding.ts). */
+export interface LoadLimits {
+  /** Calls of the contract being answered at once. */
+  maxInFlight: number;
+  /** Event-loop delay in ms, sampled by @fastify/under-pressure; 0: not checked. */
+  maxEventLoopDelayMs: number;
+  /** What a turned-away caller is told to wait before sending the same call again. */
+  retryAfterSeconds: number;
+}
+
 export interface RateLimits {
   perUserPerMinute: number;
   perAddressPerMinute: number;
@@ -593,6 +610,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimits: {
       perUserPerMinute: e.RATE_LIMIT_USER_PER_MINUTE,
       perAddressPerMinute: e.RATE_LIMIT_ADDRESS_PER_MINUTE,
+    },
+    loadLimits: {
+      maxInFlight: e.MAX_IN_FLIGHT_REQUESTS,
+      maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+      retryAfterSeconds: e.WAITING_LINE_RETRY_SECONDS,
     },
     anonymousAnswerTtlMs: e.ANONYMOUS_ANSWER_TTL_MS,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,

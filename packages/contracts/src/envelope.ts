@@ -51,6 +51,17 @@ export type FieldErrors = z.infer<typeof fieldErrorsSchema>['FieldErrors'];
 export const MAX_PAGE_SIZE = 50;
 export const DEFAULT_PAGE_SIZE = 10;
 
+/**
+ * A box past its capacity turns new work away with 503, `Retry-After` and this Data: the caller
+ * waits about that long and sends the same call again (with the same idempotency key), as a
+ * waiting line. Exam answering is never turned away.
+ */
+export const waitingLineSchema = lazySchema(() =>
+  z.object({ RetryAfterSeconds: z.number().int().positive() }),
+);
+export type WaitingLine = z.infer<typeof waitingLineSchema>;
+export const WAITING_LINE_MESSAGE = '当前人数较多，正在排队';
+
 /** The largest id: ids are PostgreSQL integer (int4) columns. */
 export const MAX_ID = 2_147_483_647;
 /**

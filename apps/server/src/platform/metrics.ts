@@ -42,6 +42,13 @@ export const rateLimitRefusals = new Counter({
   registers: [metricsRegistry],
 });
 
+export const requestsTurnedAway = new Counter({
+  name: 'requests_turned_away_total',
+  help: 'Contract calls answered 503 (a waiting line) past capacity, by what was past it.',
+  labelNames: ['reason'] as const,
+  registers: [metricsRegistry],
+});
+
 const pools = new Set<pg.Pool>();
 new Gauge({
   name: 'db_pool_connections',

@@ -66,6 +66,7 @@ export async function registerService(
         service.route({
           method: endpoint.method,
           url: endpoint.path,
+          config: { sheddable: !options.neverTurnedAway },
           schema: contractSchemas(endpoint),
           onRequest: [
             privateAnswers(endpoint),

@@ -54,6 +54,11 @@ export interface RouteOptions {
    * neither): throws the refusal. `caller` is null without a token.
    */
   admit?: (args: { caller: { userId: number } | null; deps: AppDeps }) => void;
+  /**
+   * Answered even when the box is past capacity (platform/load-shedding.ts): a candidate in the
+   * exam room is never sent to the waiting line.
+   */
+  neverTurnedAway?: boolean;
 }
 
 /**
@@ -62,6 +67,9 @@ export interface RouteOptions {
  * a second.
  */
 export const PUBLIC_READ: RouteOptions = { sharedAnonymousAnswer: true };
+
+/** Sitting an exam: its page, starting, reading the paper, saving, leaving and submitting. */
+export const EXAM_ROOM: RouteOptions = { neverTurnedAway: true };
 
 export interface ServiceRoute {
   endpoint: Endpoint;

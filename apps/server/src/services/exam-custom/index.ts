@@ -24,26 +24,44 @@ import {
   getScore as readScore,
   requestScoreReview as fileScoreReview,
 } from '../../domain/scores/scores.js';
-import { route, type ServiceRoute } from '../route.js';
+import { EXAM_ROOM, route, type ServiceRoute } from '../route.js';
 
 export const routes: ServiceRoute[] = [
-  route(getExamine, async ({ input, requireUser, deps }) =>
-    getExamSummary(deps.db, requireUser().userId, input.ApplyId, deps.now()),
+  route(
+    getExamine,
+    async ({ input, requireUser, deps }) =>
+      getExamSummary(deps.db, requireUser().userId, input.ApplyId, deps.now()),
+    EXAM_ROOM,
   ),
-  route(startAttempt, async ({ input, requireUser, deps }) =>
-    startExamAttempt(deps.db, requireUser().userId, input.ApplyId, deps.now()),
+  route(
+    startAttempt,
+    async ({ input, requireUser, deps }) =>
+      startExamAttempt(deps.db, requireUser().userId, input.ApplyId, deps.now()),
+    EXAM_ROOM,
   ),
-  route(getAttemptPaper, async ({ input, requireUser, deps }) =>
-    readAttemptPaper(deps.db, requireUser().userId, input.ApplyId, deps.now()),
+  route(
+    getAttemptPaper,
+    async ({ input, requireUser, deps }) =>
+      readAttemptPaper(deps.db, requireUser().userId, input.ApplyId, deps.now()),
+    EXAM_ROOM,
   ),
-  route(saveAnswers, async ({ input, requireUser, deps }) =>
-    saveExamAnswers(deps.db, requireUser().userId, input, deps.now()),
+  route(
+    saveAnswers,
+    async ({ input, requireUser, deps }) =>
+      saveExamAnswers(deps.db, requireUser().userId, input, deps.now()),
+    EXAM_ROOM,
   ),
-  route(reportLeave, async ({ input, requireUser, deps }) =>
-    reportExamLeave(deps.db, requireUser().userId, input, deps.now()),
+  route(
+    reportLeave,
+    async ({ input, requireUser, deps }) =>
+      reportExamLeave(deps.db, requireUser().userId, input, deps.now()),
+    EXAM_ROOM,
   ),
-  route(submitAnswer, async ({ input, requireUser, deps }) =>
-    submitExamAttempt(deps.db, requireUser().userId, input, deps.now()),
+  route(
+    submitAnswer,
+    async ({ input, requireUser, deps }) =>
+      submitExamAttempt(deps.db, requireUser().userId, input, deps.now()),
+    EXAM_ROOM,
   ),
   route(getScore, async ({ input, requireUser, deps }) =>
     readScore(deps.db, requireUser().userId, input.ApplyId, deps.now()),

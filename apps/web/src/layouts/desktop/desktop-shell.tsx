@@ -25,6 +25,7 @@ import {
   useSessionStore,
   useElderMode,
   useUploadSrc,
+  WaitingLineNotice,
 } from '../../platform';
 import { Breadcrumbs } from './breadcrumbs';
 
@@ -222,6 +223,7 @@ export function DesktopShell() {
   return (
     <ConfigProvider locale={zhCN} theme={elder ? ELDER_THEME : THEME}>
       <Layout data-layout="desktop" className="desktop-shell" hasSider={false}>
+        <WaitingLineNotice />
         <a className="desktop-shell__skip" href="#main-content">
           跳到主要内容
         </a>

@@ -3,7 +3,13 @@ import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { type ReactNode, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import '../../shared/ui/mobile/mobile.css';
-import { paths, useElderMode, useRouteHandle, useSessionStore } from '../../platform';
+import {
+  paths,
+  useElderMode,
+  useRouteHandle,
+  useSessionStore,
+  WaitingLineNotice,
+} from '../../platform';
 import { BackIcon, FindIcon, HomeIcon, MessageIcon, ProjectIcon, UserIcon } from './tab-icons';
 
 interface Tab {
@@ -77,6 +83,7 @@ export function MobileShell() {
   return (
     <ConfigProvider locale={zhCN}>
       <div data-layout="mobile" className="mobile-shell">
+        <WaitingLineNotice />
         <header className="mobile-shell__nav">
           {tab ? null : (
             <button

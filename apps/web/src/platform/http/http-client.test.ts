@@ -10,6 +10,7 @@ import {
   getUser,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
+  WAITING_LINE_MESSAGE,
   previewGeneratePrint,
   previewGetForm,
   updateHeadPortrait,
@@ -156,6 +157,38 @@ describe('§7 methods', () => {
     expect(keyOf(1)).toBe(keyOf(0));
     expect(keyOf(2)).toMatch(IDEMPOTENCY_KEY_PATTERN);
     expect(keyOf(2)).not.toBe(keyOf(1));
+  });
+
+  it('a call sent to the waiting line (503) waits its turn and is sent again with the same key, without a toast', async () => {
+    vi.useFakeTimers();
+    const keyOf = (index: number) =>
+      new Headers(sentRequest(index).init.headers).get(IDEMPOTENCY_KEY_HEADER);
+    const line = { ErrCode: 503, ErrMsg: WAITING_LINE_MESSAGE, Data: { RetryAfterSeconds: 5 } };
+    answer(503, line);
+    answer(503, line);
+    answer(200, { ErrCode: 0, ErrMsg: '', Data: profile });
+    const call = callEndpoint(updateHeadPortrait, {
+      HeadPortrait: 'https://cdn.example.com/a.png',
+    });
+    await vi.advanceTimersByTimeAsync(3_900);
+    // ± 20% of 5 s: not before 4 s.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(2_200);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(6_100);
+    expect(await call).toEqual(profile);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(keyOf(1)).toBe(keyOf(0));
+    expect(keyOf(2)).toBe(keyOf(0));
+    expect(toasts).toEqual([]);
+  });
+
+  it('a 503 that is no waiting line is an error as before', async () => {
+    answer(503, { ErrCode: 503, ErrMsg: '短信发送失败，请稍后再试或联系客服', Data: null });
+    const error = await rejection(callEndpoint(updateHeadPortrait, { HeadPortrait: '' }));
+    expect(error.status).toBe(503);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(toasts).toEqual(['短信发送失败，请稍后再试或联系客服']);
   });
 
   it("an endpoint with body 'multipart' sends form data with its files", async () => {

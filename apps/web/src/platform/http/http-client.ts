@@ -3,6 +3,8 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   envelopeSchema,
   ERROR_CODES,
+  waitingLineSchema,
+  type WaitingLine,
   fieldErrorsSchema,
   firstAnswerKey,
   type ClientId,
@@ -18,6 +20,7 @@ import { useSessionStore } from '../session-store';
 import { PREVIEW_LOGIN_NAME } from '../storage-keys';
 import { serverRenderAnswer, takeFirstAnswer } from './first-answers';
 import { HttpError } from './http-error';
+import { waitForTurn } from './waiting-line';
 
 /** §7 §9 */
 export const REQUEST_TIMEOUT_MS = 30000;
@@ -197,6 +200,31 @@ async function send<E extends Endpoint>(
     unansweredKeys.set(callId, key);
     (init.headers as Headers).set(IDEMPOTENCY_KEY_HEADER, key);
   }
+  for (;;) {
+    const { status, text } = await transport(url, init, options);
+    const turn = status === ERROR_CODES.SERVICE_UNAVAILABLE ? waitingLineOf(text) : null;
+    if (turn) {
+      // Past capacity: wait the turn given and send the same call again, with the same key.
+      await waitForTurn(turn.RetryAfterSeconds, options.signal);
+      continue;
+    }
+    if (callId) unansweredKeys.delete(callId);
+    return settle(endpoint, status, text, options.silent ? () => undefined : notifyError);
+  }
+}
+
+/** The server's turn for a call it sent to the waiting line (503), if that is what `text` says. */
+function waitingLineOf(text: string): WaitingLine | null {
+  const parsed = envelopeSchema(waitingLineSchema).safeParse(readBody(text));
+  return parsed.success ? parsed.data.Data : null;
+}
+
+/** One exchange with the server: its status and body, or a rejection for timeout or network. */
+async function transport(
+  url: URL,
+  init: RequestInit,
+  options: CallOptions,
+): Promise<{ status: number; text: string }> {
   const controller = new AbortController();
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const timer =
@@ -215,7 +243,6 @@ async function send<E extends Endpoint>(
     });
     status = response.status;
     text = await response.text();
-    if (callId) unansweredKeys.delete(callId);
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const reason = controller.signal.aborted ? controller.signal.reason : error;
@@ -227,7 +254,7 @@ async function send<E extends Endpoint>(
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
-  return settle(endpoint, status, text, options.silent ? () => undefined : notifyError);
+  return { status, text };
 }
 
 export interface HttpClient {

@@ -7,3 +7,4 @@ export {
 } from './http-client';
 export { answerFromServerRender } from './first-answers';
 export { HttpError, type HttpErrorCode } from './http-error';
+export { WaitingLineNotice } from './waiting-line';

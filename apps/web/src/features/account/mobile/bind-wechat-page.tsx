@@ -2,7 +2,7 @@ import './account.css';
 import { Button, Dialog } from 'antd-mobile';
 import { paths } from '../../../platform';
 import { formatDate } from '../../../shared/date';
-import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
 import { useWeChatBinding } from '../use-wechat-binding';
 import { SafeImage } from '../../../shared/ui/safe-image';
 
@@ -62,6 +62,7 @@ export default function BindWeChatPage() {
             color="danger"
             fill="outline"
             loading={unbinding}
+            loadingText={BUSY_TEXT}
             disabled={unbinding}
             onClick={() => void unbind()}
           >
@@ -77,6 +78,7 @@ export default function BindWeChatPage() {
             block
             color="primary"
             loading={leaving}
+            loadingText={BUSY_TEXT}
             disabled={leaving}
             onClick={() => void startBinding()}
           >

@@ -4,6 +4,7 @@ import { signOut } from '../../../platform';
 import { closedNotice, closingQuestion, useCloseAccountForm } from '../use-close-account-form';
 import { SmsCodeFields } from './sms-code';
 import { TextField } from './text-field';
+import { BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
 
 /**
  * my/cancelPhone: the consequences, then a code to the account's own number (captcha → send →
@@ -65,7 +66,14 @@ export default function CancelAccountPage() {
         </p>
       ) : null}
       <div className="account-actions">
-        <Button block color="danger" type="submit" loading={busy} disabled={busy}>
+        <Button
+          block
+          color="danger"
+          type="submit"
+          loading={busy}
+          loadingText={BUSY_TEXT}
+          disabled={busy}
+        >
           注销账号
         </Button>
       </div>

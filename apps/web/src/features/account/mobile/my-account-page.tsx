@@ -4,7 +4,7 @@ import { Button, Toast } from 'antd-mobile';
 import type { ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { paths, sendToSignIn, useSessionStore, useUploadSrc } from '../../../platform';
-import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
 import { useAccountProfile } from '../api/get-user';
 import { SENSITIVE_ARCHIVE_FIELDS, useRevealed } from '../sensitive-fields';
 import { ARCHIVE_AUTOCOMPLETE, useApplyArchiveForm } from '../use-apply-archive-form';
@@ -118,7 +118,14 @@ function RealNameCard({ profile }: { profile: UserProfile }) {
           hint="18位居民身份证号码，认证后不能修改"
           error={form.errorOf('IdNumber')}
         />
-        <Button block color="primary" type="submit" loading={busy} disabled={busy}>
+        <Button
+          block
+          color="primary"
+          type="submit"
+          loading={busy}
+          loadingText={BUSY_TEXT}
+          disabled={busy}
+        >
           提交认证
         </Button>
       </form>
@@ -178,7 +185,15 @@ function ArchiveCard() {
             />
           );
         })}
-        <Button block color="primary" fill="outline" type="submit" loading={busy} disabled={busy}>
+        <Button
+          block
+          color="primary"
+          fill="outline"
+          type="submit"
+          loading={busy}
+          loadingText={BUSY_TEXT}
+          disabled={busy}
+        >
           保存档案
         </Button>
       </form>

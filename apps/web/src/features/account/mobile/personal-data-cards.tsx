@@ -1,6 +1,6 @@
 import { Button, Toast } from 'antd-mobile';
 import { useId } from 'react';
-import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
 import { useExportPersonalData, usePersonalDataEvents } from '../api/personal-data';
 import { describeEvent, PERSONAL_DATA_TEXT as TEXT } from '../personal-data-texts';
 
@@ -79,6 +79,7 @@ export function PersonalDataEventsCard() {
               fill="none"
               color="primary"
               loading={events.isFetchingNextPage}
+              loadingText={BUSY_TEXT}
               onClick={() => void events.fetchNextPage()}
             >
               {TEXT.eventsMore}

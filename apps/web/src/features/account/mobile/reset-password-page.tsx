@@ -4,6 +4,7 @@ import { Button, Dialog } from 'antd-mobile';
 import { signOut } from '../../../platform';
 import { usePasswordChangeForm } from '../use-password-change-form';
 import { TextField } from './text-field';
+import { BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
 
 /** my/resetPassword: User/UpdateLoginPwd, then sign in again with the new password. */
 export default function ResetPasswordPage() {
@@ -43,7 +44,14 @@ export default function ResetPasswordPage() {
         error={form.errorOf('confirmPassword')}
       />
       <div className="account-actions">
-        <Button block color="primary" type="submit" loading={busy} disabled={busy}>
+        <Button
+          block
+          color="primary"
+          type="submit"
+          loading={busy}
+          loadingText={BUSY_TEXT}
+          disabled={busy}
+        >
           确认修改
         </Button>
       </div>

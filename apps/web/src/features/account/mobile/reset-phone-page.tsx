@@ -5,6 +5,7 @@ import { paths, useSessionStore } from '../../../platform';
 import { useMobileChangeForm } from '../use-mobile-change-form';
 import { SmsCodeFields } from './sms-code';
 import { TextField } from './text-field';
+import { BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
 
 /**
  * my/resetPhone: the account's password, then the new number gets a code (after the captcha); the
@@ -51,7 +52,14 @@ export default function ResetPhonePage() {
         error={form.errorOf('code')}
       />
       <div className="account-actions">
-        <Button block color="primary" type="submit" loading={busy} disabled={busy}>
+        <Button
+          block
+          color="primary"
+          type="submit"
+          loading={busy}
+          loadingText={BUSY_TEXT}
+          disabled={busy}
+        >
           确认更换
         </Button>
       </div>

@@ -4,7 +4,7 @@ import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, useRegionData } from '../../../platform';
 import { idParam } from '../../../shared/id';
-import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
 import { GUARDIAN_FIELD, GuardianConsent } from '../guardian-consent';
 import { SensitiveConsent } from '../sensitive-consent';
 import { SENSITIVE_CONSENT_FIELD, useApplyForm } from '../use-apply-form';
@@ -106,6 +106,7 @@ export default function ApplyPage() {
           fill="outline"
           color="primary"
           loading={apply.savingArchive}
+          loadingText={BUSY_TEXT}
           onClick={apply.saveAsArchive}
         >
           保存为报名档案
@@ -114,6 +115,7 @@ export default function ApplyPage() {
           type="submit"
           color="primary"
           loading={apply.submitting}
+          loadingText={BUSY_TEXT}
           disabled={apply.submitting}
         >
           {modifying ? '提交修改' : '提交报名'}

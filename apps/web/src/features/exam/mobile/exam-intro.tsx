@@ -2,6 +2,7 @@ import { Button } from 'antd-mobile';
 import { formatDate, formatDuration } from '../../../shared/date';
 import type { ExamAttemptState } from '../use-exam-attempt';
 import { extraTimeText, leaveRuleText, shortenedByWindowText } from '../exam-text';
+import { BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
@@ -79,6 +80,7 @@ export function ExamIntro({ exam }: { exam: ExamAttemptState }) {
           color="primary"
           disabled={ended}
           loading={exam.starting}
+          loadingText={BUSY_TEXT}
           onClick={() => void exam.start()}
         >
           {ended ? '考试已结束' : '开始答题'}

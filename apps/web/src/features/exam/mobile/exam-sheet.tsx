@@ -7,6 +7,7 @@ import { LeaveLog } from './leave-log';
 import { SAVE_STATE_TEXT, type ExamAttemptState } from '../use-exam-attempt';
 import { ExamNavigator } from './exam-navigator';
 import { QuestionField } from './question-field';
+import { BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
 
 const NAVIGATOR_ID = 'exam-navigator';
 
@@ -153,6 +154,7 @@ export function ExamSheet({ exam }: { exam: ExamAttemptState }) {
           <Button
             color="primary"
             loading={submitting}
+            loadingText={BUSY_TEXT}
             disabled={submitting}
             onClick={() => void exam.submit()}
           >
@@ -162,6 +164,7 @@ export function ExamSheet({ exam }: { exam: ExamAttemptState }) {
           <Button
             color="primary"
             loading={submitting}
+            loadingText={BUSY_TEXT}
             disabled={locked}
             onClick={() => void confirmAndSend()}
           >

@@ -12,7 +12,7 @@ import { isId } from '../../../shared/id';
 import { formatDate } from '../../../shared/date';
 import { formatFee } from '../../../shared/money';
 import { sanitizeHtml } from '../../../shared/safe-html';
-import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
 import { applyWindowText, examTimeText } from '../../project';
 import { useFlowManage } from '../use-flow-manage';
 import { useWithdraw, WITHDRAW_CONFIRM, withdrawConfirmText } from '../use-withdraw';
@@ -118,6 +118,7 @@ function ProjectHeader({
         color={project.IsFollow ? 'default' : 'primary'}
         aria-pressed={project.IsFollow}
         loading={following}
+        loadingText={BUSY_TEXT}
         onClick={onFollow}
       >
         {project.IsFollow ? '已收藏' : '收藏'}
@@ -206,6 +207,7 @@ export default function FlowManagePage() {
               color="danger"
               aria-haspopup="dialog"
               loading={withdraw.submitting}
+              loadingText={BUSY_TEXT}
               onClick={withdraw.ask}
             >
               撤回报名

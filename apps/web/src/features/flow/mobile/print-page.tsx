@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { currentPlatformCode, paths, PLATFORM_CODES } from '../../../platform';
 import { idParam } from '../../../shared/id';
-import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
 import { TicketView } from '../components/ticket-view';
 import { useTicketPrint } from '../use-ticket-print';
 import './print.css';
@@ -64,6 +64,7 @@ export default function PrintPage() {
           color="primary"
           disabled={downloading}
           loading={downloading}
+          loadingText={BUSY_TEXT}
           onClick={startDownload}
         >
           下载准考证(PDF)

@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
 import { idParam } from '../../../shared/id';
-import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
 import { ReviewProgress } from '../components/review-progress';
 import {
   advancesText,
@@ -156,7 +156,14 @@ export default function ScorePage() {
                   {problem}
                 </p>
               ) : null}
-              <Button block color="primary" type="submit" loading={busy} disabled={busy}>
+              <Button
+                block
+                color="primary"
+                type="submit"
+                loading={busy}
+                loadingText={BUSY_TEXT}
+                disabled={busy}
+              >
                 提交复核申请
               </Button>
             </form>

@@ -11,7 +11,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { formatDate } from '../../../shared/date';
 import { idParam } from '../../../shared/id';
 import { formatFee } from '../../../shared/money';
-import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
 import { PAYMENT_OUTCOME } from '../payment-outcome';
 import { BRIDGE_OUTCOME_TEXT, PAY_CHANNEL_HINT, payButtonText } from '../pay-ways';
 import { refundPolicyText } from '../refund-policy';
@@ -171,6 +171,7 @@ export default function PaymentPage() {
         color="primary"
         disabled={busy}
         loading={payment.leaving || (busy && !payment.verifying)}
+        loadingText={BUSY_TEXT}
         onClick={() => void payment.pay(provider)}
       >
         {payButtonText(stage, bridgeOutcome)}
@@ -185,6 +186,7 @@ export default function PaymentPage() {
             color="primary"
             disabled={busy}
             loading={payment.verifying}
+            loadingText={BUSY_TEXT}
             onClick={payment.verify}
           >
             我已支付

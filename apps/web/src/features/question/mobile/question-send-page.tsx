@@ -4,7 +4,7 @@ import { Button, Toast } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, sendToSignIn, useSessionStore } from '../../../platform';
 import { idParam } from '../../../shared/id';
-import { EmptyState, LoadFailed } from '../../../shared/ui/mobile/query-states';
+import { EmptyState, LoadFailed, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
 import { useProject } from '../../project';
 import { QUESTION_RULE_TEXT } from '../question-rules';
 import { useQuestionSend } from '../use-question-send';
@@ -86,6 +86,7 @@ export default function QuestionSendPage() {
         color="primary"
         type="submit"
         loading={busy}
+        loadingText={BUSY_TEXT}
         disabled={busy}
       >
         提交问题

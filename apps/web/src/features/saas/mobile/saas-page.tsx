@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import { useRef, type ReactNode } from 'react';
 import { Captcha } from '../../../platform/captcha';
 import { formatFee } from '../../../shared/money';
-import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
 import { useEquityPackages } from '../api/get-equity-buy';
 import {
   type CooperateField,
@@ -217,7 +217,14 @@ export default function SaasPage() {
               </p>
             ) : null}
           </div>
-          <Button block color="primary" type="submit" loading={busy} disabled={busy}>
+          <Button
+            block
+            color="primary"
+            type="submit"
+            loading={busy}
+            loadingText={BUSY_TEXT}
+            disabled={busy}
+          >
             提交申请
           </Button>
         </form>

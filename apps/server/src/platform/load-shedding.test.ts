@@ -1,0 +1,72 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  ERROR_CODES,
+  getProjectList,
+  saveAnswers,
+  cooperateApply,
+  WAITING_LINE_MESSAGE,
+  type Envelope,
+  type WaitingLine,
+} from '@portal/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, toQuery, type TestApp } from '../testing/test-app.js';
+
+const urlOf = (endpoint: { service: string; path: string }) =>
+  `/services/${endpoint.service}${endpoint.path}`;
+
+describe('past capacity, new calls are sent to the waiting line', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp({
+      loadLimits: { maxInFlight: 1, maxEventLoopDelayMs: 0, retryAfterSeconds: 7 },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  /** An anonymous call whose body is still arriving: in flight until it is cut off. */
+  function callStillSending(): Promise<http.ClientRequest> {
+    return new Promise((resolve) => {
+      const request = http.request({
+        port,
+        method: 'POST',
+        path: urlOf(cooperateApply),
+        headers: { 'Content-Type': 'application/json', 'Content-Length': '10000' },
+      });
+      request.on('error', () => undefined);
+      request.write('{"Company":');
+      // The server has read the head (onRequest ran) once it has had a moment.
+      setTimeout(() => resolve(request), 200);
+    });
+  }
+
+  const listProjects = () =>
+    t.app.inject({ method: 'GET', url: urlOf(getProjectList), query: toQuery({ PageIndex: 1 }) });
+
+  it('answers 503 with Retry-After and the wait in the envelope; exam answering, the host and health still pass', async () => {
+    const held = await callStillSending();
+    const turnedAway = await listProjects();
+    expect(turnedAway.statusCode).toBe(ERROR_CODES.SERVICE_UNAVAILABLE);
+    expect(turnedAway.headers['retry-after']).toBe('7');
+    const body = turnedAway.json() as Envelope<WaitingLine>;
+    expect(body).toMatchObject({
+      ErrCode: ERROR_CODES.SERVICE_UNAVAILABLE,
+      ErrMsg: WAITING_LINE_MESSAGE,
+      Data: { RetryAfterSeconds: 7 },
+    });
+
+    // The exam room is never turned away: unsigned, the save is refused for that, not for load.
+    const save = await t.app.inject({ method: 'POST', url: urlOf(saveAnswers), payload: {} });
+    expect(save.statusCode).toBe(ERROR_CODES.UNAUTHORIZED);
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+
+    // Once the call in flight ends, the next one is answered.
+    const closed = new Promise((resolve) => held.once('close', resolve));
+    held.destroy();
+    await closed;
+    await expect.poll(async () => (await listProjects()).statusCode).toBe(200);
+  });
+});
