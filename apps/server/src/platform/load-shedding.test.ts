@@ -46,7 +46,7 @@ describe('past capacity, new calls are sent to the waiting line', () => {
   const listProjects = () =>
     t.app.inject({ method: 'GET', url: urlOf(getProjectList), query: toQuery({ PageIndex: 1 }) });
 
-  it('answers 503 with Retry-After and the wait in the envelope; exam answering, the host and health still pass', async () => {
+  it('answers 503 with Retry-After and the wait in the envelope; exam answering and health still pass', async () => {
     const held = await callStillSending();
     const turnedAway = await listProjects();
     expect(turnedAway.statusCode).toBe(ERROR_CODES.SERVICE_UNAVAILABLE);
@@ -68,5 +68,29 @@ describe('past capacity, new calls are sent to the waiting line', () => {
     held.destroy();
     await closed;
     await expect.poll(async () => (await listProjects()).statusCode).toBe(200);
+  });
+
+  it('a lagging event loop sends new calls to the line too, until it catches up', async () => {
+    const lagging = await createTestApp({
+      loadLimits: { maxInFlight: 1000, maxEventLoopDelayMs: 100, retryAfterSeconds: 3 },
+    });
+    try {
+      const list = () =>
+        lagging.app.inject({
+          method: 'GET',
+          url: urlOf(getProjectList),
+          query: toQuery({ PageIndex: 1 }),
+        });
+      expect((await list()).statusCode).toBe(200);
+      // The loop held for seconds, as a synchronous hot spot under load would.
+      const until = Date.now() + 2_500;
+      while (Date.now() < until) {
+        // busy
+      }
+      await expect.poll(async () => (await list()).statusCode).toBe(503);
+      await expect.poll(async () => (await list()).statusCode, { timeout: 10_000 }).toBe(200);
+    } finally {
+      await lagging.close();
+    }
   });
 });

@@ -2,9 +2,10 @@ import './account.css';
 import { Button, Dialog } from 'antd-mobile';
 import { paths } from '../../../platform';
 import { formatDate } from '../../../shared/date';
-import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useWeChatBinding } from '../use-wechat-binding';
 import { SafeImage } from '../../../shared/ui/safe-image';
+import { BUSY_TEXT } from '../../../shared/ui/mobile/submit-button';
 
 /**
  * my/bindWeChatAccount: the binding; bind through WeChat's authorisation; unbind after a

@@ -1,10 +1,10 @@
 import './account.css';
-import { Button, Dialog } from 'antd-mobile';
+import { Dialog } from 'antd-mobile';
 import { signOut } from '../../../platform';
 import { closedNotice, closingQuestion, useCloseAccountForm } from '../use-close-account-form';
 import { SmsCodeFields } from './sms-code';
 import { TextField } from './text-field';
-import { BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
+import { SubmitButton } from '../../../shared/ui/mobile/submit-button';
 
 /**
  * my/cancelPhone: the consequences, then a code to the account's own number (captcha → send →
@@ -66,16 +66,9 @@ export default function CancelAccountPage() {
         </p>
       ) : null}
       <div className="account-actions">
-        <Button
-          block
-          color="danger"
-          type="submit"
-          loading={busy}
-          loadingText={BUSY_TEXT}
-          disabled={busy}
-        >
+        <SubmitButton busy={busy} color="danger">
           注销账号
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

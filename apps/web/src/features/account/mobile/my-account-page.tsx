@@ -4,7 +4,7 @@ import { Button, Toast } from 'antd-mobile';
 import type { ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { paths, sendToSignIn, useSessionStore, useUploadSrc } from '../../../platform';
-import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useAccountProfile } from '../api/get-user';
 import { SENSITIVE_ARCHIVE_FIELDS, useRevealed } from '../sensitive-fields';
 import { ARCHIVE_AUTOCOMPLETE, useApplyArchiveForm } from '../use-apply-archive-form';
@@ -13,6 +13,7 @@ import { useRealNameForm } from '../use-real-name-form';
 import { PersonalDataEventsCard, PersonalDataExportCard } from './personal-data-cards';
 import { TextField } from './text-field';
 import { SafeImage } from '../../../shared/ui/safe-image';
+import { SubmitButton } from '../../../shared/ui/mobile/submit-button';
 
 const ACCOUNT_LINKS = [
   { to: paths.resetPassword(), title: '修改密码' },
@@ -118,16 +119,7 @@ function RealNameCard({ profile }: { profile: UserProfile }) {
           hint="18位居民身份证号码，认证后不能修改"
           error={form.errorOf('IdNumber')}
         />
-        <Button
-          block
-          color="primary"
-          type="submit"
-          loading={busy}
-          loadingText={BUSY_TEXT}
-          disabled={busy}
-        >
-          提交认证
-        </Button>
+        <SubmitButton busy={busy}>提交认证</SubmitButton>
       </form>
     </section>
   );
@@ -185,17 +177,9 @@ function ArchiveCard() {
             />
           );
         })}
-        <Button
-          block
-          color="primary"
-          fill="outline"
-          type="submit"
-          loading={busy}
-          loadingText={BUSY_TEXT}
-          disabled={busy}
-        >
+        <SubmitButton busy={busy} fill="outline">
           保存档案
-        </Button>
+        </SubmitButton>
       </form>
     </section>
   );

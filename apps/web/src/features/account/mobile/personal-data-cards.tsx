@@ -1,8 +1,9 @@
 import { Button, Toast } from 'antd-mobile';
 import { useId } from 'react';
-import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useExportPersonalData, usePersonalDataEvents } from '../api/personal-data';
 import { describeEvent, PERSONAL_DATA_TEXT as TEXT } from '../personal-data-texts';
+import { BUSY_TEXT } from '../../../shared/ui/mobile/submit-button';
 
 /** 下载我的个人信息: one button; the server's refusal is said by the HTTP layer (§8). */
 export function PersonalDataExportCard() {

@@ -1,10 +1,10 @@
 import './account.css';
 import { PASSWORD_RULE_TEXT } from '@portal/contracts';
-import { Button, Dialog } from 'antd-mobile';
+import { Dialog } from 'antd-mobile';
 import { signOut } from '../../../platform';
 import { usePasswordChangeForm } from '../use-password-change-form';
 import { TextField } from './text-field';
-import { BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
+import { SubmitButton } from '../../../shared/ui/mobile/submit-button';
 
 /** my/resetPassword: User/UpdateLoginPwd, then sign in again with the new password. */
 export default function ResetPasswordPage() {
@@ -44,16 +44,7 @@ export default function ResetPasswordPage() {
         error={form.errorOf('confirmPassword')}
       />
       <div className="account-actions">
-        <Button
-          block
-          color="primary"
-          type="submit"
-          loading={busy}
-          loadingText={BUSY_TEXT}
-          disabled={busy}
-        >
-          确认修改
-        </Button>
+        <SubmitButton busy={busy}>确认修改</SubmitButton>
       </div>
     </form>
   );

@@ -1,11 +1,11 @@
 import './account.css';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { paths, useSessionStore } from '../../../platform';
 import { useMobileChangeForm } from '../use-mobile-change-form';
 import { SmsCodeFields } from './sms-code';
 import { TextField } from './text-field';
-import { BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
+import { SubmitButton } from '../../../shared/ui/mobile/submit-button';
 
 /**
  * my/resetPhone: the account's password, then the new number gets a code (after the captcha); the
@@ -52,16 +52,7 @@ export default function ResetPhonePage() {
         error={form.errorOf('code')}
       />
       <div className="account-actions">
-        <Button
-          block
-          color="primary"
-          type="submit"
-          loading={busy}
-          loadingText={BUSY_TEXT}
-          disabled={busy}
-        >
-          确认更换
-        </Button>
+        <SubmitButton busy={busy}>确认更换</SubmitButton>
       </div>
     </form>
   );

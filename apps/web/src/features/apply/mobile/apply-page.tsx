@@ -4,11 +4,12 @@ import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, useRegionData } from '../../../platform';
 import { idParam } from '../../../shared/id';
-import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { GUARDIAN_FIELD, GuardianConsent } from '../guardian-consent';
 import { SensitiveConsent } from '../sensitive-consent';
 import { SENSITIVE_CONSENT_FIELD, useApplyForm } from '../use-apply-form';
 import { fieldDomId, FormFieldRow } from './form-field';
+import { BUSY_TEXT } from '../../../shared/ui/mobile/submit-button';
 
 function focusField(fieldId: string) {
   const element = document.getElementById(fieldDomId(fieldId));

@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { formatDate, formatDuration } from '../../../shared/date';
 import type { ExamAttemptState } from '../use-exam-attempt';
 import { extraTimeText, leaveRuleText, shortenedByWindowText } from '../exam-text';
-import { BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
+import { BUSY_TEXT } from '../../../shared/ui/mobile/submit-button';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 

@@ -7,7 +7,7 @@ import { LeaveLog } from './leave-log';
 import { SAVE_STATE_TEXT, type ExamAttemptState } from '../use-exam-attempt';
 import { ExamNavigator } from './exam-navigator';
 import { QuestionField } from './question-field';
-import { BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
+import { BUSY_TEXT } from '../../../shared/ui/mobile/submit-button';
 
 const NAVIGATOR_ID = 'exam-navigator';
 

@@ -12,10 +12,11 @@ import { isId } from '../../../shared/id';
 import { formatDate } from '../../../shared/date';
 import { formatFee } from '../../../shared/money';
 import { sanitizeHtml } from '../../../shared/safe-html';
-import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { applyWindowText, examTimeText } from '../../project';
 import { useFlowManage } from '../use-flow-manage';
 import { useWithdraw, WITHDRAW_CONFIRM, withdrawConfirmText } from '../use-withdraw';
+import { BUSY_TEXT } from '../../../shared/ui/mobile/submit-button';
 
 const STEP_TITLES: Record<(typeof FLOW_STEP_KEYS)[number], string> = {
   apply: '报名',

@@ -2,10 +2,11 @@ import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { currentPlatformCode, paths, PLATFORM_CODES } from '../../../platform';
 import { idParam } from '../../../shared/id';
-import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { TicketView } from '../components/ticket-view';
 import { useTicketPrint } from '../use-ticket-print';
 import './print.css';
+import { BUSY_TEXT } from '../../../shared/ui/mobile/submit-button';
 
 /** print: the admission ticket (GeneratePrint) and its PDF (DownloadPrint) as a file. */
 export default function PrintPage() {

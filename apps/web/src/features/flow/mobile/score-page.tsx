@@ -1,9 +1,8 @@
 import { SCORE_REVIEW_STATUS_TEXT, type ScoreView } from '@portal/contracts';
-import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
 import { idParam } from '../../../shared/id';
-import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { ReviewProgress } from '../components/review-progress';
 import {
   advancesText,
@@ -17,6 +16,7 @@ import {
 } from '../score-text';
 import { useScoreReview } from '../use-score-review';
 import './score.css';
+import { SubmitButton } from '../../../shared/ui/mobile/submit-button';
 
 const REASON_ID = 'score-review-reason';
 /** The tag colours of the application states that read alike: in progress, done. */
@@ -156,16 +156,7 @@ export default function ScorePage() {
                   {problem}
                 </p>
               ) : null}
-              <Button
-                block
-                color="primary"
-                type="submit"
-                loading={busy}
-                loadingText={BUSY_TEXT}
-                disabled={busy}
-              >
-                提交复核申请
-              </Button>
+              <SubmitButton busy={busy}>提交复核申请</SubmitButton>
             </form>
           ) : view.ReviewClosedReason ? (
             <p className="score-page__closed" role="note">

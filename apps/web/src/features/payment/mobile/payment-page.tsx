@@ -11,13 +11,14 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { formatDate } from '../../../shared/date';
 import { idParam } from '../../../shared/id';
 import { formatFee } from '../../../shared/money';
-import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { PAYMENT_OUTCOME } from '../payment-outcome';
 import { BRIDGE_OUTCOME_TEXT, PAY_CHANNEL_HINT, payButtonText } from '../pay-ways';
 import { refundPolicyText } from '../refund-policy';
 import { usePayment } from '../use-payment';
 import { paths } from '../../../platform';
 import './payment.css';
+import { BUSY_TEXT } from '../../../shared/ui/mobile/submit-button';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 

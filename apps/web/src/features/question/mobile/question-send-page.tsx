@@ -4,10 +4,11 @@ import { Button, Toast } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, sendToSignIn, useSessionStore } from '../../../platform';
 import { idParam } from '../../../shared/id';
-import { EmptyState, LoadFailed, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
+import { EmptyState, LoadFailed } from '../../../shared/ui/mobile/query-states';
 import { useProject } from '../../project';
 import { QUESTION_RULE_TEXT } from '../question-rules';
 import { useQuestionSend } from '../use-question-send';
+import { BUSY_TEXT } from '../../../shared/ui/mobile/submit-button';
 
 const FIELD_ID = 'question-content';
 

@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import { useRef, type ReactNode } from 'react';
 import { Captcha } from '../../../platform/captcha';
 import { formatFee } from '../../../shared/money';
-import { LoadFailed, LoadingSkeleton, BUSY_TEXT } from '../../../shared/ui/mobile/query-states';
+import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useEquityPackages } from '../api/get-equity-buy';
 import {
   type CooperateField,
@@ -12,6 +12,7 @@ import {
   REMARK_MAX_LENGTH,
   useCooperateForm,
 } from '../use-cooperate-form';
+import { SubmitButton } from '../../../shared/ui/mobile/submit-button';
 
 const fieldId = (field: CooperateField) => `coop-${field}`;
 
@@ -217,16 +218,7 @@ export default function SaasPage() {
               </p>
             ) : null}
           </div>
-          <Button
-            block
-            color="primary"
-            type="submit"
-            loading={busy}
-            loadingText={BUSY_TEXT}
-            disabled={busy}
-          >
-            提交申请
-          </Button>
+          <SubmitButton busy={busy}>提交申请</SubmitButton>
         </form>
       </section>
     </div>

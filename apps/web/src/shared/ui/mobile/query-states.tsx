@@ -2,12 +2,6 @@ import './mobile.css';
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 
-/**
- * What a busy button says (antd-mobile's loadingText): while loading it draws the spinner instead of
- * its text, and a button with no text has no name for a screen reader.
- */
-export const BUSY_TEXT = '请稍候';
-
 /** What a screen shows while its data loads: grey lines where the content will be. */
 export function LoadingSkeleton({
   rows = 3,
