@@ -213,9 +213,7 @@ describe('withdraw and apply again (issue 30, point 13)', () => {
 
       await list.getByRole('button', { name: `改报 ${to!.Name}` }).click();
       const dialog = page.getByRole('dialog');
-      await dialog
-        .getByText(`由“${from!.Name}”更换为“${to!.Name}”`, { exact: false })
-        .waitFor();
+      await dialog.getByText(`由“${from!.Name}”更换为“${to!.Name}”`, { exact: false }).waitFor();
       await dialog.getByText('原“审核通过”结果将作废', { exact: false }).waitFor();
       await screenSettled(page);
       await checkScreen(page, 'issue30-14-phone-change-confirm');

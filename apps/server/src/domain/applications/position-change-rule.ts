@@ -21,12 +21,7 @@ export const CHANGE_RACED = '报名刚刚发生了变化（岗位或状态已更
 
 type ChangeFacts = Pick<
   ProjectRow,
-  | 'positionChangeAllowed'
-  | 'applyStartAt'
-  | 'applyEndAt'
-  | 'examEndAt'
-  | 'closedAt'
-  | 'finishedAt'
+  'positionChangeAllowed' | 'applyStartAt' | 'applyEndAt' | 'examEndAt' | 'closedAt' | 'finishedAt'
 >;
 
 /**
@@ -51,4 +46,3 @@ export function positionChangeRefusal(
   if (positionCount < 2) return CHANGE_NO_OTHER_POSITION;
   return null;
 }
-

@@ -229,9 +229,7 @@ export default function FlowManagePage() {
               size="small"
               fill="outline"
               color="primary"
-              onClick={() =>
-                void navigate(paths.flowManage({ ProjectId: projectId, Change: 1 }))
-              }
+              onClick={() => void navigate(paths.flowManage({ ProjectId: projectId, Change: 1 }))}
             >
               {CHANGE_POSITION_TEXT.action}
             </Button>
