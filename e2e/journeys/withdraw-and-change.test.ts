@@ -23,7 +23,9 @@ import { FRESH_PASSWORD, signUpFreshAccount } from '../support/sms.js';
 /**
  * Issue 30, point 13: a fresh candidate withdraws an application from the project's page (a
  * confirmation first) and applies again while the window is open, with the form it kept — on the
- * phone before review, on the desktop once approved and before paying.
+ * phone before review, on the desktop once approved and before paying. Point 14 (改报): the same
+ * candidate changes position from the project's page and the application goes back to review —
+ * on the phone once approved (the approval lost), on the desktop while submitted.
  */
 const baseUrl = inject('baseUrl');
 
@@ -184,6 +186,90 @@ describe('withdraw and apply again (issue 30, point 13)', () => {
         await pc.waitForURL(flowUrl);
         const [again] = await applicationsOf(api, project.ProjectId);
         expect(again).toMatchObject({ ApplyId: first.ApplyId, Status: 'Submitted' });
+      } finally {
+        await desktop.close();
+      }
+    },
+  );
+
+  it(
+    'phone: an approved, unpaid application changes position and goes back to review (改报)',
+    { timeout: 180_000 },
+    async () => {
+      expect(paidProjects.length, 'a third paid project with the short form').toBeGreaterThan(2);
+      const project = paidProjects[2]!;
+      const [from, to] = await api.call(getProjectPosition, { ProjectId: project.ProjectId });
+      const first = await applyTo(page, api, project.ProjectId, mobile);
+      await approveInBackOffice(baseUrl, first.ApplyId);
+      const flowUrl = `${baseUrl}/views/flowManage?ProjectId=${project.ProjectId}`;
+      await page.goto(flowUrl);
+      await page.getByText(`报考岗位：${from!.Name}`).waitFor();
+      await page.getByRole('button', { name: '更换报考岗位' }).click();
+      await page.waitForURL('**/views/flowManage?**Change=1');
+      const list = page.getByRole('list', { name: '可改报的岗位' });
+      await list.getByText('当前报考').waitFor();
+      expect(await list.getByRole('button', { name: `改报 ${from!.Name}` }).count()).toBe(0);
+      await checkScreen(page, 'issue30-14-phone-change-list');
+
+      await list.getByRole('button', { name: `改报 ${to!.Name}` }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(`由“${from!.Name}”更换为“${to!.Name}”`, { exact: false }).waitFor();
+      await dialog.getByText('原“审核通过”结果将作废', { exact: false }).waitFor();
+      await screenSettled(page);
+      await checkScreen(page, 'issue30-14-phone-change-confirm');
+      await dialog.getByRole('button', { name: '确认更换' }).click();
+      await page.waitForURL(flowUrl);
+      await page.getByText(`报考岗位：${to!.Name}`).waitFor();
+      await page.locator('.flow-page__status', { hasText: '已提交' }).waitFor();
+      await page.getByText('报名信息审核中，请耐心等待').waitFor();
+      // The toast said so; the page is looked at once it has gone.
+      await page
+        .getByText('报考岗位已更换，报名已重新进入审核（待审核）')
+        .waitFor({ state: 'hidden' });
+      await checkScreen(page, 'issue30-14-phone-flow-changed');
+      const [changed] = await applicationsOf(api, project.ProjectId);
+      expect(changed).toMatchObject({
+        ApplyId: first.ApplyId,
+        Status: 'Submitted',
+        PositionId: to!.PositionId,
+      });
+    },
+  );
+
+  it(
+    'desktop: a submitted application changes position from the project page (改报)',
+    { timeout: 180_000 },
+    async () => {
+      expect(paidProjects.length, 'a fourth paid project with the short form').toBeGreaterThan(3);
+      const project = paidProjects[3]!;
+      const [from, to] = await api.call(getProjectPosition, { ProjectId: project.ProjectId });
+      const first = await applyTo(page, api, project.ProjectId, mobile);
+      const desktop = await browser.newContext(DESKTOP);
+      try {
+        const pc = await desktop.newPage();
+        await pc.goto(`${baseUrl}/views/my`);
+        await signInAtProvider(pc, mobile, FRESH_PASSWORD);
+        await pc.waitForURL(`${baseUrl}/views/my`);
+        await pc.goto(`${baseUrl}/views/flowManage?ProjectId=${project.ProjectId}`);
+        const progress = pc.getByRole('region', { name: '我的报名进度' });
+        await progress.getByText(from!.Name).waitFor();
+        await progress.getByRole('button', { name: '更换报考岗位' }).click();
+        const dialog = pc.getByRole('dialog', { name: '更换报考岗位' });
+        expect(await dialog.getByRole('button', { name: '确认更换' }).isDisabled()).toBe(true);
+        await dialog.getByRole('radio', { name: new RegExp(`^${to!.Name}`) }).check();
+        await dialog.getByText('更换后报名将重新进入审核（待审核）', { exact: false }).waitFor();
+        await screenSettled(pc);
+        await checkScreen(pc, 'issue30-14-desktop-change-confirm');
+        await dialog.getByRole('button', { name: '确认更换' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        await progress.getByText(to!.Name).waitFor();
+        await checkScreen(pc, 'issue30-14-desktop-flow-changed');
+        const [changed] = await applicationsOf(api, project.ProjectId);
+        expect(changed).toMatchObject({
+          ApplyId: first.ApplyId,
+          Status: 'Submitted',
+          PositionId: to!.PositionId,
+        });
       } finally {
         await desktop.close();
       }

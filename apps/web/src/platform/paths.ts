@@ -101,7 +101,8 @@ export type NoticeTab = 'project' | 'message';
 export const paths = {
   home: () => routePath('home'),
   projectList: (query: ProjectListQuery = {}) => routePath('projectList', { ...query }),
-  flowManage: (query: { ProjectId: Id }) => routePath('flowManage', query),
+  /** Change=1: the phone's 改报, the project's positions to change to. */
+  flowManage: (query: { ProjectId: Id; Change?: 1 }) => routePath('flowManage', query),
   /** LableId: the desktop's chosen category (the mobile has find/category for it). */
   find: (query: { LableId?: Id } = {}) => routePath('find', query),
   findCategory: (query: { LableId: Id }) => routePath('findCategory', query),

@@ -62,6 +62,12 @@ export const applySummarySchema = lazySchema(() =>
     TicketPrintable: z.boolean(),
     /** The server's word: WithdrawApply would be accepted now (not once paid: that is a refund first). */
     CanWithdraw: z.boolean(),
+    /**
+     * The server's word: ChangePosition (改报) would be accepted now — the project allows it, its
+     * apply window is open, the review has not decided or it approved and nothing is paid, and the
+     * project has another position.
+     */
+    CanChangePosition: z.boolean(),
   }),
 );
 export type ApplySummary = z.infer<typeof applySummarySchema>;
@@ -138,6 +144,18 @@ export const withdrawApply = defineEndpoint('ProjectApply/WithdrawApply', {
   method: 'POST',
   client: 'exam-flow',
   request: () => z.object({ ApplyId: idSchema }),
+  response: () => applySummarySchema,
+});
+
+/**
+ * 改报: moves the candidate's application to another position of the same project while the
+ * project allows it and its apply window is open — submitted, under review or returned, or
+ * approved and not yet paid. The form is kept; the application goes back to review (Submitted).
+ */
+export const changePosition = defineEndpoint('ProjectApply/ChangePosition', {
+  method: 'POST',
+  client: 'exam-flow',
+  request: () => z.object({ ApplyId: idSchema, PositionId: idSchema }),
   response: () => applySummarySchema,
 });
 

@@ -68,6 +68,8 @@ export const projects = pgTable(
     feeInFen: integer().notNull().default(0),
     /** The organiser allows a paid fee back while the application has not gone past payment. */
     refundable: boolean().notNull().default(false),
+    /** The organiser lets a candidate change position (改报) while applications are open. */
+    positionChangeAllowed: boolean().notNull().default(true),
     /** Set by the organiser to stop applications early; the state is derived, never stored. */
     closedAt: time(),
     finishedAt: time(),

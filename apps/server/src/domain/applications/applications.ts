@@ -32,6 +32,7 @@ import {
   type ApplicationRow,
 } from '../../db/schema/index.js';
 import { assertTransition } from './apply-status.js';
+import { positionChangeRefusal } from './position-change-rule.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import {
   guardianConsentOnRecord,
@@ -161,6 +162,7 @@ export async function toApplySummaries(
 ): Promise<ApplySummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
+  const projectIds = [...new Set(rows.map((r) => r.projectId))];
   const [projectRows, positionRows, orderRows] = await Promise.all([
     db
       .select({
@@ -171,13 +173,19 @@ export async function toApplySummaries(
         scoresPublishAt: projects.scoresPublishAt,
         examStartAt: projects.examStartAt,
         examEndAt: projects.examEndAt,
+        applyStartAt: projects.applyStartAt,
+        applyEndAt: projects.applyEndAt,
+        closedAt: projects.closedAt,
+        finishedAt: projects.finishedAt,
+        positionChangeAllowed: projects.positionChangeAllowed,
       })
       .from(projects)
-      .where(inArray(projects.id, [...new Set(rows.map((r) => r.projectId))])),
+      .where(inArray(projects.id, projectIds)),
+    // Every position of these projects: the application's name, and whether there is another.
     db
-      .select({ id: positions.id, name: positions.name })
+      .select({ id: positions.id, name: positions.name, projectId: positions.projectId })
       .from(positions)
-      .where(inArray(positions.id, [...new Set(rows.map((r) => r.positionId))])),
+      .where(inArray(positions.projectId, projectIds)),
     db
       .select({
         id: paymentOrders.id,
@@ -194,6 +202,15 @@ export async function toApplySummaries(
   ]);
   const project = new Map(projectRows.map((p) => [p.id, p]));
   const positionName = new Map(positionRows.map((p) => [p.id, p.name]));
+  const positionCount = (projectId: number) =>
+    positionRows.filter((p) => p.projectId === projectId).length;
+  const canChange = (r: ApplicationRow) => {
+    const facts = project.get(r.projectId);
+    return (
+      facts !== undefined &&
+      positionChangeRefusal(r.status, facts, positionCount(r.projectId), now) === null
+    );
+  };
   // The paid order when there is one, else the pending one.
   const orderOf = (applyId: number) =>
     (
@@ -216,6 +233,7 @@ export async function toApplySummaries(
     ExamScore: publishedScore(r.examScore, project.get(r.projectId), now),
     TicketPrintable: ticketPrintable(r.status, project.get(r.projectId), now),
     CanWithdraw: WITHDRAWABLE_STATUSES.includes(r.status),
+    CanChangePosition: canChange(r),
   }));
 }
 
@@ -328,8 +346,15 @@ export async function moveApplication(
   const [updated] = await db
     .update(applications)
     .set({ ...change.set, status: to, updatedAt: change.now })
-    // Only from the status we read: a concurrent change makes this update nothing.
-    .where(and(eq(applications.id, row.id), eq(applications.status, row.status)))
+    // Only from the status and position we read: a concurrent change makes this update nothing
+    // (改报 stays Submitted, so its position tells a review that read the row before it).
+    .where(
+      and(
+        eq(applications.id, row.id),
+        eq(applications.status, row.status),
+        eq(applications.positionId, row.positionId),
+      ),
+    )
     .returning();
   if (!updated) throw conflict('报名状态已变化，请刷新后重试');
   await recordEvent(db, {
@@ -358,6 +383,21 @@ async function insertApplication(
   return created!;
 }
 
+/** A position of this very project (applying, 改报); another project's is refused as a wrong pick. */
+export async function requireProjectPosition(
+  db: Database,
+  projectId: number,
+  positionId: number,
+): Promise<{ id: number; name: string }> {
+  const [position] = await db
+    .select({ id: positions.id, name: positions.name })
+    .from(positions)
+    .where(and(eq(positions.id, positionId), eq(positions.projectId, projectId)));
+  if (!position)
+    throw badRequest('所选岗位不属于该项目，请重新选择', { PositionId: '请选择本项目的岗位' });
+  return position;
+}
+
 /** ProjectApply/Apply: one application per candidate and project, while applications are open. */
 export async function submitApplication(
   deps: Pick<AppDeps, 'db' | 'store'>,
@@ -373,12 +413,7 @@ export async function submitApplication(
     throw conflict(
       state === 'NotStarted' ? '报名尚未开始，请在报名时间内提交' : '报名已截止，不能再提交报名',
     );
-  const [position] = await db
-    .select({ id: positions.id })
-    .from(positions)
-    .where(and(eq(positions.id, input.PositionId), eq(positions.projectId, project.id)));
-  if (!position)
-    throw badRequest('所选岗位不属于该项目，请重新选择', { PositionId: '请选择本项目的岗位' });
+  const position = await requireProjectPosition(db, project.id, input.PositionId);
   const previous = await findApplication(db, user.userId, project.id);
   // A withdrawn application is applied again in place: one application per candidate and project.
   if (previous && previous.status !== 'Withdrawn')

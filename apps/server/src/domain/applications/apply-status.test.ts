@@ -23,6 +23,18 @@ describe('the application status machine', () => {
     expect(withdrawable).toEqual(['Submitted', 'UnderReview', 'Returned', 'Approved']);
     expect(APPLY_TRANSITIONS.Withdrawn).toEqual(['Submitted']);
   });
+  it('goes back to review (submitted) on 改报 only before the review decides or approved and unpaid', () => {
+    const changeable = APPLY_STATUSES.filter((from) => canTransition(from, 'Submitted'));
+    expect(changeable).toEqual([
+      'Draft',
+      'Submitted',
+      'UnderReview',
+      'Returned',
+      'Approved',
+      'Withdrawn',
+    ]);
+    expect(canTransition('Paid', 'Submitted')).toBe(false);
+  });
   it('rejected and finished are final', () => {
     for (const to of APPLY_STATUSES) {
       expect(canTransition('Rejected', to)).toBe(false);

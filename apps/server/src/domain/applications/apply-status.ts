@@ -4,12 +4,13 @@ import { conflict } from '../errors.js';
 /** The application status machine (issue §3); every change goes through here. */
 export const APPLY_TRANSITIONS: Record<ApplyStatus, readonly ApplyStatus[]> = {
   Draft: ['Submitted'],
-  Submitted: ['UnderReview', 'Returned', 'Rejected', 'Approved', 'Withdrawn'],
-  UnderReview: ['Returned', 'Rejected', 'Approved', 'Withdrawn'],
+  // Submitted again in place: 改报 (ProjectApply/ChangePosition) starts the review over.
+  Submitted: ['UnderReview', 'Returned', 'Rejected', 'Approved', 'Withdrawn', 'Submitted'],
+  UnderReview: ['Returned', 'Rejected', 'Approved', 'Withdrawn', 'Submitted'],
   Returned: ['Submitted', 'Withdrawn'],
   Rejected: [],
-  // A free project goes straight to the ticket; an unpaid one may be withdrawn.
-  Approved: ['Paid', 'TicketIssued', 'Withdrawn'],
+  // A free project goes straight to the ticket; an unpaid one may be withdrawn or change position.
+  Approved: ['Paid', 'TicketIssued', 'Withdrawn', 'Submitted'],
   // The online exam may be taken before the ticket is printed; a refunded fee goes back to Approved.
   Paid: ['TicketIssued', 'Finished', 'Approved'],
   TicketIssued: ['Finished'],

@@ -1,18 +1,17 @@
 import { APPLY_STATUS_TEXT, type ApplyStatus, type ApplySummary } from '@portal/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { applications, paymentOrders, projects } from '../../db/schema/index.js';
-import { conflict, notFound } from '../errors.js';
+import { projects } from '../../db/schema/index.js';
+import { conflict } from '../errors.js';
 import { createUserMessage } from '../notices/messages.js';
-import { closeForAnotherWay, pendingOrderOf } from '../payments/payments.js';
 import type { PaymentGateways } from '../ports.js';
 import {
-  APPLY_NOT_FOUND,
   moveApplication,
   requireOwnApplication,
   toApplySummary,
   WITHDRAWABLE_STATUSES,
 } from './applications.js';
+import { closeBegunPayment, lockUnpaid } from './unpaid-move.js';
 
 export const PAID_WITHDRAW_REFUND_FIRST =
   '报名费已缴纳，请先在“我的订单”中申请退款，退款受理后即可撤回报名';
@@ -31,10 +30,9 @@ function refuseWithdraw(status: ApplyStatus, refundable: boolean): void {
 
 /**
  * ProjectApply/WithdrawApply. A payment begun at a provider is closed there first (paid meanwhile:
- * settled, and the refund path is the way out). Then, in one transaction, the application's orders
- * and the application are locked — orders first, as settling a payment and a refund lock them — so
- * a payment settling, a review deciding or a second tap either comes before (and is seen) or waits
- * and finds the application withdrawn.
+ * settled, and the refund path is the way out). Then, in one transaction, the application and its
+ * orders are locked (lockUnpaid), so a payment settling, a review deciding or a second tap either
+ * comes before (and is seen) or waits and finds the application withdrawn.
  */
 export async function withdrawApplication(
   db: Database,
@@ -49,33 +47,14 @@ export async function withdrawApplication(
     .from(projects)
     .where(eq(projects.id, own.projectId));
   refuseWithdraw(own.status, project?.refundable ?? false);
-  const begun = await pendingOrderOf(db, own.id);
-  if (begun && begun.provider !== null) {
-    const closed = await closeForAnotherWay(db, gateways, begun, now);
-    if (closed.status === 'Paid') throw conflict(PAID_WITHDRAW_REFUND_FIRST);
-  }
+  await closeBegunPayment(db, gateways, own.id, now, PAID_WITHDRAW_REFUND_FIRST);
   const row = await db.transaction(async (txDb) => {
     const tx = txDb as Database;
-    const orders = await tx
-      .select()
-      .from(paymentOrders)
-      .where(eq(paymentOrders.applicationId, own.id))
-      .for('update');
-    const [application] = await tx
-      .select()
-      .from(applications)
-      .where(eq(applications.id, own.id))
-      .for('update');
-    if (!application) throw notFound(APPLY_NOT_FOUND);
-    refuseWithdraw(application.status, project?.refundable ?? false);
-    if (orders.some((o) => o.status === 'Paid')) throw conflict(PAID_WITHDRAW_REFUND_FIRST);
-    if (orders.some((o) => o.status === 'Pending' && o.provider !== null))
-      throw conflict('缴费正在进行中，请完成或放弃支付后再撤回报名');
-    // An order waiting for the candidate's choice of way was never at a provider.
-    await tx
-      .update(paymentOrders)
-      .set({ status: 'Cancelled', updatedAt: now })
-      .where(and(eq(paymentOrders.applicationId, own.id), eq(paymentOrders.status, 'Pending')));
+    const application = await lockUnpaid(tx, own.id, now, {
+      check: (locked) => refuseWithdraw(locked.status, project?.refundable ?? false),
+      paid: PAID_WITHDRAW_REFUND_FIRST,
+      paying: '缴费正在进行中，请完成或放弃支付后再撤回报名',
+    });
     const withdrawn = await moveApplication(tx, application, 'Withdrawn', {
       actor: 'candidate',
       now,

@@ -159,6 +159,7 @@ async function previewSummary(
     TicketPrintable: ticketPrintable(status, project, now),
     // A reviewer's preview shows the flow; nothing is withdrawn from it.
     CanWithdraw: false,
+    CanChangePosition: false,
   };
 }
 

@@ -1,10 +1,18 @@
-import { apply, getForm, getFormReport, modifyApply, withdrawApply } from '@portal/contracts';
+import {
+  apply,
+  changePosition,
+  getForm,
+  getFormReport,
+  modifyApply,
+  withdrawApply,
+} from '@portal/contracts';
 import {
   getFormReport as buildFormReport,
   getFormWithApply,
   modifyApplication,
   submitApplication,
 } from '../../domain/applications/applications.js';
+import { changeApplicationPosition } from '../../domain/applications/change-position.js';
 import { withdrawApplication } from '../../domain/applications/withdraw.js';
 import { ownEvent, recordPersonalDataEvent } from '../../domain/privacy/audit-trail.js';
 import { uploadSignerOf } from '../../domain/uploads/uploads.js';
@@ -19,7 +27,7 @@ const recordOwnApplication = (deps: AppDeps, userId: number, applyId: number, ad
     deps.now(),
   );
 
-/** ProjectApply/ calls: the form, applying (again), changing a returned application, withdrawing, the report. */
+/** ProjectApply/ calls: the form, applying (again), changing a returned application, withdrawing, 改报, the report. */
 export const applyRoutes: ServiceRoute[] = [
   route(getForm, async ({ input, requireUser, deps }) =>
     getFormWithApply(
@@ -51,6 +59,9 @@ export const applyRoutes: ServiceRoute[] = [
       input.ApplyId,
       deps.now(),
     ),
+  ),
+  route(changePosition, async ({ input, requireUser, deps }) =>
+    changeApplicationPosition(deps.db, deps.gateways.payment, requireUser(), input, deps.now()),
   ),
   route(getFormReport, async ({ input, requireUser, deps }) =>
     buildFormReport(deps.db, requireUser().userId, input.ApplyId),

@@ -22,6 +22,7 @@ function apply(id: number, status: ApplySummary['Status'], more: Partial<ApplySu
     ExamScore: null,
     TicketPrintable: false,
     CanWithdraw: false,
+    CanChangePosition: false,
     ...more,
   } satisfies ApplySummary;
 }

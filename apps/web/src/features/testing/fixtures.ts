@@ -64,6 +64,7 @@ export function applySummary(overrides: Partial<ApplySummary> = {}): ApplySummar
     ExamScore: null,
     TicketPrintable: false,
     CanWithdraw: false,
+    CanChangePosition: false,
     ...overrides,
   });
 }

@@ -10,7 +10,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../platform';
 
-/** What a withdrawal changes elsewhere: the flow, the form's application, the lists and numbers. */
+/** What a withdrawal (or 改报) changes elsewhere: the flow, the form's application, the lists and numbers. */
 export const WITHDRAW_TOUCHES = [
   getApply,
   getForm,

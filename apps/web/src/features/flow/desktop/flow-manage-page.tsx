@@ -1,4 +1,9 @@
-import { PROJECT_STATE_TEXT, type FlowView } from '@portal/contracts';
+import {
+  PROJECT_STATE_TEXT,
+  type ApplySummary,
+  type FlowView,
+  type ProjectDetail,
+} from '@portal/contracts';
 import {
   Alert,
   Button,
@@ -6,7 +11,9 @@ import {
   Empty,
   Input,
   List,
+  message,
   Modal,
+  Radio,
   Result,
   Skeleton,
   Steps,
@@ -32,6 +39,12 @@ import {
 import { QaCard, QUESTION_RULE_TEXT, useMyQuestions, useQuestionSend } from '../../question';
 import { FLOW_STEP_STATUS } from '../flow-step-status';
 import { useFlowManage } from '../use-flow-manage';
+import {
+  CHANGE_POSITION_TEXT,
+  changePositionConfirmText,
+  useChangePosition,
+  type ChangePosition,
+} from '../use-change-position';
 import { useWithdraw, WITHDRAW_CONFIRM, withdrawConfirmText } from '../use-withdraw';
 import './flow-desktop.css';
 
@@ -48,6 +61,80 @@ export function FlowStepsBar({ flow }: { flow: FlowView }) {
         status: FLOW_STEP_STATUS[step.State],
       }))}
     />
+  );
+}
+
+/**
+ * The desktop's 改报: the project's other positions to pick from, and what changing means under
+ * the pick; 确认更换 once one is chosen.
+ */
+function ChangePositionModal({
+  open,
+  apply,
+  project,
+  positions,
+  change,
+  onClose,
+}: {
+  open: boolean;
+  apply: ApplySummary;
+  project: ProjectDetail;
+  positions: ReturnType<typeof useProjectPositions>;
+  change: ChangePosition;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={open}
+      title={CHANGE_POSITION_TEXT.title}
+      width={640}
+      onCancel={onClose}
+      footer={[
+        <Button key="cancel" onClick={onClose} disabled={change.submitting}>
+          {CHANGE_POSITION_TEXT.cancel}
+        </Button>,
+        <Button
+          key="confirm"
+          type="primary"
+          disabled={!change.target}
+          loading={change.submitting}
+          onClick={() => void change.confirm()}
+        >
+          {CHANGE_POSITION_TEXT.confirm}
+        </Button>,
+      ]}
+    >
+      <p>当前报考：{apply.PositionName}</p>
+      {positions.isPending ? (
+        <Skeleton active />
+      ) : positions.isError ? (
+        <Result
+          status="warning"
+          title="岗位加载失败"
+          extra={<Button onClick={() => void positions.refetch()}>重新加载</Button>}
+        />
+      ) : (
+        <Radio.Group
+          className="d-flow__positions"
+          aria-label={CHANGE_POSITION_TEXT.choose}
+          value={change.target?.id ?? apply.PositionId}
+          onChange={(e) => {
+            const picked = positions.data.find((p) => p.PositionId === e.target.value);
+            if (picked) change.choose(picked);
+          }}
+          options={positions.data.map((p) => ({
+            value: p.PositionId,
+            disabled: p.PositionId === apply.PositionId,
+            label: `${p.Name}（${p.Code}，${p.Department}）${p.PositionId === apply.PositionId ? `——${CHANGE_POSITION_TEXT.current}` : ''}`,
+          }))}
+        />
+      )}
+      <p className="d-flow__change-note" aria-live="polite">
+        {change.target
+          ? changePositionConfirmText(apply, project, change.target.name)
+          : `${CHANGE_POSITION_TEXT.choose}；更换后报名将重新进入审核。`}
+      </p>
+    </Modal>
   );
 }
 
@@ -184,6 +271,16 @@ export default function FlowManagePage() {
   const positions = useProjectPositions(projectId);
   const { project, flow, notices, next, follow, signedIn, ticketLink, receiptLinks } = page;
   const withdraw = useWithdraw(flow.data?.Apply);
+  const [changing, setChanging] = useState(false);
+  const change = useChangePosition(flow.data?.Apply, () => {
+    setChanging(false);
+    void message.success(CHANGE_POSITION_TEXT.done);
+  });
+  const closeChange = () => {
+    if (change.submitting) return;
+    change.dismiss();
+    setChanging(false);
+  };
 
   if (project.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (project.isError)
@@ -275,6 +372,20 @@ export default function FlowManagePage() {
             />
           ) : null}
           <FlowStepsBar flow={flow.data} />
+          {apply && apply.Status !== 'Withdrawn' ? (
+            <p className="d-flow__position">
+              报考岗位：<strong>{apply.PositionName}</strong>
+            </p>
+          ) : null}
+          {change.canChange ? (
+            <Button
+              className="d-flow__change"
+              aria-haspopup="dialog"
+              onClick={() => setChanging(true)}
+            >
+              {CHANGE_POSITION_TEXT.action}
+            </Button>
+          ) : null}
           {withdraw.canWithdraw ? (
             <Button
               danger
@@ -293,6 +404,16 @@ export default function FlowManagePage() {
             </p>
           ) : null}
         </section>
+      ) : null}
+      {apply ? (
+        <ChangePositionModal
+          open={changing}
+          apply={apply}
+          project={detail}
+          positions={positions}
+          change={change}
+          onClose={closeChange}
+        />
       ) : null}
       {apply ? (
         <Modal

@@ -5,7 +5,7 @@ import {
   type FlowView,
   type ProjectDetail,
 } from '@portal/contracts';
-import { Button, Dialog, NoticeBar } from 'antd-mobile';
+import { Button, Dialog, NoticeBar, Toast } from 'antd-mobile';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
 import { isId } from '../../../shared/id';
@@ -15,8 +15,10 @@ import { sanitizeHtml } from '../../../shared/safe-html';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { applyWindowText, examTimeText } from '../../project';
 import { useFlowManage } from '../use-flow-manage';
+import { CHANGE_POSITION_TEXT, useChangePosition } from '../use-change-position';
 import { useWithdraw, WITHDRAW_CONFIRM, withdrawConfirmText } from '../use-withdraw';
 import { BUSY_TEXT } from '../../../shared/ui/mobile/submit-button';
+import { ChangePositionList } from './change-position-list';
 
 const STEP_TITLES: Record<(typeof FLOW_STEP_KEYS)[number], string> = {
   apply: '报名',
@@ -147,6 +149,12 @@ export default function FlowManagePage() {
     signIn,
   } = useFlowManage(projectId);
   const withdraw = useWithdraw(flow.data?.Apply);
+  const changing = params.get('Change') === '1';
+  const backToProject = () => void navigate(paths.flowManage({ ProjectId: projectId }));
+  const change = useChangePosition(flow.data?.Apply, () => {
+    Toast.show({ icon: 'success', content: CHANGE_POSITION_TEXT.done });
+    void navigate(paths.flowManage({ ProjectId: projectId }), { replace: true });
+  });
 
   if (!isId(projectId)) {
     return (
@@ -161,6 +169,22 @@ export default function FlowManagePage() {
   if (project.isError) return <LoadFailed onRetry={() => void project.refetch()} />;
   if (project.isPending || !next) return <LoadingSkeleton rows={4} label="正在加载项目" />;
   const detail = project.data;
+  const apply = flow.data?.Apply;
+
+  if (changing) {
+    if (signedIn && flow.isError) return <LoadFailed onRetry={() => void flow.refetch()} />;
+    if (signedIn && flow.isPending) return <LoadingSkeleton label="正在加载报名信息" />;
+    return apply ? (
+      <ChangePositionList apply={apply} project={detail} change={change} onBack={backToProject} />
+    ) : (
+      <LoadFailed
+        title="没有找到您在本项目的报名"
+        description="请返回项目页查看"
+        actionText="返回项目页"
+        onRetry={backToProject}
+      />
+    );
+  }
 
   const onNext = () => {
     if (next.kind === 'sign-in') return signIn();
@@ -199,8 +223,19 @@ export default function FlowManagePage() {
       {returnedRemark ? (
         <NoticeBar color="alert" wrap content={`审核意见：${returnedRemark}`} />
       ) : null}
-      {withdraw.canWithdraw || withdraw.refundFirst ? (
-        <section className="m-section flow-page__withdraw" aria-label="撤回报名">
+      {apply && apply.Status !== 'Withdrawn' ? (
+        <section className="m-section flow-page__mine" aria-label="我的报名">
+          <p className="flow-page__position">报考岗位：{apply.PositionName}</p>
+          {change.canChange ? (
+            <Button
+              size="small"
+              fill="outline"
+              color="primary"
+              onClick={() => void navigate(paths.flowManage({ ProjectId: projectId, Change: 1 }))}
+            >
+              {CHANGE_POSITION_TEXT.action}
+            </Button>
+          ) : null}
           {withdraw.canWithdraw ? (
             <Button
               size="small"

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths, sendToSignIn, useSessionStore } from '../../../platform';
 import { EmptyState, LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { useProjectPositions } from '../api/get-project-position';
-import { quotaText } from '../components/project-card';
+import { PositionFacts } from '../components/position-facts';
 
 /** home/position: a project's positions with requirements and quota; choosing one opens the form. */
 export default function PositionPage() {
@@ -29,18 +29,7 @@ export default function PositionPage() {
         return (
           <li className="m-list__item position-card" key={p.PositionId}>
             <h2 className="position-card__name">{p.Name}</h2>
-            <dl className="flow-page__facts">
-              <dt>岗位代码</dt>
-              <dd>{p.Code}</dd>
-              <dt>用人单位</dt>
-              <dd>{p.Department}</dd>
-              <dt>招录人数</dt>
-              <dd>{quotaText(p.Quota)}</dd>
-              <dt>已报名</dt>
-              <dd>{p.ApplyCount} 人</dd>
-              <dt>报考要求</dt>
-              <dd className="position-card__req">{p.Requirements || '无特殊要求'}</dd>
-            </dl>
+            <PositionFacts position={p} />
             <Button
               block
               color="primary"

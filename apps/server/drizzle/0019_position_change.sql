@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "position_change_allowed" boolean DEFAULT true NOT NULL;
