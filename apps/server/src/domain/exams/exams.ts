@@ -425,7 +425,10 @@ export async function getAttemptPaper(
 }
 
 /** Every answer must belong to the paper and fit its question. */
-export function checkAnswers(questions: readonly QuestionRow[], answers: readonly ExamAnswer[]): void {
+export function checkAnswers(
+  questions: readonly QuestionRow[],
+  answers: readonly ExamAnswer[],
+): void {
   const byId = new Map(questions.map((q) => [q.id, q]));
   const errors: Record<string, string> = {};
   answers.forEach((answer, i) => {

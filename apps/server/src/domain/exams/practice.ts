@@ -1,7 +1,8 @@
 import type { ExamAnswer, ExamAttempt, ExamAttemptPaper, ExamSummary } from '@portal/contracts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { examPracticeAttempts, examQuestions, examSubmissions } from '../../db/schema/index.js';
+import type { examQuestions } from '../../db/schema/index.js';
+import { examPracticeAttempts, examSubmissions } from '../../db/schema/index.js';
 import { conflict } from '../errors.js';
 import {
   EXAM_OPEN,
