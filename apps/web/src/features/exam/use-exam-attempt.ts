@@ -120,8 +120,6 @@ export function useExamAttempt(applyId: number, { practice = false } = {}) {
         ];
     for (const endpoint of changed)
       void queryClient.invalidateQueries({ queryKey: [endpoint.name] });
-    // A practice's paper is its attempt's: the next practice reads its own.
-    if (practice) queryClient.removeQueries({ queryKey: [getPracticePaper.name] });
   }, [applyId, practice, queryClient]);
 
   const onAttempt = useCallback(
@@ -392,3 +390,18 @@ export function useExamAttempt(applyId: number, { practice = false } = {}) {
 }
 
 export type ExamAttemptState = ReturnType<typeof useExamAttempt>;
+
+/**
+ * 再练一次: the screen's key and the way to a fresh practice screen, which reads the practice
+ * anew (its intro and device check) with nothing of the ended attempt or its paper kept.
+ */
+export function usePracticeRounds() {
+  const queryClient = useQueryClient();
+  const [round, setRound] = useState(0);
+  const again = useCallback(() => {
+    for (const endpoint of [getPractice, getPracticePaper])
+      queryClient.removeQueries({ queryKey: [endpoint.name] });
+    setRound((r) => r + 1);
+  }, [queryClient]);
+  return { round, again };
+}

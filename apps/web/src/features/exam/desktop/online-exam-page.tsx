@@ -1,7 +1,4 @@
 import { Alert, Button, Card, Descriptions, Result, Skeleton } from 'antd';
-import { getPractice } from '@portal/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
 import { SubmittedReceipt } from '../../flow';
@@ -15,7 +12,7 @@ import {
   shortenedByWindowText,
   timeUsedText,
 } from '../exam-text';
-import { useExamAttempt, type ExamAttemptState } from '../use-exam-attempt';
+import { useExamAttempt, usePracticeRounds, type ExamAttemptState } from '../use-exam-attempt';
 import { ExamDesktopSheet } from './exam-desktop-sheet';
 import { BEFORE_START_PREFIX } from '../practice-text';
 import {
@@ -222,8 +219,7 @@ function ExamScreen({
  */
 export default function OnlineExamDesktopPage() {
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
-  const [round, setRound] = useState(0);
+  const { round, again } = usePracticeRounds();
   const applyId = idParam(params.get('ApplyId'));
   const projectId = idParam(params.get('ProjectId'));
   const practice = params.get('Practice') === '1';
@@ -249,11 +245,7 @@ export default function OnlineExamDesktopPage() {
         back={back}
         practice={practice}
         practiceTo={paths.onlineExam({ ProjectId: projectId, ApplyId: applyId, Practice: 1 })}
-        onAgain={() => {
-          // 再练一次: a fresh screen on a fresh reading of the practice.
-          queryClient.removeQueries({ queryKey: [getPractice.name] });
-          setRound((r) => r + 1);
-        }}
+        onAgain={again}
       />
     </div>
   );

@@ -1,10 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { getPractice } from '@portal/contracts';
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { idParam } from '../../../shared/id';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
-import { useExamAttempt } from '../use-exam-attempt';
+import { useExamAttempt, usePracticeRounds } from '../use-exam-attempt';
 import { ExamIntro, PracticeEntry } from './exam-intro';
 import { ExamResult } from './exam-result';
 import { ExamSheet } from './exam-sheet';
@@ -72,8 +69,7 @@ function ExamScreen({
 export default function OnlineExamPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [round, setRound] = useState(0);
+  const { round, again } = usePracticeRounds();
   const applyId = idParam(params.get('ApplyId'));
   const projectId = idParam(params.get('ProjectId'));
   const practice = params.get('Practice') === '1';
@@ -94,11 +90,6 @@ export default function OnlineExamPage() {
       />
     );
   }
-  // 再练一次: a fresh screen on a fresh reading of the practice (its intro and device check).
-  const again = () => {
-    queryClient.removeQueries({ queryKey: [getPractice.name] });
-    setRound((r) => r + 1);
-  };
   return (
     <ExamScreen
       key={`${practice ? 'practice' : 'exam'}-${round}`}
