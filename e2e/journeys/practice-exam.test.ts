@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser.js';
+import { DESKTOP, launchBrowser, PHONE } from '../support/browser.js';
 import {
   apiOf,
   applicationsOf,
@@ -17,8 +17,8 @@ import {
   uploadPhoto,
 } from '../support/portal-api.js';
 import { checkScreen, hasNoHorizontalScroll, screenSettled } from '../support/screens.js';
-import { GOOD_ID_NUMBER } from '../support/sign-in.js';
-import { signUpFreshAccount } from '../support/sms.js';
+import { GOOD_ID_NUMBER, signInAtProvider } from '../support/sign-in.js';
+import { FRESH_PASSWORD, signUpFreshAccount } from '../support/sms.js';
 
 /**
  * Issue 30, point 19: a fresh candidate applies, is approved and pays, then meets the exam screen
@@ -62,6 +62,8 @@ async function checkPhoneScreen(page: Page, name: string) {
 
 describe('a practice attempt before the real exam (issue 30, point 19)', () => {
   let browser: Browser;
+  /** The phone's fresh candidate, for the desktop's practice. */
+  let candidate: { mobile: string; examUrl: string } | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
   });
@@ -154,6 +156,42 @@ describe('a practice attempt before the real exam (issue 30, point 19)', () => {
       const [application] = await applicationsOf(api, project!.ProjectId);
       expect(application?.Status).toBe('Paid');
       await checkPhoneScreen(page, 'issue30-19-phone-exam-intro-after-practice');
+      candidate = { mobile, examUrl };
+    },
+  );
+
+  it(
+    'desktop: the same practice beside the exam, with its device check',
+    { timeout: 120_000 },
+    async () => {
+      expect(candidate, 'the phone journey ran first').toBeDefined();
+      const context = await browser.newContext(DESKTOP);
+      try {
+        const pc = await context.newPage();
+        await pc.goto(`${baseUrl}/views/my`);
+        await signInAtProvider(pc, candidate!.mobile, FRESH_PASSWORD);
+        await pc.waitForURL(`${baseUrl}/views/my`);
+        await pc.goto(candidate!.examUrl);
+        await pc.getByRole('link', { name: '先做一次练习' }).click();
+        await pc.getByText(/正常（往返 [\d.]+ (毫秒|秒)）/).waitFor();
+        await screenSettled(pc);
+        await checkScreen(pc, 'issue30-19-desktop-practice-intro');
+        await pc.getByRole('button', { name: '开始练习' }).click();
+        await pc.getByRole('timer').waitFor();
+        await pc.getByText('练习模式（不计分）').waitFor();
+        await screenSettled(pc);
+        await checkScreen(pc, 'issue30-19-desktop-practice-sheet');
+        await pc
+          .getByRole('complementary', { name: '答题卡' })
+          .getByRole('button', { name: /^交卷/ })
+          .click();
+        await pc.getByRole('button', { name: '确认交卷' }).click();
+        await pc.getByRole('heading', { name: '练习已结束，不计成绩' }).waitFor();
+        await screenSettled(pc);
+        await checkScreen(pc, 'issue30-19-desktop-practice-ended');
+      } finally {
+        await context.close();
+      }
     },
   );
 });

@@ -35,6 +35,7 @@ export function PracticeIntroDesktop({ exam }: { exam: ExamAttemptState }) {
   return (
     <Card className="exam-desk__intro">
       <Alert
+        className="exam-desk__leave-rule"
         type="warning"
         showIcon
         role="note"
@@ -80,7 +81,7 @@ export function PracticeIntroDesktop({ exam }: { exam: ExamAttemptState }) {
           <p>正在检测网络、时间和屏幕…</p>
         )}
       </div>
-      <Button disabled={!check.items} onClick={check.recheck}>
+      <Button className="exam-desk__recheck" disabled={!check.items} onClick={check.recheck}>
         重新检测
       </Button>
       {exam.startError ? (
