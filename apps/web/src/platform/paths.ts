@@ -111,7 +111,9 @@ export const paths = {
     routePath('notice', query),
   noticeDetail: (query: NoticeDetailQuery) => routePath('noticeDetail', query),
   saas: () => routePath('saas'),
-  onlineExam: (query: { ProjectId?: Id; ApplyId?: Id } = {}) => routePath('onlineExam', query),
+  /** Practice: 1 opens the practice attempt on the sample paper (issue 30, point 19). */
+  onlineExam: (query: { ProjectId?: Id; ApplyId?: Id; Practice?: 1 } = {}) =>
+    routePath('onlineExam', query),
   position: (query: { ProjectId: Id }) => routePath('position', query),
   apply: (query: { ProjectId: Id; PositionId?: Id }) => routePath('apply', query),
   payment: (query: { ApplyId: Id }) => routePath('payment', query),

@@ -33,7 +33,8 @@ export const examQuestionSchema = lazySchema(() =>
     Content: z.string(),
     /** Empty for a fill-in-the-blank question. */
     Options: z.array(z.object({ Key: z.string(), Text: z.string() })),
-    Score: z.number().int().positive(),
+    /** 0 on the practice paper. */
+    Score: z.number().int().nonnegative(),
   }),
 );
 export type ExamQuestion = z.infer<typeof examQuestionSchema>;
@@ -102,7 +103,8 @@ export const examSummarySchema = lazySchema(() =>
     AllowedSeconds: z.number().int().positive(),
     StartTime: timeSchema.nullable(),
     EndTime: timeSchema.nullable(),
-    TotalScore: z.number().int().positive(),
+    /** 0 on the practice paper, which scores nothing. */
+    TotalScore: z.number().int().nonnegative(),
     QuestionCount: z.number().int().nonnegative(),
     MultipleScoring: z.enum(MULTIPLE_SCORING),
     LeaveLimit: z.number().int().nonnegative().nullable(),
@@ -129,7 +131,8 @@ export const examReviewSchema = lazySchema(() =>
 export const examAttemptPaperSchema = lazySchema(() =>
   z.object({
     Title: z.string(),
-    TotalScore: z.number().int().positive(),
+    /** 0 on the practice paper, which scores nothing. */
+    TotalScore: z.number().int().nonnegative(),
     MultipleScoring: z.enum(MULTIPLE_SCORING),
     Questions: z.array(examQuestionSchema),
     Attempt: examAttemptSchema,
@@ -210,6 +213,65 @@ export const submitAnswer = defineEndpoint('ProjectOnLineExamine/SubmitAnswer', 
       TotalScore: z.number().int(),
       Attempt: examAttemptSchema,
     }),
+});
+
+/*
+ * The practice attempt (issue 30, point 19): a short sample paper answered on the same screen and
+ * by the same rules (server start time, autosave with revisions, server deadline, one submission),
+ * never scored, never the real attempt, and as many times as the candidate wants while the real
+ * exam has not been started and its window has not closed.
+ */
+
+/** The practice paper's facts and the open practice attempt, if any (Score is always null). */
+export const getPractice = defineEndpoint('ProjectOnLineExamine/GetPractice', {
+  method: 'GET',
+  client: 'exam-custom',
+  request: () => applyRequest,
+  response: () => examSummarySchema,
+});
+
+/** Starts a new practice attempt (an open one is resumed). */
+export const startPractice = defineEndpoint('ProjectOnLineExamine/StartPractice', {
+  method: 'POST',
+  client: 'exam-custom',
+  request: () => applyRequest,
+  response: () => examAttemptSchema,
+});
+
+/** The open practice attempt's questions, in its order. */
+export const getPracticePaper = defineEndpoint('ProjectOnLineExamine/GetPracticePaper', {
+  method: 'GET',
+  client: 'exam-custom',
+  request: () => applyRequest,
+  response: () => examAttemptPaperSchema,
+});
+
+/** The practice attempt's autosave, as SaveAnswers. */
+export const savePractice = defineEndpoint('ProjectOnLineExamine/SavePractice', {
+  method: 'POST',
+  client: 'exam-custom',
+  request: () =>
+    z.object({
+      ApplyId: idSchema,
+      Revision: revisionSchema,
+      Answers: z.array(examAnswerSchema).max(500),
+      Flagged: z.array(idSchema).max(500).default([]),
+    }),
+  response: () => examAttemptSchema,
+});
+
+/** Ends the practice attempt: nothing is scored or recorded in the application. */
+export const submitPractice = defineEndpoint('ProjectOnLineExamine/SubmitPractice', {
+  method: 'POST',
+  client: 'exam-custom',
+  request: () =>
+    z.object({
+      ApplyId: idSchema,
+      Revision: revisionSchema.optional(),
+      Answers: z.array(examAnswerSchema).max(500).optional(),
+      Flagged: z.array(idSchema).max(500).optional(),
+    }),
+  response: () => z.object({ Attempt: examAttemptSchema }),
 });
 
 const EMAIL_MESSAGE = '邮箱格式不正确，例如 name@example.com';

@@ -123,6 +123,31 @@ export const examAttempts = pgTable(
 );
 
 /**
+ * Practice attempts (issue 30, point 19) on the built-in sample paper: as many per application as
+ * the candidate starts, at most one open (resumed by any device); never scored, never read by the
+ * results, the sweep or the real attempt.
+ */
+export const examPracticeAttempts = pgTable(
+  'exam_practice_attempts',
+  {
+    id: serial().primaryKey(),
+    applicationId: integer()
+      .notNull()
+      .references(() => applications.id),
+    seed: integer().notNull(),
+    startedAt: time().notNull(),
+    deadlineAt: time().notNull(),
+    revision: integer().notNull().default(0),
+    answers: jsonb().$type<{ QuestionId: number; Choices: string[] }[]>().notNull().default([]),
+    flagged: jsonb().$type<number[]>().notNull().default([]),
+    savedAt: time(),
+    submittedAt: time(),
+    submittedBy: text({ enum: SUBMITTED_BY }),
+  },
+  (t) => [index('exam_practice_attempts_application').on(t.applicationId, t.startedAt)],
+);
+
+/**
  * Extra time an organiser approved for a candidate on a paper (合理便利, e.g. +30% or +50% for a
  * candidate with a disability): the server adds it to the attempt's deadline.
  */

@@ -27,7 +27,7 @@ import { processCache } from '../../platform/process-cache.js';
 import { beijingMinute } from '../../platform/beijing-time.js';
 
 /** The exam opens once the fee is paid (free projects: once the ticket is printed). */
-const EXAM_OPEN: readonly ApplyStatus[] = ['Paid', 'TicketIssued'];
+export const EXAM_OPEN: readonly ApplyStatus[] = ['Paid', 'TicketIssued'];
 /**
  * A save or submission reaching the server this long after the deadline still counts: it was
  * sent in time and spent the rest on the network (Moodle's "grace period").
@@ -117,7 +117,7 @@ export function questionsInAttemptOrder(
   }));
 }
 
-function examClosedMessage(project: { feeInFen: number }): string {
+export function examClosedMessage(project: { feeInFen: number }): string {
   return project.feeInFen > 0
     ? '缴纳报名费后才能参加在线考试'
     : '审核通过并打印准考证后才能参加在线考试';
@@ -129,7 +129,7 @@ function refuseBeforeStart(project: { examStartAt: Date | null }, now: Date): vo
     throw conflict(`考试尚未开始，开考时间为${beijingMinute(project.examStartAt)}（北京时间）`);
 }
 
-interface Exam {
+export interface Exam {
   application: typeof applications.$inferSelect;
   project: typeof projects.$inferSelect;
   paper: PaperRow;
@@ -168,7 +168,7 @@ async function paperQuestions(db: Database, paperId: number): Promise<QuestionRo
 }
 
 /** The candidate's application, its project, paper and attempt in one query. */
-async function loadExam(db: Database, userId: number, applyId: number): Promise<Exam> {
+export async function loadExam(db: Database, userId: number, applyId: number): Promise<Exam> {
   const [row] = await db
     .select({
       application: applications,
@@ -425,7 +425,10 @@ export async function getAttemptPaper(
 }
 
 /** Every answer must belong to the paper and fit its question. */
-function checkAnswers(questions: readonly QuestionRow[], answers: readonly ExamAnswer[]): void {
+export function checkAnswers(
+  questions: readonly QuestionRow[],
+  answers: readonly ExamAnswer[],
+): void {
   const byId = new Map(questions.map((q) => [q.id, q]));
   const errors: Record<string, string> = {};
   answers.forEach((answer, i) => {

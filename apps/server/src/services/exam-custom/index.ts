@@ -3,12 +3,17 @@ import {
   cooperateApply,
   getAttemptPaper,
   getExamine,
+  getPractice,
+  getPracticePaper,
   getScore,
   reportLeave,
   requestScoreReview,
   saveAnswers,
+  savePractice,
   startAttempt,
+  startPractice,
   submitAnswer,
+  submitPractice,
 } from '@portal/contracts';
 import { consumeCaptchaToken } from '../../domain/accounts/captcha.js';
 import { submitCooperation } from '../../domain/content/enterprise.js';
@@ -20,6 +25,13 @@ import {
   startExamAttempt,
   submitExamAttempt,
 } from '../../domain/exams/exams.js';
+import {
+  getPracticePaper as readPracticePaper,
+  getPracticeSummary,
+  savePracticeAnswers,
+  startPracticeAttempt,
+  submitPracticeAttempt,
+} from '../../domain/exams/practice.js';
 import {
   getScore as readScore,
   requestScoreReview as fileScoreReview,
@@ -62,6 +74,21 @@ export const routes: ServiceRoute[] = [
     async ({ input, requireUser, deps }) =>
       submitExamAttempt(deps.db, requireUser().userId, input, deps.now()),
     EXAM_ROOM,
+  ),
+  route(getPractice, async ({ input, requireUser, deps }) =>
+    getPracticeSummary(deps.db, requireUser().userId, input.ApplyId, deps.now()),
+  ),
+  route(startPractice, async ({ input, requireUser, deps }) =>
+    startPracticeAttempt(deps.db, requireUser().userId, input.ApplyId, deps.now()),
+  ),
+  route(getPracticePaper, async ({ input, requireUser, deps }) =>
+    readPracticePaper(deps.db, requireUser().userId, input.ApplyId, deps.now()),
+  ),
+  route(savePractice, async ({ input, requireUser, deps }) =>
+    savePracticeAnswers(deps.db, requireUser().userId, input, deps.now()),
+  ),
+  route(submitPractice, async ({ input, requireUser, deps }) =>
+    submitPracticeAttempt(deps.db, requireUser().userId, input, deps.now()),
   ),
   route(getScore, async ({ input, requireUser, deps }) =>
     readScore(deps.db, requireUser().userId, input.ApplyId, deps.now()),

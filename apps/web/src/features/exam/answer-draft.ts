@@ -18,8 +18,12 @@ export interface AnswerDraft {
   flagged: number[];
 }
 
-/** Kept for the signed-in person only (a shared phone), and removed at sign-out. */
-export const answerDraftKey = (applyId: number) => `exam:${applyId}`;
+/**
+ * Kept for the signed-in person only (a shared phone), and removed at sign-out. A practice
+ * attempt's answers have their own key: practice never touches the real attempt's draft.
+ */
+export const answerDraftKey = (applyId: number, practice = false) =>
+  practice ? `exam-practice:${applyId}` : `exam:${applyId}`;
 
 function isDraft(value: unknown): value is AnswerDraft {
   if (typeof value !== 'object' || value === null) return false;
@@ -35,25 +39,27 @@ function isDraft(value: unknown): value is AnswerDraft {
   );
 }
 
-export function readAnswerDraft(applyId: number): AnswerDraft | undefined {
+export function readAnswerDraft(applyId: number, practice = false): AnswerDraft | undefined {
   try {
-    const value: unknown = JSON.parse(personalStorage.read(answerDraftKey(applyId)) ?? 'null');
+    const value: unknown = JSON.parse(
+      personalStorage.read(answerDraftKey(applyId, practice)) ?? 'null',
+    );
     return isDraft(value) ? value : undefined;
   } catch {
     return undefined;
   }
 }
 
-export function writeAnswerDraft(applyId: number, draft: AnswerDraft): void {
+export function writeAnswerDraft(applyId: number, draft: AnswerDraft, practice = false): void {
   try {
-    personalStorage.write(answerDraftKey(applyId), JSON.stringify(draft));
+    personalStorage.write(answerDraftKey(applyId, practice), JSON.stringify(draft));
   } catch {
     // Storage full or blocked (private mode): the answers still live on the page and the server.
   }
 }
 
-export function clearAnswerDraft(applyId: number): void {
-  personalStorage.remove(answerDraftKey(applyId));
+export function clearAnswerDraft(applyId: number, practice = false): void {
+  personalStorage.remove(answerDraftKey(applyId, practice));
 }
 
 /**

@@ -1,10 +1,15 @@
 import {
   getAttemptPaper,
   getExamine,
+  getPractice,
+  getPracticePaper,
   reportLeave,
   saveAnswers,
+  savePractice,
   startAttempt,
+  startPractice,
   submitAnswer,
+  submitPractice,
   type ExamAnswer,
   type ExamAttempt,
   type ExamQuestion,
@@ -39,6 +44,21 @@ export const QUESTIONS: ExamQuestion[] = [
   { QuestionId: 13, Type: 'blank', Content: '火警电话是（  ）。', Options: [], Score: 2 },
 ];
 
+export const PRACTICE_TITLE = '练习卷（熟悉考试界面，不计分）';
+export const PRACTICE_QUESTIONS: ExamQuestion[] = [
+  {
+    QuestionId: 1,
+    Type: 'single',
+    Content: '考试中网络突然断开，已作答的答案会怎样？',
+    Options: [
+      { Key: 'A', Text: '全部丢失' },
+      { Key: 'B', Text: '先保存在本机，恢复网络后自动同步' },
+    ],
+    Score: 0,
+  },
+  { QuestionId: 4, Type: 'blank', Content: '请输入“练习”二字。', Options: [], Score: 0 },
+];
+
 /**
  * The exam calls as the server answers them, in memory: its own clock, the attempt, revisions
  * (an older save changes nothing) and one submission whatever the number of requests.
@@ -51,6 +71,12 @@ export function examServer(
   const allowedMs = 60 * MINUTE * (1 + extra / 100);
   let hiddenAt: number | null = null;
   let attempt: Omit<ExamAttempt, 'ServerTime'> | null = null;
+  let practice: Omit<ExamAttempt, 'ServerTime'> | null = null;
+  let practices = 0;
+  const practiceView = (): ExamAttempt => ({
+    ...practice!,
+    ServerTime: new Date(serverNow()).toISOString(),
+  });
   const view = (): ExamAttempt => ({
     ...attempt!,
     ServerTime: new Date(serverNow()).toISOString(),
@@ -149,11 +175,81 @@ export function examServer(
       store(input as Parameters<typeof store>[0]);
       finish('candidate');
       return { Score: attempt!.Score!, TotalScore: 10, Attempt: view() };
+    })
+    // The practice (issue 30, point 19): its own attempts, each started anew after a submission.
+    .on(getPractice, () => ({
+      ExamId: 1,
+      ApplyId: 7,
+      Title: PRACTICE_TITLE,
+      DurationSeconds: 600,
+      ExtraTimePercent: 0,
+      AllowedSeconds: 600,
+      StartTime: null,
+      EndTime: null,
+      TotalScore: 0,
+      QuestionCount: PRACTICE_QUESTIONS.length,
+      MultipleScoring: 'AllOrNothing' as const,
+      LeaveLimit: null,
+      LeaveThresholdSeconds: 5,
+      ServerTime: new Date(serverNow()).toISOString(),
+      Attempt: practice && !practice.SubmittedAt ? practiceView() : null,
+      Submitted: false,
+      Score: null,
+    }))
+    .on(startPractice, () => {
+      if (!practice || practice.SubmittedAt) {
+        practices += 1;
+        practice = {
+          StartedAt: new Date(serverNow()).toISOString(),
+          Deadline: new Date(serverNow() + 10 * MINUTE).toISOString(),
+          Revision: 0,
+          Answers: [],
+          Flagged: [],
+          LeaveCount: 0,
+          LeaveLimit: null,
+          LeaveThresholdSeconds: 5,
+          Leaves: [],
+          SubmittedAt: null,
+          SubmittedBy: null,
+          Score: null,
+        };
+      }
+      return practiceView();
+    })
+    .on(getPracticePaper, () => ({
+      Title: PRACTICE_TITLE,
+      TotalScore: 0,
+      MultipleScoring: 'AllOrNothing' as const,
+      Questions: PRACTICE_QUESTIONS,
+      Attempt: practiceView(),
+      Review: null,
+    }))
+    .on(savePractice, (input) => {
+      if (practice && !practice.SubmittedAt && input.Revision > practice.Revision) {
+        practice.Revision = input.Revision;
+        practice.Answers = input.Answers;
+      }
+      return practiceView();
+    })
+    .on(submitPractice, (input) => {
+      if (practice && !practice.SubmittedAt) {
+        if (input.Answers) practice.Answers = input.Answers;
+        practice.SubmittedAt = new Date(serverNow()).toISOString();
+        practice.SubmittedBy = 'candidate';
+      }
+      return { Attempt: practiceView() };
     });
   return {
     server,
     get attempt() {
       return attempt;
+    },
+    get practice() {
+      return practice;
+    },
+    /** How many practice attempts were started. */
+    get practices() {
+      return practices;
     },
     /** Starts the attempt as another device did, `ago` milliseconds earlier on the server. */
     startedAgo(ago: number, answers: ExamAnswer[] = [], revision = answers.length) {

@@ -2,6 +2,8 @@ import {
   getApply,
   getAttemptPaper,
   getExamine,
+  getPractice,
+  getPracticePaper,
   getPersonalCenterNumber,
   getUserProject,
   getUserRunProject,
@@ -61,12 +63,16 @@ const messageOf = (error: unknown) =>
  * keeps unsent answers in personal storage while offline and sends them when the connection
  * returns, reports leaving the page and coming back (the server judges the absence), and submits
  * once — by the candidate or when the time is up.
+ *
+ * With `practice` (issue 30, point 19) the same engine runs a practice attempt on the sample
+ * paper: its own calls and its own draft, no leave reports, and nothing of the real exam is
+ * touched or refreshed.
  */
-export function useExamAttempt(applyId: number) {
+export function useExamAttempt(applyId: number, { practice = false } = {}) {
   const queryClient = useQueryClient();
-  const summaryQuery = useExamine(applyId);
+  const summaryQuery = useExamine(applyId, practice);
   const summary = summaryQuery.data;
-  const paperQuery = useAttemptPaper(applyId, Boolean(summary?.Attempt));
+  const paperQuery = useAttemptPaper(applyId, Boolean(summary?.Attempt), practice);
   const clock = useMemo(() => createServerClock(), []);
 
   const [attempt, setAttempt] = useState<ExamAttempt>();
@@ -101,17 +107,20 @@ export function useExamAttempt(applyId: number) {
     if (finishedRef.current) return;
     finishedRef.current = true;
     clearTimeout(saveTimer.current);
-    clearAnswerDraft(applyId);
-    for (const endpoint of [
-      getExamine,
-      getAttemptPaper,
-      getApply,
-      getUserProject,
-      getUserRunProject,
-      getPersonalCenterNumber,
-    ])
+    clearAnswerDraft(applyId, practice);
+    const changed = practice
+      ? [getPractice]
+      : [
+          getExamine,
+          getAttemptPaper,
+          getApply,
+          getUserProject,
+          getUserRunProject,
+          getPersonalCenterNumber,
+        ];
+    for (const endpoint of changed)
       void queryClient.invalidateQueries({ queryKey: [endpoint.name] });
-  }, [applyId, queryClient]);
+  }, [applyId, practice, queryClient]);
 
   const onAttempt = useCallback(
     (next: ExamAttempt) => {
@@ -124,10 +133,10 @@ export function useExamAttempt(applyId: number) {
   const commit = useCallback(
     (next: AnswerDraft) => {
       draftRef.current = next;
-      writeAnswerDraft(applyId, next);
+      writeAnswerDraft(applyId, next, practice);
       setDraft(next);
     },
-    [applyId],
+    [applyId, practice],
   );
 
   const flush = useCallback(async () => {
@@ -143,12 +152,15 @@ export function useExamAttempt(applyId: number) {
     try {
       const stored = await timed(
         () =>
-          postSaveAnswers({
-            ApplyId: applyId,
-            Revision: sending.revision,
-            Answers: answersOf(sending.choices),
-            Flagged: sending.flagged,
-          }),
+          postSaveAnswers(
+            {
+              ApplyId: applyId,
+              Revision: sending.revision,
+              Answers: answersOf(sending.choices),
+              Flagged: sending.flagged,
+            },
+            practice,
+          ),
         (a) => a.ServerTime,
       );
       onAttempt(stored);
@@ -172,7 +184,7 @@ export function useExamAttempt(applyId: number) {
         void flush();
       }
     }
-  }, [applyId, commit, onAttempt, timed]);
+  }, [applyId, commit, onAttempt, practice, timed]);
 
   const change = useCallback(
     (update: (draft: AnswerDraft) => Partial<AnswerDraft>) => {
@@ -208,19 +220,20 @@ export function useExamAttempt(applyId: number) {
     setStartError(null);
     try {
       const started = await timed(
-        () => postStartAttempt(applyId),
+        () => postStartAttempt(applyId, practice),
         (a) => a.ServerTime,
       );
       onAttempt(started);
-      queryClient.setQueryData(examineQueryOptions(applyId).queryKey, (s?: ExamSummary) =>
-        s ? { ...s, Attempt: started } : s,
+      queryClient.setQueryData(
+        examineQueryOptions(applyId, practice).queryKey,
+        (s?: ExamSummary) => (s ? { ...s, Attempt: started } : s),
       );
     } catch (error) {
       setStartError(messageOf(error));
     } finally {
       setStarting(false);
     }
-  }, [applyId, onAttempt, queryClient, starting, timed]);
+  }, [applyId, onAttempt, practice, queryClient, starting, timed]);
 
   const submit = useCallback(async () => {
     if (submittingRef.current || finishedRef.current) return;
@@ -232,12 +245,19 @@ export function useExamAttempt(applyId: number) {
     try {
       const result = await timed(
         () =>
-          postSubmitAnswer({
-            ApplyId: applyId,
-            ...(last && last.revision > last.synced
-              ? { Revision: last.revision, Answers: answersOf(last.choices), Flagged: last.flagged }
-              : {}),
-          }),
+          postSubmitAnswer(
+            {
+              ApplyId: applyId,
+              ...(last && last.revision > last.synced
+                ? {
+                    Revision: last.revision,
+                    Answers: answersOf(last.choices),
+                    Flagged: last.flagged,
+                  }
+                : {}),
+            },
+            practice,
+          ),
         (r) => r.Attempt.ServerTime,
       );
       onAttempt(result.Attempt);
@@ -247,7 +267,7 @@ export function useExamAttempt(applyId: number) {
     } finally {
       setSubmitting(false);
     }
-  }, [applyId, onAttempt, timed]);
+  }, [applyId, onAttempt, practice, timed]);
 
   // A rough reading of the server's clock until a write gives an exact one.
   useEffect(() => {
@@ -258,20 +278,20 @@ export function useExamAttempt(applyId: number) {
   const paperAttempt = paperQuery.data?.Attempt;
   useEffect(() => {
     if (!paperAttempt || draftRef.current || paperAttempt.SubmittedAt) return;
-    const resumed = resumeDraft(readAnswerDraft(applyId), paperAttempt);
+    const resumed = resumeDraft(readAnswerDraft(applyId, practice), paperAttempt);
     commit(resumed);
     if (resumed.revision > resumed.synced) void flush();
-  }, [applyId, commit, flush, paperAttempt]);
+  }, [applyId, commit, flush, paperAttempt, practice]);
 
   // An open attempt is resumed once with a timed call: the exact clock offset and its state.
   const resumable = Boolean(summary?.Attempt) && !submitted;
   useEffect(() => {
     if (!resumable) return;
     timed(
-      () => postStartAttempt(applyId),
+      () => postStartAttempt(applyId, practice),
       (a) => a.ServerTime,
     ).then(onAttempt, () => undefined);
-  }, [applyId, onAttempt, resumable, timed]);
+  }, [applyId, onAttempt, practice, resumable, timed]);
 
   const answering = resumable && Boolean(draft);
 
@@ -286,8 +306,9 @@ export function useExamAttempt(applyId: number) {
   // Leaving the page (hidden, unfocused, closed, or left for another page of the portal) and
   // coming back are reported, and the server judges the absence by its own clock. A page opened or reloaded in view reports Back: an absence its
   // closing left open (a reload) ends now, a second or two long, and is not counted.
+  // A practice attempt has no leave rule: nothing is reported.
   useEffect(() => {
-    if (!answering) return;
+    if (!answering || practice) return;
     let away = document.visibilityState === 'hidden';
     const report = (event: LeaveEvent) =>
       void postReportLeave(applyId, event).then(onAttempt, () => undefined);
@@ -316,7 +337,7 @@ export function useExamAttempt(applyId: number) {
       // submission the server ignores it).
       leave();
     };
-  }, [answering, applyId, onAttempt]);
+  }, [answering, applyId, onAttempt, practice]);
 
   // The last absence the server judged, until the candidate has read what it said of it.
   const leaves = current?.Leaves;
@@ -344,6 +365,7 @@ export function useExamAttempt(applyId: number) {
   else phase = answering ? 'answering' : 'loading';
 
   return {
+    practice,
     phase,
     summaryQuery,
     paperQuery,
@@ -368,3 +390,18 @@ export function useExamAttempt(applyId: number) {
 }
 
 export type ExamAttemptState = ReturnType<typeof useExamAttempt>;
+
+/**
+ * 再练一次: the screen's key and the way to a fresh practice screen, which reads the practice
+ * anew (its intro and device check) with nothing of the ended attempt or its paper kept.
+ */
+export function usePracticeRounds() {
+  const queryClient = useQueryClient();
+  const [round, setRound] = useState(0);
+  const again = useCallback(() => {
+    for (const endpoint of [getPractice, getPracticePaper])
+      queryClient.removeQueries({ queryKey: [endpoint.name] });
+    setRound((r) => r + 1);
+  }, [queryClient]);
+  return { round, again };
+}

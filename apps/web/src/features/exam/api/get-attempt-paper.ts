@@ -1,12 +1,15 @@
-import { getAttemptPaper } from '@portal/contracts';
+import { getAttemptPaper, getPracticePaper } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../platform';
 
-/** The questions of a started attempt, in its order, with the answers the server holds. */
-export function attemptPaperQueryOptions(applyId: number) {
+/** The questions of a started attempt (or practice attempt), in its order, with its answers. */
+export function attemptPaperQueryOptions(applyId: number, practice = false) {
   return queryOptions({
-    queryKey: [getAttemptPaper.name, { ApplyId: applyId }],
-    queryFn: ({ signal }) => callEndpoint(getAttemptPaper, { ApplyId: applyId }, { signal }),
+    queryKey: [practice ? getPracticePaper.name : getAttemptPaper.name, { ApplyId: applyId }],
+    queryFn: ({ signal }) =>
+      practice
+        ? callEndpoint(getPracticePaper, { ApplyId: applyId }, { signal })
+        : callEndpoint(getAttemptPaper, { ApplyId: applyId }, { signal }),
     // Answering must never be interrupted by a background refetch replacing the paper.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -14,6 +17,6 @@ export function attemptPaperQueryOptions(applyId: number) {
   });
 }
 
-export function useAttemptPaper(applyId: number, enabled: boolean) {
-  return useQuery({ ...attemptPaperQueryOptions(applyId), enabled });
+export function useAttemptPaper(applyId: number, enabled: boolean, practice = false) {
+  return useQuery({ ...attemptPaperQueryOptions(applyId, practice), enabled });
 }

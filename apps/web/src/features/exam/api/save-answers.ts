@@ -1,4 +1,4 @@
-import { saveAnswers, type RequestOf } from '@portal/contracts';
+import { saveAnswers, savePractice, type RequestOf } from '@portal/contracts';
 import { callEndpoint } from '../../../platform';
 
 /*
@@ -6,6 +6,6 @@ import { callEndpoint } from '../../../platform';
  * 网络已断开…); a toast per failed autosave would bury the paper. 401 and 429 are still handled
  * by §8's layer.
  */
-export function postSaveAnswers(input: RequestOf<typeof saveAnswers>) {
-  return callEndpoint(saveAnswers, input, { silent: true });
+export function postSaveAnswers(input: RequestOf<typeof saveAnswers>, practice = false) {
+  return callEndpoint(practice ? savePractice : saveAnswers, input, { silent: true });
 }

@@ -1,4 +1,4 @@
-import { startAttempt } from '@portal/contracts';
+import { startAttempt, startPractice } from '@portal/contracts';
 import { callEndpoint } from '../../../platform';
 
 /*
@@ -6,6 +6,10 @@ import { callEndpoint } from '../../../platform';
  * 网络已断开…); a toast per failed autosave would bury the paper. 401 and 429 are still handled
  * by §8's layer.
  */
-export function postStartAttempt(applyId: number) {
-  return callEndpoint(startAttempt, { ApplyId: applyId }, { silent: true });
+export function postStartAttempt(applyId: number, practice = false) {
+  return callEndpoint(
+    practice ? startPractice : startAttempt,
+    { ApplyId: applyId },
+    { silent: true },
+  );
 }

@@ -1,4 +1,4 @@
-import { submitAnswer, type RequestOf } from '@portal/contracts';
+import { submitAnswer, submitPractice, type RequestOf } from '@portal/contracts';
 import { callEndpoint } from '../../../platform';
 
 /*
@@ -6,6 +6,8 @@ import { callEndpoint } from '../../../platform';
  * 网络已断开…); a toast per failed autosave would bury the paper. 401 and 429 are still handled
  * by §8's layer.
  */
-export function postSubmitAnswer(input: RequestOf<typeof submitAnswer>) {
-  return callEndpoint(submitAnswer, input, { silent: true });
+export function postSubmitAnswer(input: RequestOf<typeof submitAnswer>, practice = false) {
+  return practice
+    ? callEndpoint(submitPractice, input, { silent: true })
+    : callEndpoint(submitAnswer, input, { silent: true });
 }

@@ -1,3 +1,4 @@
+import { PRACTICE_BANNER, PRACTICE_BANNER_DETAIL, scoreText } from '../practice-text';
 import type { ExamQuestion } from '@portal/contracts';
 import { Alert, Button, Card, Checkbox, Input, Modal, Radio } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -154,7 +155,16 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
             />
           ) : null}
         </div>
-        {exam.newLeave ? null : (
+        {exam.practice ? (
+          <Alert
+            className="exam-desk__leave-rule"
+            type="warning"
+            showIcon
+            role="note"
+            title={PRACTICE_BANNER}
+            description={PRACTICE_BANNER_DETAIL}
+          />
+        ) : exam.newLeave ? null : (
           <Alert
             className="exam-desk__leave-rule"
             type="info"
@@ -165,8 +175,9 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
         )}
         <Card className="exam-desk__question">
           <p className="exam-desk__meta">
-            第{index + 1}题 / 共{questions.length}题 · {QUESTION_TYPE_TEXT[question.Type]} ·{' '}
-            {question.Score}分{question.Type === 'multiple' ? '（可多选）' : ''}
+            第{index + 1}题 / 共{questions.length}题 · {QUESTION_TYPE_TEXT[question.Type]}
+            {scoreText(question.Score)}
+            {question.Type === 'multiple' ? '（可多选）' : ''}
           </p>
           <h3 className="exam-desk__content" id={headingId} tabIndex={-1} ref={headingRef}>
             {question.Content}

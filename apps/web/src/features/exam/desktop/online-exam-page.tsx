@@ -12,15 +12,21 @@ import {
   shortenedByWindowText,
   timeUsedText,
 } from '../exam-text';
-import { useExamAttempt, type ExamAttemptState } from '../use-exam-attempt';
+import { useExamAttempt, usePracticeRounds, type ExamAttemptState } from '../use-exam-attempt';
 import { ExamDesktopSheet } from './exam-desktop-sheet';
+import { BEFORE_START_PREFIX } from '../practice-text';
+import {
+  PracticeEntryDesktop,
+  PracticeIntroDesktop,
+  PracticeResultDesktop,
+} from './practice-desktop';
 import './exam-desktop.css';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
 type Back = { to: string; label: string };
 
-function ExamIntro({ exam }: { exam: ExamAttemptState }) {
+function ExamIntro({ exam, practiceTo }: { exam: ExamAttemptState; practiceTo: string }) {
   const paper = exam.summary!;
   const ended = paper.EndTime !== null && Date.parse(paper.EndTime) <= Date.parse(paper.ServerTime);
   const extra = extraTimeText(paper);
@@ -64,6 +70,7 @@ function ExamIntro({ exam }: { exam: ExamAttemptState }) {
         <li>键盘作答：数字键选择选项，← → 切换题目。</li>
         <li>{leaveRuleText(paper.LeaveThresholdSeconds, paper.LeaveLimit)}。</li>
       </ol>
+      {ended ? null : <PracticeEntryDesktop to={practiceTo} />}
       {shortened ? <Alert type="warning" showIcon role="note" title={`${shortened}。`} /> : null}
       {ended ? <Alert type="warning" showIcon title="考试已结束，不能再作答。" /> : null}
       {exam.startError ? (
@@ -146,8 +153,20 @@ function ExamResult({ exam, back }: { exam: ExamAttemptState; back: Back }) {
   );
 }
 
-function ExamScreen({ applyId, back }: { applyId: number; back: Back }) {
-  const exam = useExamAttempt(applyId);
+function ExamScreen({
+  applyId,
+  back,
+  practice,
+  practiceTo,
+  onAgain,
+}: {
+  applyId: number;
+  back: Back;
+  practice: boolean;
+  practiceTo: string;
+  onAgain: () => void;
+}) {
+  const exam = useExamAttempt(applyId, { practice });
   const { phase, summaryQuery, paperQuery } = exam;
   if (phase === 'loading')
     return (
@@ -157,32 +176,58 @@ function ExamScreen({ applyId, back }: { applyId: number; back: Back }) {
     );
   if (phase === 'error') {
     const failed = summaryQuery.isError ? summaryQuery : paperQuery;
+    const message = failed.error?.message ?? '';
     return (
       <Result
         status="warning"
-        title={<h2 className="exam-desk__heading">试卷加载失败</h2>}
-        subTitle={failed.error?.message}
+        title={
+          <h2 className="exam-desk__heading">{practice ? '练习卷加载失败' : '试卷加载失败'}</h2>
+        }
+        subTitle={message}
         extra={
-          <Button type="primary" onClick={() => void failed.refetch()}>
-            重试
-          </Button>
+          <>
+            <Button type="primary" onClick={() => void failed.refetch()}>
+              重试
+            </Button>
+            {/* Before the exam's start time the practice is open: that is its point. */}
+            {!practice && message.startsWith(BEFORE_START_PREFIX) ? (
+              <PracticeEntryDesktop to={practiceTo} />
+            ) : null}
+          </>
         }
       />
     );
   }
-  if (phase === 'submitted') return <ExamResult exam={exam} back={back} />;
-  if (phase === 'intro') return <ExamIntro exam={exam} />;
+  if (phase === 'submitted')
+    return practice ? (
+      <PracticeResultDesktop exam={exam} back={back} onAgain={onAgain} />
+    ) : (
+      <ExamResult exam={exam} back={back} />
+    );
+  if (phase === 'intro')
+    return practice ? (
+      <PracticeIntroDesktop exam={exam} />
+    ) : (
+      <ExamIntro exam={exam} practiceTo={practiceTo} />
+    );
   return <ExamDesktopSheet exam={exam} />;
 }
 
-/** Desktop onlineExam (§2's desktop table): the same attempt as on a phone, on a wide sheet. */
+/**
+ * Desktop onlineExam (§2's desktop table): the same attempt as on a phone, on a wide sheet; with
+ * ?Practice=1 a practice attempt on the sample paper, which scores nothing (issue 30, point 19).
+ */
 export default function OnlineExamDesktopPage() {
   const [params] = useSearchParams();
+  const { round, again } = usePracticeRounds();
   const applyId = idParam(params.get('ApplyId'));
   const projectId = idParam(params.get('ProjectId'));
-  const back = projectId
-    ? { to: paths.flowManage({ ProjectId: projectId }), label: '返回报名流程' }
-    : { to: paths.myProject(), label: '返回我的项目' };
+  const practice = params.get('Practice') === '1';
+  const back = practice
+    ? { to: paths.onlineExam({ ProjectId: projectId, ApplyId: applyId }), label: '返回考试' }
+    : projectId
+      ? { to: paths.flowManage({ ProjectId: projectId }), label: '返回报名流程' }
+      : { to: paths.myProject(), label: '返回我的项目' };
   if (!applyId)
     return (
       <Result
@@ -194,7 +239,14 @@ export default function OnlineExamDesktopPage() {
     );
   return (
     <div className="exam-desk">
-      <ExamScreen applyId={applyId} back={back} />
+      <ExamScreen
+        key={`${practice ? 'practice' : 'exam'}-${round}`}
+        applyId={applyId}
+        back={back}
+        practice={practice}
+        practiceTo={paths.onlineExam({ ProjectId: projectId, ApplyId: applyId, Practice: 1 })}
+        onAgain={again}
+      />
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { Button } from 'antd-mobile';
+import { Link } from 'react-router';
+import { PRACTICE_ENTRY, PRACTICE_ENTRY_HINT } from '../practice-text';
 import { formatDate, formatDuration } from '../../../shared/date';
 import type { ExamAttemptState } from '../use-exam-attempt';
 import { extraTimeText, leaveRuleText, shortenedByWindowText } from '../exam-text';
@@ -6,8 +8,11 @@ import { BUSY_TEXT } from '../../../shared/ui/mobile/submit-button';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
-/** Before the clock starts: what the paper is and the rules of answering it. */
-export function ExamIntro({ exam }: { exam: ExamAttemptState }) {
+/**
+ * Before the clock starts: what the paper is and the rules of answering it, and the way to a
+ * practice attempt first (`practiceTo`).
+ */
+export function ExamIntro({ exam, practiceTo }: { exam: ExamAttemptState; practiceTo: string }) {
   const paper = exam.summary!;
   const ended = paper.EndTime !== null && Date.parse(paper.EndTime) <= Date.parse(paper.ServerTime);
   const extra = extraTimeText(paper);
@@ -63,6 +68,7 @@ export function ExamIntro({ exam }: { exam: ExamAttemptState }) {
           </li>
         </ol>
       </section>
+      {ended ? null : <PracticeEntry to={practiceTo} />}
       {shortened ? <p className="exam-notice">{shortened}。</p> : null}
       {ended ? (
         <p className="exam-notice" role="status">
@@ -86,6 +92,18 @@ export function ExamIntro({ exam }: { exam: ExamAttemptState }) {
           {ended ? '考试已结束' : '开始答题'}
         </Button>
       </div>
+    </div>
+  );
+}
+
+/** 先做一次练习: the exam screen met first on a sample paper that scores nothing. */
+export function PracticeEntry({ to }: { to: string }) {
+  return (
+    <div className="exam-practice-entry">
+      <p>第一次参加在线考试？{PRACTICE_ENTRY_HINT}</p>
+      <Link className="exam-link-button" to={to}>
+        {PRACTICE_ENTRY}
+      </Link>
     </div>
   );
 }

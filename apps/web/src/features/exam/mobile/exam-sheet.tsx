@@ -1,3 +1,4 @@
+import { PRACTICE_BANNER, PRACTICE_BANNER_DETAIL } from '../practice-text';
 import { Button, Dialog } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../../shared/date';
@@ -118,9 +119,16 @@ export function ExamSheet({ exam }: { exam: ExamAttemptState }) {
         </div>
       </div>
 
-      <p className="exam-leave-rule">
-        {leaveRuleText(attempt.LeaveThresholdSeconds, attempt.LeaveLimit)}。请留在本页作答。
-      </p>
+      {exam.practice ? (
+        <p className="exam-practice-banner" role="note">
+          <strong>{PRACTICE_BANNER}</strong>
+          {PRACTICE_BANNER_DETAIL}
+        </p>
+      ) : (
+        <p className="exam-leave-rule">
+          {leaveRuleText(attempt.LeaveThresholdSeconds, attempt.LeaveLimit)}。请留在本页作答。
+        </p>
+      )}
       <h2 className="exam-sheet__title">{paper.Title}</h2>
       <form className="exam-sheet" aria-label="答卷" onSubmit={(e) => e.preventDefault()}>
         {paper.Questions.map((question, index) => (

@@ -1,3 +1,4 @@
+import { scoreText } from '../practice-text';
 import type { ExamQuestion } from '@portal/contracts';
 import { optionLetter, QUESTION_TYPE_TEXT, toggledChoices } from '../exam-text';
 
@@ -34,7 +35,8 @@ export function QuestionField({
     >
       <legend className="exam-question__legend" id={legendId}>
         <span className="exam-question__meta">
-          第{index + 1}题 · {QUESTION_TYPE_TEXT[question.Type]} · {question.Score}分
+          第{index + 1}题 · {QUESTION_TYPE_TEXT[question.Type]}
+          {scoreText(question.Score)}
           {multiple ? '（可多选）' : ''}
         </span>
         <span className="exam-question__content">{question.Content}</span>
