@@ -22,7 +22,8 @@ export async function latestCode(mobile: string): Promise<string> {
   for (let i = 0; i < 20; i += 1) {
     const response = await fetch(`${baseUrl()}/gateways/sms/outbox?mobile=${mobile}`);
     const body = (await response.json()) as { Items: { Code: string | null }[] };
-    const code = body.Items[0]?.Code;
+    // The newest code: a notification (no code) may have come after it.
+    const code = body.Items.find((item) => item.Code)?.Code;
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
