@@ -130,7 +130,7 @@ export async function scrollUntilDrawn(page: Page, item: Locator): Promise<void>
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         return false;
       },
-      { intervals: [300] },
+      { interval: 300 },
     )
     .toBe(true);
 }

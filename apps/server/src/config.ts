@@ -133,7 +133,12 @@ const envSchema = z.object({
   /** SMS codes one address may ask for in an hour (one NAT'd exam room shares an address). */
   SMS_HOURLY_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Demo only: the reminder sweep reads the clock this many minutes ahead (0: the real time). */
-  NOTIFY_CLOCK_OFFSET_MINUTES: z.coerce.number().int().min(0).max(366 * 24 * 60).default(0),
+  NOTIFY_CLOCK_OFFSET_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(366 * 24 * 60)
+    .default(0),
   /** Days a closed account waits before its personal data is erased; a sign-in in them cancels. */
   ACCOUNT_ERASURE_COOLING_OFF_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   /** What one account's uploads may weigh together, in MB. */

@@ -30,8 +30,12 @@ describe('rich text is rendered safely', () => {
     const out = sanitizeHtml(
       '<a href="/views/payment?ApplyId=1" target="_blank">去缴费</a><a href="//evil.example/x">外站</a>',
     );
-    expect(out).toContain('<a href="/views/payment?ApplyId=1" rel="noopener noreferrer">去缴费</a>');
-    expect(out).toMatch(/<a href="\/\/evil\.example\/x" rel="noopener noreferrer" target="_blank">/);
+    expect(out).toContain(
+      '<a href="/views/payment?ApplyId=1" rel="noopener noreferrer">去缴费</a>',
+    );
+    expect(out).toMatch(
+      /<a href="\/\/evil\.example\/x" rel="noopener noreferrer" target="_blank">/,
+    );
   });
 
   it('unwraps unknown tags but keeps their text', () => {

@@ -45,10 +45,7 @@ async function applicationOf(t: TestApp, title: string) {
 }
 
 const outboxOf = (t: TestApp, applicationId: number) =>
-  t.db
-    .select()
-    .from(notificationOutbox)
-    .where(eq(notificationOutbox.applicationId, applicationId));
+  t.db.select().from(notificationOutbox).where(eq(notificationOutbox.applicationId, applicationId));
 
 describe('the notification outbox (issue 30, point 16)', () => {
   let t: TestApp;
@@ -124,14 +121,18 @@ describe('the notification outbox (issue 30, point 16)', () => {
     const start = new Date();
     expect(await deliverNotifications(t.db, sms, start)).toMatchObject({ retrying: 1 });
     const [waiting] = await outboxOf(t, row.id);
-    expect(waiting).toMatchObject({ status: 'pending', attempts: 1, lastError: 'provider unavailable' });
+    expect(waiting).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'provider unavailable',
+    });
     expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(start.getTime());
     // Not before its time comes.
     expect(await deliverNotifications(t.db, sms, start)).toMatchObject({ retrying: 0, sent: 0 });
     failing = false;
-    expect(
-      await deliverNotifications(t.db, sms, new Date(start.getTime() + HOUR)),
-    ).toMatchObject({ sent: 1 });
+    expect(await deliverNotifications(t.db, sms, new Date(start.getTime() + HOUR))).toMatchObject({
+      sent: 1,
+    });
     expect(sent[0]!.text).toContain('被退回修改。审核意见：请补充学历证明。');
 
     await t.db.insert(notificationOutbox).values({
@@ -192,7 +193,9 @@ describe('the notification outbox (issue 30, point 16)', () => {
     await sweepReminders(t.db, new Date(deadline - 11 * HOUR));
     const [reminder, ...more] = await reminders();
     expect(more).toHaveLength(0);
-    expect(reminder!.text).toContain(`“${SEED_PROJECTS.approvedUnpaid}”报名费尚未缴纳，缴费将于2027-05-10 09:00截止`);
+    expect(reminder!.text).toContain(
+      `“${SEED_PROJECTS.approvedUnpaid}”报名费尚未缴纳，缴费将于2027-05-10 09:00截止`,
+    );
     expect(reminder!.text).toContain('去缴费');
     const inCentre = await messages();
     expect(inCentre).toHaveLength(1);

@@ -123,7 +123,10 @@ async function dueReminders(db: Database, now: Date): Promise<DueReminder[]> {
         isNotNull(projects.examStartAt),
         // Every reminder falls in the 24 h before the exam's start (its end, for one open over
         // days): nothing is due for an exam further off, nor for one over.
-        lte(projects.examStartAt, new Date(t + Math.max(FEE_REMINDER_BEFORE_MS, EXAM_DAY_BEFORE_MS))),
+        lte(
+          projects.examStartAt,
+          new Date(t + Math.max(FEE_REMINDER_BEFORE_MS, EXAM_DAY_BEFORE_MS)),
+        ),
         gt(sql`coalesce(${projects.examEndAt}, ${projects.examStartAt})`, now),
       ),
     );
