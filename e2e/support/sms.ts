@@ -18,35 +18,43 @@ export function freshMobile(prefix = '139'): string {
 }
 
 /** The latest code sent to a number, from the development outbox. */
-export async function latestCode(mobile: string): Promise<string> {
+export async function latestCode(mobile: string, base = baseUrl()): Promise<string> {
   for (let i = 0; i < 20; i += 1) {
-    const response = await fetch(`${baseUrl()}/gateways/sms/outbox?mobile=${mobile}`);
+    const response = await fetch(`${base}/gateways/sms/outbox?mobile=${mobile}`);
     const body = (await response.json()) as { Items: { Code: string | null }[] };
-    const code = body.Items[0]?.Code;
+    // The newest code: a notification (no code) may have come after it.
+    const code = body.Items.find((item) => item.Code)?.Code;
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no code in the outbox for ${mobile}`);
 }
 
-/** Signs up through the identity provider's page (SMS code after the proof of work) and lands back in the portal. */
-export async function signUpFreshAccount(page: Page, name = '测试用户'): Promise<string> {
+/**
+ * Signs up through the identity provider's page (SMS code after the proof of work) and lands back
+ * in the portal: the shared server's, or the one at `base` a journey started for itself.
+ */
+export async function signUpFreshAccount(
+  page: Page,
+  name = '测试用户',
+  base = baseUrl(),
+): Promise<string> {
   const mobile = freshMobile();
-  await page.goto(`${baseUrl()}/views/my`);
+  await page.goto(`${base}/views/my`);
   await page.waitForURL('**/identity/interaction/**');
   await page.getByRole('link', { name: '注册新账号' }).click();
   await page.locator('#confirmPassword').waitFor();
   await page.fill('#mobile', mobile);
   await page.click('#send-code');
   await page.locator('#sms-status', { hasText: '已发送' }).waitFor();
-  await page.fill('#code', await latestCode(mobile));
+  await page.fill('#code', await latestCode(mobile, base));
   await page.fill('#name', name);
   await page.fill('#password', FRESH_PASSWORD);
   await page.fill('#confirmPassword', FRESH_PASSWORD);
   // Any consent the sign-up page asks for (the user agreement) is given.
   for (const box of await page.getByRole('checkbox').all()) await box.check();
   await page.click('button[type=submit]');
-  await page.waitForURL(`${baseUrl()}/views/my`);
+  await page.waitForURL(`${base}/views/my`);
   return mobile;
 }
 

@@ -23,6 +23,7 @@ import { registerProjectCoverRoute } from './services/exam-flow/cover-route.js';
 import { startUploadCleanup } from './services/exam-expand/upload-cleanup.js';
 import { startRetentionErasure } from './services/exam-flow/retention-job.js';
 import { startPersonalDataResealing } from './services/exam-account/reseal-job.js';
+import { startNotifications } from './services/exam-message/notification-job.js';
 import { registerUploadRoutes } from './services/exam-expand/uploads-route.js';
 import { registerTicketCheckRoute } from './services/exam-flow/ticket-check-route.js';
 import { registerReceiptCheckRoute } from './services/exam-flow/receipt-check-route.js';
@@ -102,6 +103,7 @@ export async function buildApp(
   }
   if (config.parts.has('exam-flow')) startRetentionErasure(app, deps);
   if (config.parts.has('exam-custom')) startExamSweep(app, deps);
+  if (config.parts.has('exam-message')) startNotifications(app, deps);
   for (const gateway of deps.gateways.payment.all)
     await registerProviderNotifyRoute(app, deps, gateway.notifications);
   await registerGatewayRoutes(app, deps);

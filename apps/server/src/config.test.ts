@@ -91,9 +91,13 @@ describe('modes', () => {
       IDENTITY_VERIFIER: 'sandbox',
       SMS_DEV_OUTBOX: 'on',
       DEV_TOOLS: 'on',
+      NOTIFY_CLOCK_OFFSET_MINUTES: '2880',
     };
     expect(() => loadConfig(production)).toThrow(
-      /demo-only PAYMENT_PROVIDERS=sandbox, SMS_PROVIDER=outbox, IDENTITY_VERIFIER=sandbox, SMS_DEV_OUTBOX=on, DEV_TOOLS=on/,
+      /demo-only PAYMENT_PROVIDERS=sandbox, SMS_PROVIDER=outbox, IDENTITY_VERIFIER=sandbox, SMS_DEV_OUTBOX=on, DEV_TOOLS=on, NOTIFY_CLOCK_OFFSET_MINUTES=2880/,
+    );
+    expect(loadConfig({ ...DEMO, NOTIFY_CLOCK_OFFSET_MINUTES: '90' }).notifyClockOffsetMs).toBe(
+      90 * 60_000,
     );
     expect(() => loadConfig({ ...DEMO, NODE_ENV: 'production' })).toThrow(ConfigError);
   });

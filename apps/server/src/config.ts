@@ -138,6 +138,13 @@ const envSchema = z.object({
   APPLICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** SMS codes one address may ask for in an hour (one NAT'd exam room shares an address). */
   SMS_HOURLY_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Demo only: the reminder sweep reads the clock this many minutes ahead (0: the real time). */
+  NOTIFY_CLOCK_OFFSET_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(366 * 24 * 60)
+    .default(0),
   /** Days a closed account waits before its personal data is erased; a sign-in in them cancels. */
   ACCOUNT_ERASURE_COOLING_OFF_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   /** What one account's uploads may weigh together, in MB. */
@@ -253,6 +260,8 @@ export interface ServerConfig {
   smsHourlyLimitPerAddress: number;
   /** Days a closed account waits before its personal data is erased; a sign-in in them cancels. */
   accountErasureCoolingOffDays: number;
+  /** Demo only (refused in production): the reminder sweep's clock is this far ahead, in ms. */
+  notifyClockOffsetMs: number;
   /** Bearer token for /metrics; empty: readable from this machine only. */
   metricsToken: string;
 }
@@ -361,6 +370,8 @@ function checkProductionSettings(e: Env): void {
   if (e.WECHAT_OAUTH === 'on') missing.push(...missingWeChatOAuthSettings(e));
   if (e.SMS_DEV_OUTBOX === 'on') refused.push('SMS_DEV_OUTBOX=on');
   if (e.DEV_TOOLS === 'on') refused.push('DEV_TOOLS=on');
+  if (e.NOTIFY_CLOCK_OFFSET_MINUTES > 0)
+    refused.push(`NOTIFY_CLOCK_OFFSET_MINUTES=${e.NOTIFY_CLOCK_OFFSET_MINUTES}`);
   const insecure = (['PUBLIC_URL', 'AUTHORITY_URL', 'CLIENT_DOMAIN'] as const)
     .filter((name) => isPlainHttpElsewhere(e[name]))
     .map((name) => `${name}=${e[name]}`);
@@ -621,6 +632,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     applicationRetentionDays: e.APPLICATION_RETENTION_DAYS,
     smsHourlyLimitPerAddress: e.SMS_HOURLY_LIMIT_PER_ADDRESS,
     accountErasureCoolingOffDays: e.ACCOUNT_ERASURE_COOLING_OFF_DAYS,
+    notifyClockOffsetMs: mode === 'production' ? 0 : e.NOTIFY_CLOCK_OFFSET_MINUTES * 60_000,
     metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -23,6 +23,19 @@ describe('rich text is rendered safely', () => {
     expect(out).not.toContain('javascript');
     expect(out).toContain('href="https://a.cn"');
     expect(out).toContain('rel="noopener noreferrer"');
+    expect(out).toContain('target="_blank"');
+  });
+
+  it('opens this site’s own paths in place, another site (even //host) beside it', () => {
+    const out = sanitizeHtml(
+      '<a href="/views/payment?ApplyId=1" target="_blank">去缴费</a><a href="//evil.example/x">外站</a>',
+    );
+    expect(out).toContain(
+      '<a href="/views/payment?ApplyId=1" rel="noopener noreferrer">去缴费</a>',
+    );
+    expect(out).toMatch(
+      /<a href="\/\/evil\.example\/x" rel="noopener noreferrer" target="_blank">/,
+    );
   });
 
   it('unwraps unknown tags but keeps their text', () => {

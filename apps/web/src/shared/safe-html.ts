@@ -63,7 +63,11 @@ function sanitizer(): DOMPurify {
   created.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A') {
       node.setAttribute('rel', 'noopener noreferrer');
-      node.setAttribute('target', '_blank');
+      // Another site opens beside the portal; this site's own path (a message's 去缴费) opens in
+      // place, as the portal's own links do (a new tab is lost inside WeChat).
+      const href = node.getAttribute('href') ?? '';
+      if (/^[/#](?!\/)/.test(href)) node.removeAttribute('target');
+      else node.setAttribute('target', '_blank');
     }
   });
   purifier = created;

@@ -281,6 +281,27 @@ export const closeAccount = defineEndpoint('User/CloseAccount', {
   response: () => nullDataSchema,
 });
 
+/**
+ * The text messages a candidate may stop (issue 30, point 16): the reminders — a fee about to
+ * lapse, the exam the day and the hour before. Review decisions are always sent.
+ */
+export const notifySettingSchema = lazySchema(() => z.object({ RemindersOn: z.boolean() }));
+export type NotifySetting = z.infer<typeof notifySettingSchema>;
+
+export const getNotifySetting = defineEndpoint('User/GetNotifySetting', {
+  method: 'GET',
+  client: 'exam-account',
+  request: () => z.object({}),
+  response: () => notifySettingSchema,
+});
+
+export const saveNotifySetting = defineEndpoint('User/SaveNotifySetting', {
+  method: 'POST',
+  client: 'exam-account',
+  request: () => notifySettingSchema,
+  response: () => notifySettingSchema,
+});
+
 /** Who acted on a person's data, in the audit trail (GB/T 35273 11.3). */
 export const AUDIT_ACTOR_KINDS = ['candidate', 'reviewer', 'organiser', 'system'] as const;
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];

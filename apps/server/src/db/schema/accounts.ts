@@ -64,6 +64,8 @@ export const users = pgTable(
     closedAt: timestamp({ withTimezone: true }),
     /** The cooling-off over, its personal data erased (domain/privacy/account-erasure.ts). */
     erasedAt: timestamp({ withTimezone: true }),
+    /** The optional text messages (reminders) are sent; review decisions go regardless. */
+    remindersOn: boolean().notNull().default(true),
   },
   (t) => [
     uniqueIndex('users_mobile_unique').on(t.mobile),

@@ -1,4 +1,13 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
 /** Messages to one user (MessageNotice/*): application progress, payments, reminders. */
@@ -21,3 +30,45 @@ export const userMessages = pgTable(
   (t) => [index('user_messages_user_created').on(t.userId, t.createdAt)],
 );
 export type UserMessageRow = typeof userMessages.$inferSelect;
+
+export const NOTIFICATION_KINDS = [
+  'review_decided',
+  'fee_due',
+  'exam_day_before',
+  'exam_hour_before',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+
+/**
+ * Text messages (SMS) told outside the site (domain/notices/outbox.ts): written with the event
+ * they tell of, delivered by the notification job. One row per (application, kind, occasion), so a
+ * message is written once however often its event or the sweep comes round; a row is claimed
+ * (sending) before the gateway is asked, so it is never sent twice.
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    /** No foreign key: applications live in another area. */
+    applicationId: integer().notNull(),
+    kind: text({ enum: NOTIFICATION_KINDS }).notNull(),
+    /** What makes this message different from an earlier one of its kind (a decision's time, a deadline). */
+    occasion: text().notNull(),
+    text: text().notNull(),
+    status: text({ enum: NOTIFICATION_STATUSES }).notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notification_outbox_once').on(t.applicationId, t.kind, t.occasion),
+    index('notification_outbox_due').on(t.status, t.nextAttemptAt),
+  ],
+);
+export type NotificationRow = typeof notificationOutbox.$inferSelect;

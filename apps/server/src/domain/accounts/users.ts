@@ -1,4 +1,4 @@
-import { maskIdNumber, maskMobile } from '@portal/contracts';
+import { maskIdNumber, maskMobile, type NotifySetting } from '@portal/contracts';
 import { randomBytes } from 'node:crypto';
 import {
   archiveFieldProblem,
@@ -551,6 +551,22 @@ export async function signInWithWeChat(
   if (!user) return null;
   await recordWeChat(deps.db, user, weChatUser);
   return user.id;
+}
+
+/** User/GetNotifySetting: whether the optional text messages (reminders) are sent. */
+export async function getNotifySetting(db: Database, userId: number): Promise<NotifySetting> {
+  return { RemindersOn: (await activeUser(db, userId)).remindersOn };
+}
+
+/** User/SaveNotifySetting: stops or resumes the reminders; review decisions go regardless. */
+export async function saveNotifySetting(
+  db: Database,
+  userId: number,
+  setting: NotifySetting,
+): Promise<NotifySetting> {
+  await activeUser(db, userId);
+  const row = await update(db, userId, { remindersOn: setting.RemindersOn });
+  return { RemindersOn: row.remindersOn };
 }
 
 export async function relieveWeChatBind(db: Database, userId: number): Promise<UserProfile> {

@@ -5,6 +5,9 @@ import { applications, projects, type ApplicationRow } from '../../db/schema/ind
 import { moveApplication } from './applications.js';
 import { badRequest, notFound } from '../errors.js';
 import { createUserMessage } from '../notices/messages.js';
+import { enqueueNotification, reviewDecisionText } from '../notices/outbox.js';
+import { payDeadline } from '../projects/project-state.js';
+import { beijingMinute } from '../../platform/beijing-time.js';
 
 export type ReviewDecision = 'approve' | 'return' | 'reject';
 const TARGET: Record<ReviewDecision, ApplyStatus> = {
@@ -37,14 +40,20 @@ export async function reviewApplication(
       set: { reviewRemark: remark?.trim() || null, reviewedAt: now },
     });
     const [project] = await tx
-      .select({ title: projects.title, feeInFen: projects.feeInFen })
+      .select({
+        title: projects.title,
+        feeInFen: projects.feeInFen,
+        examStartAt: projects.examStartAt,
+        examEndAt: projects.examEndAt,
+      })
       .from(projects)
       .where(eq(projects.id, row.projectId));
+    const deadline = project ? payDeadline(project.examStartAt, project.examEndAt) : null;
     const next =
       decision === 'approve'
         ? project && project.feeInFen > 0
           ? // The web's payment route (paths.payment): the message offers the act, not the project.
-            `请尽快完成缴费：<a href="/views/payment?ApplyId=${row.id}">去缴费</a>`
+            `${deadline ? `请在${beijingMinute(deadline)}前完成缴费` : '请尽快完成缴费'}：<a href="/views/payment?ApplyId=${row.id}">去缴费</a>`
           : '现在可以打印准考证。'
         : decision === 'return'
           ? '请按审核意见修改后重新提交。'
@@ -55,6 +64,20 @@ export async function reviewApplication(
       content: `<p>您报名的“${project?.title ?? ''}”审核结果为：${APPLY_STATUS_TEXT[to]}。${remark ? `审核意见：${remark}。` : ''}${next}</p>`,
       projectId: row.projectId,
       createdAt: now,
+    });
+    // And by SMS (the notification job sends it): a decision is always told.
+    await enqueueNotification(tx, {
+      userId: row.userId,
+      applicationId: row.id,
+      kind: 'review_decided',
+      occasion: `${decision}@${now.toISOString()}`,
+      text: reviewDecisionText({
+        projectTitle: project?.title ?? '',
+        decision,
+        remark: remark?.trim() || null,
+        feeInFen: project?.feeInFen ?? 0,
+        deadline,
+      }),
     });
     return updated;
   });

@@ -1,4 +1,4 @@
-import { refundDeadline } from '../projects/project-state.js';
+import { payDeadline, refundDeadline } from '../projects/project-state.js';
 import { randomInt } from 'node:crypto';
 import type {
   ApplyStatus,
@@ -25,7 +25,7 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { createUserMessage } from '../notices/messages.js';
 import { ownAddress } from '../../platform/own-addresses.js';
 import { pageOf } from '../paging.js';
-import { beijingDateTime } from '../../platform/beijing-time.js';
+import { beijingDateTime, beijingMinute } from '../../platform/beijing-time.js';
 
 export const ORDER_NOT_FOUND = '订单不存在';
 
@@ -204,6 +204,9 @@ export async function getOrCreatePaymentOrder(
   if (['Paid', 'TicketIssued', 'Finished'].includes(application.status))
     throw conflict('报名费已缴纳，无需重复支付');
   if (application.status !== 'Approved') throw conflict('报名审核通过后才能缴费');
+  const deadline = payDeadline(project.examStartAt, project.examEndAt);
+  if (deadline && deadline <= now)
+    throw conflict(`缴费已于${beijingMinute(deadline)}截止，不能再缴费。如有疑问请联系项目主办方`);
   const chosen = chosenOffer(request);
   let existing = await pendingOrderOf(db, application.id);
   if (

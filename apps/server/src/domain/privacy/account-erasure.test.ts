@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applications,
   consents,
+  notificationOutbox,
   paymentOrders,
   personalDataEvents,
   projectQuestions,
@@ -227,7 +228,19 @@ describe('erasure on closing: a cooling-off, then a job erases (issue 28 item 4)
     // A day short of the period: nothing yet.
     expect(await erase(new Date(closedAt.getTime() + (COOLING_OFF_DAYS - 1) * DAY_MS))).toBe(0);
     const due = new Date(closedAt.getTime() + (COOLING_OFF_DAYS + 1) * DAY_MS);
+    // A text message about an application (with the reviewer's remark) goes with the account.
+    const [own] = await t.db.select().from(applications).where(eq(applications.userId, id));
+    await t.db.insert(notificationOutbox).values({
+      userId: id,
+      applicationId: own!.id,
+      kind: 'review_decided',
+      occasion: 'erasure-test',
+      text: '您报名的项目被退回修改。审核意见：照片不清晰。',
+    });
     expect(await erase(due)).toBe(1);
+    expect(
+      await t.db.select().from(notificationOutbox).where(eq(notificationOutbox.userId, id)),
+    ).toEqual([]);
     // Once: a second run finds nothing.
     expect(await erase(due)).toBe(0);
 

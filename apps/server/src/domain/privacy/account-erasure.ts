@@ -6,6 +6,7 @@ import {
   browseHistory,
   consents,
   examAccommodations,
+  notificationOutbox,
   projectFollows,
   projectQuestions,
   scoreReviews,
@@ -69,6 +70,8 @@ async function eraseAccount(db: Database, userId: number, now: Date): Promise<st
         ),
       );
     await tx.delete(userMessages).where(eq(userMessages.userId, userId));
+    // The text messages told outside the site (a review remark among them), sent or not.
+    await tx.delete(notificationOutbox).where(eq(notificationOutbox.userId, userId));
     await tx.delete(projectFollows).where(eq(projectFollows.userId, userId));
     await tx.delete(browseHistory).where(eq(browseHistory.userId, userId));
     await tx.delete(examAccommodations).where(eq(examAccommodations.userId, userId));

@@ -34,3 +34,10 @@ export function examOpenOverDays(examStartAt: Date | null, examEndAt: Date | nul
 export function refundDeadline(examStartAt: Date | null, examEndAt: Date | null): Date | null {
   return examOpenOverDays(examStartAt, examEndAt) ? examEndAt : examStartAt;
 }
+
+/**
+ * Until when an approved application's fee may be paid (docs/decisions.md, "Reminders"): until the
+ * exam starts, or for an exam open over days until its end — the moment a refund is no longer
+ * possible either. No exam time, no deadline.
+ */
+export const payDeadline = refundDeadline;

@@ -9,7 +9,7 @@ import type { SmsGateway } from '../../domain/ports.js';
 export interface OutboxItem {
   Mobile: string;
   Text: string;
-  /** The verification code in the text, if any. */
+  /** The verification code sent, if the message is one (a notification has none). */
   Code: string | null;
   SentAt: string;
 }
@@ -38,13 +38,13 @@ export function createSmsGateway(context: GatewayContext): LocalSmsGateway {
     useLogger(logger) {
       log = logger;
     },
-    async send(mobile, text) {
+    async send(mobile, text, templateParams) {
       log.warn(`SMS to ${maskMobile(mobile)}: ${text}`);
       const items = await readOutbox(context.store, mobile);
       items.unshift({
         Mobile: mobile,
         Text: text,
-        Code: /\d{6}/.exec(text)?.[0] ?? null,
+        Code: templateParams?.code ?? null,
         SentAt: new Date().toISOString(),
       });
       await context.store.set(

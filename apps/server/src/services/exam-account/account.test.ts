@@ -2,9 +2,11 @@ import {
   changeMobile,
   closeAccount,
   getPlatformPower,
+  getNotifySetting,
   getUser,
   getUserApplyArchive,
   realPersonVerify,
+  saveNotifySetting,
   saveUserApplyArchive,
   updateHeadPortrait,
   updateLoginPwd,
@@ -59,6 +61,33 @@ describe('User account', () => {
     });
     it('needs a sign-in', async () => {
       expect((await t.call(getUser, {})).status).toBe(401);
+    });
+  });
+
+  describe('GetNotifySetting / SaveNotifySetting (issue 30, point 16)', () => {
+    it('reminders are on until the candidate stops them, and on again when asked', async () => {
+      const id = await newUser('13700137001');
+      expect((await t.call(getNotifySetting, {}, { as: id })).body.Data).toEqual({
+        RemindersOn: true,
+      });
+      const off = await t.call(saveNotifySetting, { RemindersOn: false }, { as: id });
+      expect(off.body.Data).toEqual({ RemindersOn: false });
+      const [row] = await t.db.select().from(users).where(eq(users.id, id));
+      expect(row!.remindersOn).toBe(false);
+      expect((await t.call(getNotifySetting, {}, { as: id })).body.Data).toEqual({
+        RemindersOn: false,
+      });
+      await t.call(saveNotifySetting, { RemindersOn: true }, { as: id });
+      expect((await t.call(getNotifySetting, {}, { as: id })).body.Data).toEqual({
+        RemindersOn: true,
+      });
+    });
+    it('needs a sign-in and a yes or no', async () => {
+      expect((await t.call(getNotifySetting, {})).status).toBe(401);
+      expect((await t.call(saveNotifySetting, { RemindersOn: false })).status).toBe(401);
+      expect(
+        (await t.call(saveNotifySetting, { RemindersOn: 'no' }, { as: t.demoUserId })).status,
+      ).toBe(400);
     });
   });
 

@@ -12,7 +12,9 @@ import {
   getWeChatBindUser,
   getWeChatConfig,
   realPersonVerify,
+  getNotifySetting,
   relieveWeChatBind,
+  saveNotifySetting,
   saveUserApplyArchive,
   updateHeadPortrait,
   updateLoginPwd,
@@ -100,6 +102,12 @@ const userRoutes: ServiceRoute[] = [
     await endSessionsOfAccount(deps, userId, { keep: sessionId });
     return null;
   }),
+  route(getNotifySetting, async ({ requireUser, deps }) =>
+    accounts.getNotifySetting(deps.db, requireUser().userId),
+  ),
+  route(saveNotifySetting, async ({ input, requireUser, deps }) =>
+    accounts.saveNotifySetting(deps.db, requireUser().userId, input),
+  ),
   route(relieveWeChatBind, async ({ requireUser, deps }) =>
     accounts.relieveWeChatBind(deps.db, requireUser().userId),
   ),

@@ -32,8 +32,10 @@ export async function lastSmsCode(t: TestApp, mobile: string): Promise<string> {
     url: `/gateways/sms/outbox?mobile=${mobile}`,
   });
   const items = (response.json() as { Items: { Code: string | null }[] }).Items;
-  if (!items[0]?.Code) throw new Error(`no SMS sent to ${mobile}`);
-  return items[0].Code;
+  // The newest code: a notification (no code) may have come after it.
+  const code = items.find((item) => item.Code)?.Code;
+  if (!code) throw new Error(`no SMS sent to ${mobile}`);
+  return code;
 }
 
 /** Captcha → SMS → Verify: a VerifyToken for {mobile, scene}, as the web gets one. */

@@ -113,6 +113,29 @@ describe('ProjectPayment/ and MerchantOrder/ calls with the sandbox cashier', ()
     expect(foreign.body.Data).toHaveProperty('FieldErrors.ReturnUrl');
   });
 
+  it('GetProjectPaymentOrder refuses once the fee has lapsed, at the exam’s start', async () => {
+    const [before] = await t.db.select().from(projects).where(eq(projects.id, projectId));
+    const examStartAt = new Date(Date.now() - 60_000);
+    await t.db
+      .update(projects)
+      .set({ examStartAt, examEndAt: new Date(examStartAt.getTime() + 2 * 3_600_000) })
+      .where(eq(projects.id, projectId));
+    try {
+      const lapsed = await t.call(
+        getProjectPaymentOrder,
+        { ApplyId: unpaidApplyId, Provider: 'wechatpay' },
+        { as: t.demoUserId },
+      );
+      expect(lapsed.status).toBe(409);
+      expect(lapsed.body.ErrMsg).toMatch(/^缴费已于\d{4}-\d\d-\d\d \d\d:\d\d截止，不能再缴费/);
+    } finally {
+      await t.db
+        .update(projects)
+        .set({ examStartAt: before!.examStartAt, examEndAt: before!.examEndAt })
+        .where(eq(projects.id, projectId));
+    }
+  });
+
   it('the cashier page shows the order in Chinese; a tampered link is refused', async () => {
     const order = await t.call(
       getProjectPaymentOrder,

@@ -17,6 +17,7 @@ import { useMobileChangeForm } from '../use-mobile-change-form';
 import { usePasswordChangeForm } from '../use-password-change-form';
 import { useRealNameForm } from '../use-real-name-form';
 import { useWeChatBinding } from '../use-wechat-binding';
+import { RemindersSwitch } from '../reminders-switch';
 import { Field } from './field';
 import { PersonalDataSection } from './personal-data-section';
 import { SmsCodeButton } from './sms-code';
@@ -120,6 +121,10 @@ function ProfileSection({ profile }: { profile: UserProfile }) {
           { key: 'since', label: '注册时间', children: formatDate(profile.CreateTime) },
         ]}
       />
+      <h3 className="d-account__subtitle">消息提醒</h3>
+      <div className="d-account__reminders">
+        <RemindersSwitch />
+      </div>
       {profile.IsRealName ? null : (
         <>
           <h3 className="d-account__subtitle">实名认证</h3>

@@ -2,7 +2,11 @@ import {
   changeMobile,
   checkCaptcha,
   getCaptchaChallenge,
+  getNotifySetting,
   getPageConfig,
+  getUser,
+  getUserApplyArchive,
+  saveNotifySetting,
   sendVerifyShortMessage,
   updateLoginPwd,
   verifyShortMessage,
@@ -40,6 +44,51 @@ describe('my/myAccount (no login check, §2)', () => {
     renderScreen(MyAccountPage, paths.myAccount());
     expect(await screen.findByRole('button', { name: '登录 / 注册' })).toBeTruthy();
     expect(server.fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('my/myAccount: the reminders switch (issue 30, point 16)', () => {
+  it('shows the saved setting and turns the reminders off and on again through the server', async () => {
+    let remindersOn = true;
+    const server = fakeServer()
+      .on(getUser, profileFixture())
+      .on(getUserApplyArchive, { Values: {}, UpdateTime: null })
+      .on(getNotifySetting, () => ({ RemindersOn: remindersOn }))
+      .on(saveNotifySetting, (input) => {
+        remindersOn = input.RemindersOn;
+        return { RemindersOn: remindersOn };
+      });
+    signIn();
+    renderScreen(MyAccountPage, paths.myAccount());
+    const toggle = await screen.findByRole('switch', { name: '短信提醒缴费和考试' });
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(toggle.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/审核结果无论开关都会通知您/)).toBeTruthy();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+    expect(server.calls(saveNotifySetting).map((c) => c.input)).toEqual([{ RemindersOn: false }]);
+    await waitFor(() => expect(toggle.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(server.calls(saveNotifySetting).map((c) => c.input)).toEqual([
+      { RemindersOn: false },
+      { RemindersOn: true },
+    ]);
+  });
+
+  it('a failed save says so and leaves the switch as the server has it', async () => {
+    fakeServer()
+      .on(getUser, profileFixture())
+      .on(getUserApplyArchive, { Values: {}, UpdateTime: null })
+      .on(getNotifySetting, { RemindersOn: true })
+      .on(saveNotifySetting, () => refusal(500, '服务暂时不可用'));
+    signIn();
+    renderScreen(MyAccountPage, paths.myAccount());
+    const toggle = await screen.findByRole('switch', { name: '短信提醒缴费和考试' });
+    await waitFor(() => expect(toggle.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(toggle);
+    expect(await screen.findByText('保存失败，请检查网络后重试')).toBeTruthy();
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
   });
 });
 

@@ -10,6 +10,7 @@ import { SENSITIVE_ARCHIVE_FIELDS, useRevealed } from '../sensitive-fields';
 import { ARCHIVE_AUTOCOMPLETE, useApplyArchiveForm } from '../use-apply-archive-form';
 import { AVATAR_PROBLEM_TEXT, useAvatarChange } from '../use-avatar-change';
 import { useRealNameForm } from '../use-real-name-form';
+import { RemindersSwitch } from '../reminders-switch';
 import { PersonalDataEventsCard, PersonalDataExportCard } from './personal-data-cards';
 import { TextField } from './text-field';
 import { SafeImage } from '../../../shared/ui/safe-image';
@@ -221,6 +222,12 @@ export default function MyAccountPage() {
           ))}
         </ul>
       </nav>
+      <section className="account-card" aria-labelledby="account-notify-title">
+        <h2 className="account-card__title" id="account-notify-title">
+          消息提醒
+        </h2>
+        <RemindersSwitch />
+      </section>
       <RealNameCard profile={profile} />
       <ArchiveCard />
       <PersonalDataExportCard />

@@ -1,0 +1,225 @@
+import { SERVICE_IDS } from '@portal/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  applications,
+  notificationOutbox,
+  projects,
+  userMessages,
+  users,
+} from '../../db/schema/index.js';
+import { DEMO_MOBILE, SEED_PROJECTS } from '../../testing/demo-fixtures.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import type { SmsGateway } from '../ports.js';
+import { reviewApplication, startReview } from '../applications/review.js';
+import {
+  deliverNotifications,
+  FEE_REMINDER_BEFORE_MS,
+  MAX_DELIVERY_ATTEMPTS,
+  sweepReminders,
+} from './outbox.js';
+
+const HOUR = 3_600_000;
+
+/** The SMS gateway at the edge: what it was asked to send, and whether it fails. */
+function recordingSms(fail = () => false) {
+  const sent: { mobile: string; text: string }[] = [];
+  const sms: SmsGateway = {
+    async send(mobile, text) {
+      // A provider takes a moment: two runs at once would both get here if both had claimed.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (fail()) throw new Error('provider unavailable');
+      sent.push({ mobile, text });
+    },
+  };
+  return { sms, sent };
+}
+
+async function applicationOf(t: TestApp, title: string) {
+  const [row] = await t.db
+    .select({ application: applications })
+    .from(applications)
+    .innerJoin(projects, eq(projects.id, applications.projectId))
+    .where(and(eq(projects.title, title), eq(applications.userId, t.demoUserId)));
+  return row!.application;
+}
+
+const outboxOf = (t: TestApp, applicationId: number) =>
+  t.db.select().from(notificationOutbox).where(eq(notificationOutbox.applicationId, applicationId));
+
+describe('the notification outbox (issue 30, point 16)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Without the notification job's own schedule: these tests run its steps themselves.
+    t = await createTestApp({
+      env: { SERVICES: SERVICE_IDS.filter((id) => id !== 'exam-message').join(',') },
+    });
+    // Nothing pending from the seeds.
+    await t.db.delete(notificationOutbox);
+  });
+  afterAll(() => t.close());
+
+  it('an approval writes one SMS naming the project, its deadline and 去缴费, sent once', async () => {
+    const row = await applicationOf(t, SEED_PROJECTS.underReview);
+    const examStartAt = new Date('2027-03-01T01:00:00Z');
+    await t.db.update(projects).set({ examStartAt }).where(eq(projects.id, row.projectId));
+    await reviewApplication(t.db, row.id, 'approve');
+    const [pending] = await outboxOf(t, row.id);
+    expect(pending).toMatchObject({ kind: 'review_decided', status: 'pending' });
+    expect(pending!.text).toContain(`“${SEED_PROJECTS.underReview}”审核已通过`);
+    expect(pending!.text).toContain('请在2027-03-01 09:00前缴费');
+    expect(pending!.text).toContain('去缴费');
+    const [message] = await t.db
+      .select()
+      .from(userMessages)
+      .where(
+        and(
+          eq(userMessages.projectId, row.projectId),
+          eq(userMessages.title, '报名审核结果：审核通过'),
+        ),
+      );
+    expect(message!.content).toContain('请在2027-03-01 09:00前完成缴费');
+
+    const { sms, sent } = recordingSms();
+    expect(await deliverNotifications(t.db, sms, new Date())).toMatchObject({ sent: 1 });
+    expect(sent).toEqual([{ mobile: DEMO_MOBILE, text: expect.stringContaining('去缴费') }]);
+    expect(sent[0]!.text).toMatch(/^【.+】您报名的/);
+    expect(await deliverNotifications(t.db, sms, new Date())).toMatchObject({ sent: 0 });
+    expect(sent).toHaveLength(1);
+    const [after] = await outboxOf(t, row.id);
+    expect(after).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('two runs at once send each message once', async () => {
+    const row = await applicationOf(t, SEED_PROJECTS.returned);
+    for (let i = 0; i < 6; i += 1)
+      await t.db.insert(notificationOutbox).values({
+        userId: t.demoUserId,
+        applicationId: row.id,
+        kind: 'review_decided',
+        occasion: `concurrency-${i}`,
+        text: `消息${i}`,
+      });
+    const { sms, sent } = recordingSms();
+    const now = new Date();
+    const [a, b] = await Promise.all([
+      deliverNotifications(t.db, sms, now),
+      deliverNotifications(t.db, sms, now),
+    ]);
+    expect(a.sent + b.sent).toBe(6);
+    expect(sent.map((s) => s.text.replace(/^【.+】/, '')).sort()).toEqual(
+      [0, 1, 2, 3, 4, 5].map((i) => `消息${i}`),
+    );
+  });
+
+  it('a failed send is tried again later, and given up after the cap', async () => {
+    const row = await applicationOf(t, SEED_PROJECTS.submitted);
+    await startReview(t.db, row.id);
+    await reviewApplication(t.db, row.id, 'return', '请补充学历证明');
+    let failing = true;
+    const { sms, sent } = recordingSms(() => failing);
+    const start = new Date();
+    expect(await deliverNotifications(t.db, sms, start)).toMatchObject({ retrying: 1 });
+    const [waiting] = await outboxOf(t, row.id);
+    expect(waiting).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'provider unavailable',
+    });
+    expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(start.getTime());
+    // Not before its time comes.
+    expect(await deliverNotifications(t.db, sms, start)).toMatchObject({ retrying: 0, sent: 0 });
+    failing = false;
+    expect(await deliverNotifications(t.db, sms, new Date(start.getTime() + HOUR))).toMatchObject({
+      sent: 1,
+    });
+    expect(sent[0]!.text).toContain('被退回修改。审核意见：请补充学历证明。');
+
+    await t.db.insert(notificationOutbox).values({
+      userId: t.demoUserId,
+      applicationId: row.id,
+      kind: 'review_decided',
+      occasion: 'always-failing',
+      text: '发不出去的消息',
+    });
+    failing = true;
+    let later = start.getTime() + HOUR;
+    for (let i = 0; i < MAX_DELIVERY_ATTEMPTS + 2; i += 1) {
+      later += 24 * HOUR;
+      await deliverNotifications(t.db, sms, new Date(later));
+    }
+    const [given] = await t.db
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.occasion, 'always-failing'));
+    expect(given).toMatchObject({ status: 'failed', attempts: MAX_DELIVERY_ATTEMPTS });
+  });
+
+  it('a fee left unpaid is reminded of once, in the 24 h before it lapses', async () => {
+    const row = await applicationOf(t, SEED_PROJECTS.approvedUnpaid);
+    expect(row.status).toBe('Approved');
+    const examStartAt = new Date('2027-05-10T01:00:00Z');
+    await t.db
+      .update(projects)
+      .set({ examStartAt, examEndAt: new Date(examStartAt.getTime() + 2 * HOUR), feeInFen: 5000 })
+      .where(eq(projects.id, row.projectId));
+    const deadline = examStartAt.getTime();
+    const reminders = () =>
+      t.db
+        .select()
+        .from(notificationOutbox)
+        .where(
+          and(eq(notificationOutbox.applicationId, row.id), eq(notificationOutbox.kind, 'fee_due')),
+        );
+    const messages = () =>
+      t.db
+        .select()
+        .from(userMessages)
+        .where(
+          and(
+            eq(userMessages.userId, t.demoUserId),
+            eq(userMessages.title, '缴费提醒：报名费即将截止'),
+          ),
+        );
+
+    // Too early, then stopped by the candidate: nothing.
+    await sweepReminders(t.db, new Date(deadline - FEE_REMINDER_BEFORE_MS - HOUR));
+    await t.db.update(users).set({ remindersOn: false }).where(eq(users.id, t.demoUserId));
+    await sweepReminders(t.db, new Date(deadline - 12 * HOUR));
+    expect(await reminders()).toHaveLength(0);
+
+    await t.db.update(users).set({ remindersOn: true }).where(eq(users.id, t.demoUserId));
+    await sweepReminders(t.db, new Date(deadline - 12 * HOUR));
+    await sweepReminders(t.db, new Date(deadline - 11 * HOUR));
+    const [reminder, ...more] = await reminders();
+    expect(more).toHaveLength(0);
+    expect(reminder!.text).toContain(
+      `“${SEED_PROJECTS.approvedUnpaid}”报名费尚未缴纳，缴费将于2027-05-10 09:00截止`,
+    );
+    expect(reminder!.text).toContain('去缴费');
+    const inCentre = await messages();
+    expect(inCentre).toHaveLength(1);
+    expect(inCentre[0]!.content).toContain(`/views/payment?ApplyId=${row.id}`);
+    // Once lapsed, nothing more.
+    await sweepReminders(t.db, new Date(deadline + HOUR));
+    expect(await reminders()).toHaveLength(1);
+  });
+
+  it('a paid exam is reminded of the day before and the hour before', async () => {
+    const row = await applicationOf(t, SEED_PROJECTS.ticketIssued);
+    const examStartAt = new Date('2027-06-01T01:00:00Z');
+    await t.db
+      .update(projects)
+      .set({ examStartAt, examEndAt: new Date(examStartAt.getTime() + 3 * HOUR) })
+      .where(eq(projects.id, row.projectId));
+    const kinds = async () => (await outboxOf(t, row.id)).map((r) => r.kind).sort();
+    await sweepReminders(t.db, new Date(examStartAt.getTime() - 20 * HOUR));
+    await sweepReminders(t.db, new Date(examStartAt.getTime() - 10 * HOUR));
+    expect(await kinds()).toEqual(['exam_day_before']);
+    await sweepReminders(t.db, new Date(examStartAt.getTime() - 30 * 60_000));
+    await sweepReminders(t.db, new Date(examStartAt.getTime() - 10 * 60_000));
+    expect(await kinds()).toEqual(['exam_day_before', 'exam_hour_before']);
+    const [hour] = (await outboxOf(t, row.id)).filter((r) => r.kind === 'exam_hour_before');
+    expect(hour!.text).toContain('考试将于2027-06-01 09:00开始');
+  });
+});
