@@ -142,7 +142,6 @@ describe('two instances behind nginx behave as one (issue 26)', () => {
     );
     await instances[1]!.start();
     nginx = await startNginx({ dir: path.join(root, 'nginx'), port: nginxPort!, upstreams: ports });
-    sweepBefore = await Promise.all(instances.map((instance) => jobRuns(instance, SWEEP)));
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -276,6 +275,13 @@ describe('two instances behind nginx behave as one (issue 26)', () => {
   });
 
   it('the exam sweep (every 30 s on both) runs on one instance each time: the other skips', async () => {
+    // Counted from the middle of a half minute, when the last tick's runs have ended: a run counts
+    // as it ends and a skip at once, so a baseline taken while one ran would keep the totals one
+    // apart for good (CI met that twice, with a slower first run).
+    const sinceTick = () => Date.now() % 30_000;
+    while (sinceTick() < 10_000 || sinceTick() > 20_000)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    sweepBefore = await Promise.all(instances.map((instance) => jobRuns(instance, SWEEP)));
     const delta = async () => {
       const now = await Promise.all(instances.map((instance) => jobRuns(instance, SWEEP)));
       const sum = (outcome: string) =>
@@ -288,17 +294,22 @@ describe('two instances behind nginx behave as one (issue 26)', () => {
     // Until a scheduled time has been seen through on both (the next half minute at the latest): a
     // run is counted when it ends, a skip at once, so the two agree only between ticks. Were both
     // to run a tick, ok would stay ahead of skipped and this would time out.
+    // What was counted last, for the report of a run that never agrees.
+    let seen: Awaited<ReturnType<typeof delta>> | undefined;
     await expect
       .poll(
         async () => {
-          const runs = await delta();
-          return runs.ok > 0 && runs.ok === runs.skipped ? runs : null;
+          seen = await delta();
+          return seen.ok > 0 && seen.ok === seen.skipped ? seen : null;
         },
-        { timeout: 45_000, interval: 250 },
+        { timeout: 45_000, interval: 250, message: 'the sweep was never seen through once' },
       )
-      .not.toBeNull();
+      .not.toBeNull()
+      .catch((error: unknown) => {
+        throw new Error(`${String(error)}; last counted since the start: ${JSON.stringify(seen)}`);
+      });
     expect((await delta()).failed).toBe(0);
-  }, 60_000);
+  }, 90_000);
 
   it('a rolling restart (SIGTERM, exit, start, ready; one instance at a time) under load fails no request', async () => {
     let stop = false;
