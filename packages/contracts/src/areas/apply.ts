@@ -82,6 +82,21 @@ export const formSchema = lazySchema(() =>
 );
 export type Form = z.infer<typeof formSchema>;
 
+/**
+ * The form as last typed on any of the candidate's devices (not shown in the spec): kept by the
+ * server until the application is sent. Revision counts its saves, so a device can tell whether
+ * another one saved since it last did.
+ */
+export const applyDraftSchema = lazySchema(() =>
+  z.object({
+    PositionId: z.number().int().nullable(),
+    Values: formValuesSchema,
+    Revision: z.number().int(),
+    UpdateTime: timeSchema,
+  }),
+);
+export type ApplyDraft = z.infer<typeof applyDraftSchema>;
+
 export const formWithApplySchema = lazySchema(() =>
   z.object({
     Form: formSchema,
@@ -95,6 +110,8 @@ export const formWithApplySchema = lazySchema(() =>
     GuardianGiven: z.boolean(),
     /** The server's Beijing calendar date, against which a child's age is counted. */
     Today: z.string(),
+    /** The draft typed on any device, files with fresh addresses; null when there is none. */
+    Draft: applyDraftSchema.nullable(),
   }),
 );
 export type FormWithApply = z.infer<typeof formWithApplySchema>;
@@ -140,6 +157,23 @@ export const modifyApply = defineEndpoint('ProjectApply/ModifyApply', {
  * fee is paid (a paid fee is asked back with RefundPaymentOrder first). Applying again while the
  * project's window is open reuses the application with the values sent then.
  */
+/**
+ * Keeps what the candidate has typed so far (not shown in the spec): only the form's own fields,
+ * files only the candidate's own uploads (any other is left out, never refused). The newest save
+ * wins; the answer's Revision is the one this save made.
+ */
+export const saveApplyDraft = defineEndpoint('ProjectApply/SaveApplyDraft', {
+  method: 'POST',
+  client: 'exam-flow',
+  request: () =>
+    z.object({
+      ProjectId: idSchema,
+      PositionId: idSchema.optional(),
+      Values: formValuesSchema,
+    }),
+  response: () => z.object({ Revision: z.number().int(), UpdateTime: timeSchema }),
+});
+
 export const withdrawApply = defineEndpoint('ProjectApply/WithdrawApply', {
   method: 'POST',
   client: 'exam-flow',

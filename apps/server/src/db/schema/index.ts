@@ -2,6 +2,7 @@
 export * from './accounts.js';
 export * from './messages.js';
 export * from './apply-archives.js';
+export * from './apply-drafts.js';
 export * from './content.js';
 export * from './projects.js';
 export * from './applications.js';

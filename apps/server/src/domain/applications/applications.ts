@@ -25,7 +25,6 @@ import {
   applicationEvents,
   applications,
   examSubmissions,
-  forms,
   paymentOrders,
   positions,
   projects,
@@ -52,15 +51,11 @@ import {
 } from '../uploads/uploads.js';
 import { publishedScore } from '../scores/published.js';
 
+import { deleteDraft, findDraft } from './drafts.js';
+import { requireForm, requireProjectPosition } from './project-form.js';
+export { requireForm, requireProjectPosition, type FormRow } from './project-form.js';
+
 export const APPLY_NOT_FOUND = '报名记录不存在';
-
-export type FormRow = typeof forms.$inferSelect;
-
-export async function requireForm(db: Database, projectId: number): Promise<FormRow> {
-  const [form] = await db.select().from(forms).where(eq(forms.projectId, projectId));
-  if (!form) throw notFound('该项目尚未发布报名表');
-  return form;
-}
 
 /**
  * The contract's field rules, plus what only the server can check: regions are real places and
@@ -320,6 +315,7 @@ export async function getFormWithApply(
     SensitiveConsent: await sensitiveConsentOf(db, form, application?.id ?? null, retentionDays),
     GuardianGiven: await guardianConsentOnRecord(db, application?.id ?? null),
     Today: beijingDate(now),
+    Draft: await findDraft(db, signer, user.userId, projectId),
   };
 }
 
@@ -381,21 +377,6 @@ async function insertApplication(
     createdAt: row.createdAt,
   });
   return created!;
-}
-
-/** A position of this very project (applying, 改报); another project's is refused as a wrong pick. */
-export async function requireProjectPosition(
-  db: Database,
-  projectId: number,
-  positionId: number,
-): Promise<{ id: number; name: string }> {
-  const [position] = await db
-    .select({ id: positions.id, name: positions.name })
-    .from(positions)
-    .where(and(eq(positions.id, positionId), eq(positions.projectId, projectId)));
-  if (!position)
-    throw badRequest('所选岗位不属于该项目，请重新选择', { PositionId: '请选择本项目的岗位' });
-  return position;
 }
 
 /** ProjectApply/Apply: one application per candidate and project, while applications are open. */
@@ -469,6 +450,7 @@ export async function submitApplication(
         address,
         at: now,
       });
+      await deleteDraft(tx as Database, user.userId, project.id);
       return created;
     });
     return await toApplySummary(db, row, now);
@@ -523,6 +505,7 @@ export async function modifyApplication(
       address,
       at: now,
     });
+    await deleteDraft(tx as Database, userId, row.projectId);
     return moveApplication(tx as Database, row, 'Submitted', {
       actor: 'candidate',
       now,

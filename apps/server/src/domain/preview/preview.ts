@@ -183,6 +183,7 @@ export async function getPreviewForm(
     // A reviewer's test entry is nobody's child: no guardian is asked.
     GuardianGiven: true,
     Today: beijingDate(now),
+    Draft: null,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   projectFollows,
   projectQuestions,
   scoreReviews,
+  applyDrafts,
   userApplyArchives,
   userMessages,
   users,
@@ -53,6 +54,7 @@ async function eraseAccount(db: Database, userId: number, now: Date): Promise<st
       .set({ sensitiveErasedAt: now })
       .where(and(eq(applications.userId, userId), isNull(applications.sensitiveErasedAt)));
     await tx.delete(userApplyArchives).where(eq(userApplyArchives.userId, userId));
+    await tx.delete(applyDrafts).where(eq(applyDrafts.userId, userId));
     await tx
       .update(projectQuestions)
       .set({ content: ERASED_QUESTION })

@@ -120,6 +120,20 @@ function PersonalDataDocument({ copy }: { copy: PersonalDataCopy }) {
             </div>
           ))}
         </Section>
+        <Section title="未提交的报名表草稿">
+          {copy.Drafts.length === 0 ? <p className="empty">无</p> : null}
+          {copy.Drafts.map((d) => (
+            <div key={d.ProjectId}>
+              <h3>
+                {d.ProjectTitle}（保存于 {time(d.UpdateTime)}）
+              </h3>
+              <Table
+                head={['报名表字段', '填写内容']}
+                rows={d.Form.map((f) => [f.Label, f.Value])}
+              />
+            </div>
+          ))}
+        </Section>
         <Section title="订单">
           <Table
             head={['订单号', '内容', '金额（元）', '状态', '下单时间', '支付时间']}

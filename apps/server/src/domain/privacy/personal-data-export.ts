@@ -21,6 +21,7 @@ import {
   positions,
   projects,
   uploads,
+  applyDrafts,
   userApplyArchives,
   userMessages,
   users,
@@ -61,6 +62,13 @@ export async function collectPersonalData(db: Database, userId: number, now: Dat
     .leftJoin(forms, eq(forms.projectId, applications.projectId))
     .where(eq(applications.userId, userId))
     .orderBy(asc(applications.id));
+  const drafts = await db
+    .select({ draft: applyDrafts, projectTitle: projects.title, fields: forms.fields })
+    .from(applyDrafts)
+    .innerJoin(projects, eq(projects.id, applyDrafts.projectId))
+    .leftJoin(forms, eq(forms.projectId, applyDrafts.projectId))
+    .where(eq(applyDrafts.userId, userId))
+    .orderBy(asc(applyDrafts.id));
   const applyIds = applied.map((row) => row.application.id);
   const byApply =
     <T extends { applicationId: number }>(rows: T[]) =>
@@ -160,6 +168,13 @@ export async function collectPersonalData(db: Database, userId: number, now: Dat
         Remark: e.remark,
         Time: iso(e.createdAt),
       })),
+    })),
+    Drafts: drafts.map(({ draft, projectTitle, fields }) => ({
+      ProjectId: draft.projectId,
+      ProjectTitle: projectTitle,
+      Form: formEntries(fields ?? [], draft.values),
+      Values: draft.values,
+      UpdateTime: iso(draft.updatedAt),
     })),
     Orders: orders.map((o) => ({
       OrderNo: o.orderNo,

@@ -1,7 +1,13 @@
 import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { applications, previewEntries, userApplyArchives, users } from '../../db/schema/index.js';
+import {
+  applications,
+  applyDrafts,
+  previewEntries,
+  userApplyArchives,
+  users,
+} from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { blindIndex, newestDataKeyId } from '../../platform/sealed-values.js';
 import { resealUploadedFiles } from '../uploads/uploads.js';
@@ -15,7 +21,8 @@ const notUnderNewest = (column: AnyPgColumn): SQL =>
 
 async function resealValues(
   db: Database,
-  table: typeof applications | typeof userApplyArchives | typeof previewEntries,
+  table:
+    typeof applications | typeof userApplyArchives | typeof previewEntries | typeof applyDrafts,
   key: AnyPgColumn,
 ): Promise<number> {
   const rows = await db
@@ -69,6 +76,7 @@ export async function resealPersonalData({
       (await resealValues(db, applications, applications.id)) +
       (await resealValues(db, userApplyArchives, userApplyArchives.userId)) +
       (await resealValues(db, previewEntries, previewEntries.id)) +
+      (await resealValues(db, applyDrafts, applyDrafts.id)) +
       (await resealIdNumbers(db, secrets.blindIndexKey)) +
       (await resealUploadedFiles(db, gateways.files));
     total += round;

@@ -10,9 +10,9 @@ import {
   type FormValues,
   type UploadedFileValue,
 } from '@portal/contracts';
-import { and, asc, eq, inArray, isNull, lt, notLike, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, notExists, notLike, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { uploads, users, type UploadRow } from '../../db/schema/index.js';
+import { applyDrafts, uploads, users, type UploadRow } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { ServerSecrets } from '../../platform/secrets.js';
 import { badRequest, DomainError } from '../errors.js';
@@ -333,8 +333,8 @@ export async function ownImageDataUrl(
 }
 
 /**
- * The daily cleanup: deletes uploads never attached UNATTACHED_UPLOAD_TTL_MS after they were made,
- * and files of that age that no upload names (left by a crash, or from before uploads had owners).
+ * The daily cleanup: deletes uploads never attached UNATTACHED_UPLOAD_TTL_MS after they were made
+ * and named by no draft, and files of that age that no upload names (left by a crash, or from before uploads had owners).
  * Safe on many processes: each row is deleted once, and unlinking a missing file is nothing.
  */
 export async function deleteUnattachedUploads(
@@ -345,7 +345,19 @@ export async function deleteUnattachedUploads(
   const cutoff = new Date(now.getTime() - UNATTACHED_UPLOAD_TTL_MS);
   const deleted = await db
     .delete(uploads)
-    .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, cutoff)))
+    .where(
+      and(
+        isNull(uploads.attachedAt),
+        lt(uploads.createdAt, cutoff),
+        // A draft's photo stays while the draft does (it follows the candidate to another device).
+        notExists(
+          db
+            .select({ id: applyDrafts.id })
+            .from(applyDrafts)
+            .where(sql`${uploads.id} = any(${applyDrafts.fileIds})`),
+        ),
+      ),
+    )
     .returning({ storedName: uploads.storedName });
   let files = 0;
   const remove = async (name: string) => {

@@ -4,6 +4,7 @@ import {
   getForm,
   getFormReport,
   modifyApply,
+  saveApplyDraft,
   withdrawApply,
 } from '@portal/contracts';
 import {
@@ -12,6 +13,7 @@ import {
   modifyApplication,
   submitApplication,
 } from '../../domain/applications/applications.js';
+import { saveDraft } from '../../domain/applications/drafts.js';
 import { changeApplicationPosition } from '../../domain/applications/change-position.js';
 import { withdrawApplication } from '../../domain/applications/withdraw.js';
 import { ownEvent, recordPersonalDataEvent } from '../../domain/privacy/audit-trail.js';
@@ -27,7 +29,7 @@ const recordOwnApplication = (deps: AppDeps, userId: number, applyId: number, ad
     deps.now(),
   );
 
-/** ProjectApply/ calls: the form, applying (again), changing a returned application, withdrawing, 改报, the report. */
+/** ProjectApply/ calls: the form, its draft, applying (again), changing a returned application, withdrawing, 改报, the report. */
 export const applyRoutes: ServiceRoute[] = [
   route(getForm, async ({ input, requireUser, deps }) =>
     getFormWithApply(
@@ -51,6 +53,9 @@ export const applyRoutes: ServiceRoute[] = [
     await recordOwnApplication(deps, userId, modified.ApplyId, clientIp);
     return modified;
   }),
+  route(saveApplyDraft, async ({ input, requireUser, deps }) =>
+    saveDraft(deps.db, requireUser(), input, deps.now()),
+  ),
   route(withdrawApply, async ({ input, requireUser, deps }) =>
     withdrawApplication(
       deps.db,

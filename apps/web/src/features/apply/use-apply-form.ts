@@ -17,7 +17,8 @@ import { useContractForm } from '../../platform/forms';
 import { useApplyArchive, useSaveApplyArchive } from '../account';
 import { useSubmitApply } from './api/apply';
 import { useApplyFormQuery } from './api/get-form';
-import { clearDraft, readDraft, writeDraft } from './draft';
+import { newestDraft, readDraft } from './draft';
+import { useDraftSync } from './use-draft-sync';
 import { GUARDIAN_FIELD, useGuardianConsent } from './guardian-consent';
 
 /** Only the given fields' values, from whatever source pre-fills or sends them. */
@@ -79,9 +80,9 @@ export interface ApplyFormOptions {
 }
 
 /**
- * The application form without its looks: the project's fields, pre-filled once (a draft typed
- * here, else the application's own values, else the apply archive), the draft kept as the person
- * types, the contract's field rules, Apply or ModifyApply (returned for changes), the server's
+ * The application form without its looks: the project's fields, pre-filled once (the newest
+ * draft, typed here or on another device, else the application's own values, else the apply
+ * archive), the draft kept here and on the server as the person types, the contract's field rules, Apply or ModifyApply (returned for changes), the server's
  * FieldErrors on the fields, and 保存为报名档案.
  */
 export function useApplyForm({
@@ -99,7 +100,10 @@ export function useApplyForm({
   const schema = useMemo(() => applyValuesSchema(fields), [fields]);
   const existing = query.data?.Apply ?? null;
   const modifying = existing !== null && MODIFIABLE_APPLY_STATUSES.includes(existing.Status);
-  const positionId = chosenPosition ?? existing?.PositionId;
+  // The position chosen on another device (or before a reload) travels with the draft.
+  const [draftPosition, setDraftPosition] = useState<number | null>(null);
+  const positionId = chosenPosition ?? existing?.PositionId ?? draftPosition ?? undefined;
+  const draftSync = useDraftSync(projectId);
 
   // The sensitive fields' consent is asked apart from the fields, unticked, unless this
   // application already gave it to the same form.
@@ -124,20 +128,30 @@ export function useApplyForm({
   const [filled, setFilled] = useState(false);
   useEffect(() => {
     if (filled || !query.data || archive.isPending) return;
-    const start = readDraft(projectId) ?? query.data.Values ?? archive.data?.Values ?? {};
+    const sent = query.data.Apply;
+    if (sent && !MODIFIABLE_APPLY_STATUSES.includes(sent.Status) && sent.Status !== 'Withdrawn') {
+      // Applied already (perhaps on another device): there is nothing left to draft.
+      draftSync.finish();
+      setFilled(true);
+      return;
+    }
+    const draft = newestDraft(readDraft(projectId), query.data.Draft);
+    draftSync.start(draft);
+    setDraftPosition(draft?.positionId ?? null);
+    const start = draft?.values ?? query.data.Values ?? archive.data?.Values ?? {};
     reset(pickFieldValues(query.data.Form.Fields, start));
     setFilled(true);
-  }, [filled, query.data, archive.isPending, archive.data, projectId, reset]);
+  }, [filled, query.data, archive.isPending, archive.data, projectId, reset, draftSync]);
   // Subscribed as the filled form is committed, before anything can type into it: a passive
   // effect runs a moment later, and what was typed in that moment never reached the draft (a
   // test typing at once after the fields appeared lost it under load).
   useLayoutEffect(() => {
     if (!filled) return;
     const subscription = watch((values, { name }) => {
-      if (name) writeDraft(projectId, values as FormValues);
+      if (name) draftSync.change(values as FormValues, positionId ?? null);
     });
     return () => subscription.unsubscribe();
-  }, [filled, watch, projectId]);
+  }, [filled, watch, draftSync, positionId]);
 
   // A birth date left empty is filled from the ID number it belongs to, once that is valid; one
   // typed (or pre-filled) stays, and the contract's rule says when it disagrees.
@@ -220,7 +234,7 @@ export function useApplyForm({
       return;
     }
     guardian.spent();
-    clearDraft(projectId);
+    draftSync.finish();
     onSubmitted(modifying ? 'modify' : 'apply');
   });
 
@@ -242,6 +256,8 @@ export function useApplyForm({
     definition: query.data?.Form,
     /** The candidate's application, when there is one. */
     existing,
+    /** The position applied for: chosen on the way here, the application's own, or the draft's. */
+    positionId,
     /** Returned for changes: ModifyApply, with the reviewer's reason. */
     modifying,
     form,

@@ -123,7 +123,7 @@ export default function ApplyPage() {
           >
             <Select
               id={applyFieldDomId('PositionId')}
-              value={chosen ?? existing?.PositionId}
+              value={apply.positionId}
               disabled={modifying}
               placeholder="请选择报考岗位"
               loading={positions.isPending}

@@ -5,9 +5,11 @@ import {
   getUserApplyArchive,
   idNumberCheckDigit,
   modifyApply,
+  saveApplyDraft,
   saveUserApplyArchive,
   SENSITIVE_CONSENT_REQUIRED,
   verifyShortMessage,
+  type ApplyDraft,
   type FormField,
 } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -16,7 +18,8 @@ import { fakeServer, refusal } from '../../testing/fake-server';
 import { applySummary } from '../../testing/fixtures';
 import { renderScreen, setUpScreenTests, signIn } from '../../testing/render-screen';
 import { paths, personalStorage } from '../../../platform';
-import { draftKey } from '../draft';
+import { DRAFT_SAVE_DELAY_MS } from '../use-draft-sync';
+import { draftKey, writeDraft } from '../draft';
 import { GUARDIAN_AGREE_LABEL } from '../guardian-consent';
 import { SENSITIVE_CONSENT_LABEL } from '../sensitive-consent';
 import ApplyPage from './apply-page';
@@ -44,6 +47,7 @@ const VALID_ID = '11010519491231002X';
 function formAnswer(
   apply: ReturnType<typeof applySummary> | null = null,
   values: Record<string, string> | null = null,
+  draft: ApplyDraft | null = null,
 ) {
   return formWithApplySchema.parse({
     Form: { FormId: 1, ProjectId: 1, Title: '报名登记表', Fields: FIELDS },
@@ -59,6 +63,7 @@ function formAnswer(
     },
     GuardianGiven: false,
     Today: '2026-11-26',
+    Draft: draft,
   });
 }
 const PATH = paths.apply({ ProjectId: 1, PositionId: 11 });
@@ -78,7 +83,8 @@ function serve(form = formAnswer(), archive: Record<string, string> = {}) {
   signIn();
   return fakeServer()
     .on(getForm, form)
-    .on(getUserApplyArchive, { Values: archive, UpdateTime: null });
+    .on(getUserApplyArchive, { Values: archive, UpdateTime: null })
+    .on(saveApplyDraft, { Revision: 1, UpdateTime: '2026-11-26T10:00:00+08:00' });
 }
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) =>
@@ -228,14 +234,86 @@ describe('apply: the application form', () => {
     });
   });
 
-  it('keeps what was typed after a reload (draft per project)', async () => {
-    serve();
+  it('keeps what was typed after a reload, and on another device (the server’s draft)', async () => {
+    let saved: ApplyDraft | null = null;
+    serve()
+      .on(getForm, () => formAnswer(null, null, saved))
+      .on(saveApplyDraft, (input) => {
+        saved = {
+          PositionId: input.PositionId ?? null,
+          Values: input.Values,
+          Revision: (saved?.Revision ?? 0) + 1,
+          UpdateTime: '2026-11-26T10:00:00+08:00',
+        };
+        return { Revision: saved.Revision, UpdateTime: saved.UpdateTime };
+      });
     const first = renderScreen(ApplyPage, PATH);
     await screen.findByLabelText('姓名');
     type('姓名', '李四');
     first.unmount();
-    renderScreen(ApplyPage, PATH);
+    const second = renderScreen(ApplyPage, PATH);
     expect(((await screen.findByLabelText('姓名')) as HTMLInputElement).value).toBe('李四');
+    second.unmount();
+    // Another device holds nothing of it in its own storage.
+    personalStorage.remove(draftKey(1));
+    renderScreen(ApplyPage, paths.apply({ ProjectId: 1 }));
+    expect(((await screen.findByLabelText('姓名')) as HTMLInputElement).value).toBe('李四');
+    expect(saved).toMatchObject({ PositionId: 11, Values: { name: '李四' } });
+  });
+
+  it('sends what was typed to the server once typing rests, with the chosen position', async () => {
+    const server = serve();
+    renderScreen(ApplyPage, PATH);
+    await screen.findByLabelText('姓名');
+    type('姓名', '李');
+    type('姓名', '李四');
+    await waitFor(() => expect(server.calls(saveApplyDraft)).toHaveLength(1), {
+      timeout: DRAFT_SAVE_DELAY_MS * 3,
+    });
+    expect(server.calls(saveApplyDraft)[0]?.input).toMatchObject({
+      ProjectId: 1,
+      PositionId: 11,
+      Values: { name: '李四' },
+    });
+  });
+
+  it('opens a draft saved on another device, with its position, over an older one kept here', async () => {
+    signIn();
+    writeDraft(1, { values: { name: '旧的' }, positionId: 12, revision: 2, pending: true });
+    serve(
+      formAnswer(null, null, {
+        PositionId: 11,
+        Values: { name: '手机上填的' },
+        Revision: 3,
+        UpdateTime: '2026-11-26T09:00:00+08:00',
+      }),
+    );
+    // Opened without a position, as from a link to the form on the desktop.
+    renderScreen(ApplyPage, paths.apply({ ProjectId: 1 }));
+    expect(((await screen.findByLabelText('姓名')) as HTMLInputElement).value).toBe('手机上填的');
+    expect(screen.getByRole('button', { name: '提交报名' })).toBeTruthy();
+  });
+
+  it('keeps typing made here that the server has not seen over the draft it was based on', async () => {
+    signIn();
+    writeDraft(1, { values: { name: '这里后填的' }, positionId: 11, revision: 3, pending: true });
+    const server = serve(
+      formAnswer(null, null, {
+        PositionId: 11,
+        Values: { name: '手机上填的' },
+        Revision: 3,
+        UpdateTime: '2026-11-26T09:00:00+08:00',
+      }),
+    );
+    renderScreen(ApplyPage, PATH);
+    expect(((await screen.findByLabelText('姓名')) as HTMLInputElement).value).toBe('这里后填的');
+    // And it goes to the server without waiting for more typing.
+    await waitFor(() => expect(server.calls(saveApplyDraft)).toHaveLength(1), {
+      timeout: DRAFT_SAVE_DELAY_MS * 3,
+    });
+    expect(server.calls(saveApplyDraft)[0]?.input).toMatchObject({
+      Values: { name: '这里后填的' },
+    });
   });
 
   it('a 400 refusal keeps every typed value and marks the fields it names', async () => {

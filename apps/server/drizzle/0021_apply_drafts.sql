@@ -1,0 +1,15 @@
+CREATE TABLE "apply_drafts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"project_id" integer NOT NULL,
+	"position_id" integer,
+	"values" text NOT NULL,
+	"file_ids" text[] NOT NULL,
+	"revision" integer NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "apply_drafts" ADD CONSTRAINT "apply_drafts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "apply_drafts" ADD CONSTRAINT "apply_drafts_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "apply_drafts" ADD CONSTRAINT "apply_drafts_position_id_positions_id_fk" FOREIGN KEY ("position_id") REFERENCES "public"."positions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "apply_drafts_user_project_index" ON "apply_drafts" USING btree ("user_id","project_id");

@@ -1,0 +1,27 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { forms, positions } from '../../db/schema/index.js';
+import { badRequest, notFound } from '../errors.js';
+
+export type FormRow = typeof forms.$inferSelect;
+
+export async function requireForm(db: Database, projectId: number): Promise<FormRow> {
+  const [form] = await db.select().from(forms).where(eq(forms.projectId, projectId));
+  if (!form) throw notFound('该项目尚未发布报名表');
+  return form;
+}
+
+/** A position of this very project (applying, 改报); another project's is refused as a wrong pick. */
+export async function requireProjectPosition(
+  db: Database,
+  projectId: number,
+  positionId: number,
+): Promise<{ id: number; name: string }> {
+  const [position] = await db
+    .select({ id: positions.id, name: positions.name })
+    .from(positions)
+    .where(and(eq(positions.id, positionId), eq(positions.projectId, projectId)));
+  if (!position)
+    throw badRequest('所选岗位不属于该项目，请重新选择', { PositionId: '请选择本项目的岗位' });
+  return position;
+}
