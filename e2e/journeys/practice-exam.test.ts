@@ -1,23 +1,16 @@
-import {
-  apply,
-  getExamine,
-  getForm,
-  getProjectList,
-  getProjectPosition,
-  type FormValues,
-} from '@portal/contracts';
+import { getExamine, getProjectList } from '@portal/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser.js';
 import {
   apiOf,
+  type FreshCandidate,
   applicationsOf,
   approveInBackOffice,
-  type SignedInApi,
-  uploadPhoto,
+  applyThroughApi,
 } from '../support/portal-api.js';
 import { checkScreen, hasNoHorizontalScroll, screenSettled } from '../support/screens.js';
-import { GOOD_ID_NUMBER, signInAtProvider } from '../support/sign-in.js';
+import { signInAtProvider } from '../support/sign-in.js';
 import { FRESH_PASSWORD, signUpFreshAccount } from '../support/sms.js';
 
 /**
@@ -26,33 +19,14 @@ import { FRESH_PASSWORD, signUpFreshAccount } from '../support/sms.js';
  * the real exam still not started and no score.
  */
 const baseUrl = inject('baseUrl');
+const CANDIDATE = (mobile: string): FreshCandidate => ({
+  name: '练习考生',
+  gender: 'female',
+  mobile,
+});
 
 /** Paid, open for applications, with an online exam whose window is open (the seed's journey project). */
 const PROJECT = '2026年全国计算机应用能力在线测评（初级）';
-
-async function applyTo(page: Page, api: SignedInApi, projectId: number, mobile: string) {
-  const [position] = await api.call(getProjectPosition, { ProjectId: projectId });
-  const form = await api.call(getForm, { ProjectId: projectId });
-  const asked = new Set(form.Form.Fields.map((f) => f.FieldId));
-  const values: FormValues = {
-    name: '练习考生',
-    gender: 'female',
-    idNumber: GOOD_ID_NUMBER,
-    birthDate: '1990-03-07',
-    mobile,
-    education: 'bachelor',
-    major: '计算机科学与技术',
-    hukou: ['11', '110101'],
-    hasWork: 'no',
-    photo: await uploadPhoto(page),
-  };
-  return api.call(apply, {
-    ProjectId: projectId,
-    PositionId: position!.PositionId,
-    Values: Object.fromEntries(Object.entries(values).filter(([id]) => asked.has(id))),
-    SensitiveConsent: true,
-  });
-}
 
 async function checkPhoneScreen(page: Page, name: string) {
   await screenSettled(page);
@@ -85,7 +59,12 @@ describe('a practice attempt before the real exam (issue 30, point 19)', () => {
       });
       const project = open.Items.find((p) => p.Title === PROJECT);
       expect(project, PROJECT).toBeDefined();
-      const { ApplyId: applyId } = await applyTo(page, api, project!.ProjectId, mobile);
+      const { ApplyId: applyId } = await applyThroughApi(
+        page,
+        api,
+        project!.ProjectId,
+        CANDIDATE(mobile),
+      );
 
       // Approved by the back office; paid at the sandbox cashier.
       await approveInBackOffice(baseUrl, applyId);

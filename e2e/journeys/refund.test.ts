@@ -1,21 +1,14 @@
-import {
-  apply,
-  getForm,
-  getProjectList,
-  getProjectPosition,
-  type FormValues,
-} from '@portal/contracts';
+import { apply, getProjectList } from '@portal/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.js';
 import {
   apiOf,
-  type SignedInApi,
+  type FreshCandidate,
   approveInBackOffice,
-  uploadPhoto,
+  applicationRequest,
 } from '../support/portal-api.js';
 import { checkScreen } from '../support/screens.js';
-import { GOOD_ID_NUMBER } from '../support/sign-in.js';
 import { signUpFreshAccount } from '../support/sms.js';
 
 /**
@@ -24,34 +17,13 @@ import { signUpFreshAccount } from '../support/sms.js';
  * order shows 退款中, and 已退款 once the sandbox's bank has paid it back (a few seconds).
  */
 const baseUrl = inject('baseUrl');
+const CANDIDATE = (mobile: string): FreshCandidate => ({
+  name: '退款考生',
+  gender: 'male',
+  mobile,
+});
 
 /** Applies with the short form's values (what journey 2 types, sent as the form sends them). */
-async function applyTo(page: Page, api: SignedInApi, projectId: number, mobile: string) {
-  const [position] = await api.call(getProjectPosition, { ProjectId: projectId });
-  const form = await api.call(getForm, { ProjectId: projectId });
-  const asked = new Set(form.Form.Fields.map((f) => f.FieldId));
-  const values: FormValues = {
-    name: '退款考生',
-    gender: 'male',
-    idNumber: GOOD_ID_NUMBER,
-    birthDate: '1990-03-07',
-    mobile,
-    education: 'bachelor',
-    major: '计算机科学与技术',
-    hukou: ['11', '110101'],
-    hasWork: 'no',
-    photo: await uploadPhoto(page),
-  };
-  const request = {
-    ProjectId: projectId,
-    PositionId: position!.PositionId,
-    Values: Object.fromEntries(Object.entries(values).filter(([id]) => asked.has(id))),
-  };
-  // The server, not only the form, refuses sensitive information sent without its consent.
-  expect(await api.status(apply, request)).toBe(400);
-  return api.call(apply, { ...request, SensitiveConsent: true });
-}
-
 describe('refund (issue 13): pay, ask for the fee back from my/myOrder, see 退款中 then 已退款', () => {
   let browser: Browser;
   let context: BrowserContext;
@@ -77,7 +49,10 @@ describe('refund (issue 13): pay, ask for the fee back from my/myOrder, see 退�
         p.FeeInFen > 0 && !p.HasOnlineExam && ['职业资格', '学科竞赛'].includes(p.CategoryName),
     )!;
     expect(project, 'a paid project with its exam ahead').toBeTruthy();
-    const application = await applyTo(page, api, project.ProjectId, mobile);
+    const request = await applicationRequest(page, api, project.ProjectId, CANDIDATE(mobile));
+    // The server, not only the form, refuses sensitive information sent without its consent.
+    expect(await api.status(apply, request)).toBe(400);
+    const application = await api.call(apply, { ...request, SensitiveConsent: true });
     await approveInBackOffice(baseUrl, application.ApplyId);
 
     // Pay in the sandbox cashier, from the payment page.

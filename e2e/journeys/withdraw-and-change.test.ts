@@ -1,23 +1,17 @@
-import {
-  apply,
-  getForm,
-  getProjectList,
-  getProjectPosition,
-  type FormValues,
-  type ProjectSummary,
-} from '@portal/contracts';
+import { getProjectList, getProjectPosition, type ProjectSummary } from '@portal/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser.js';
 import {
   apiOf,
+  type FreshCandidate,
   applicationsOf,
   approveInBackOffice,
   type SignedInApi,
-  uploadPhoto,
+  applyThroughApi,
 } from '../support/portal-api.js';
 import { checkScreen, screenSettled } from '../support/screens.js';
-import { GOOD_ID_NUMBER, SENSITIVE_CONSENT_LABEL, signInAtProvider } from '../support/sign-in.js';
+import { SENSITIVE_CONSENT_LABEL, signInAtProvider } from '../support/sign-in.js';
 import { FRESH_PASSWORD, signUpFreshAccount } from '../support/sms.js';
 
 /**
@@ -28,30 +22,11 @@ import { FRESH_PASSWORD, signUpFreshAccount } from '../support/sms.js';
  * on the phone once approved (the approval lost), on the desktop while submitted.
  */
 const baseUrl = inject('baseUrl');
-
-async function applyTo(page: Page, api: SignedInApi, projectId: number, mobile: string) {
-  const [position] = await api.call(getProjectPosition, { ProjectId: projectId });
-  const form = await api.call(getForm, { ProjectId: projectId });
-  const asked = new Set(form.Form.Fields.map((f) => f.FieldId));
-  const values: FormValues = {
-    name: '撤回考生',
-    gender: 'female',
-    idNumber: GOOD_ID_NUMBER,
-    birthDate: '1990-03-07',
-    mobile,
-    education: 'bachelor',
-    major: '汉语言文学',
-    hukou: ['11', '110101'],
-    hasWork: 'no',
-    photo: await uploadPhoto(page),
-  };
-  return api.call(apply, {
-    ProjectId: projectId,
-    PositionId: position!.PositionId,
-    Values: Object.fromEntries(Object.entries(values).filter(([id]) => asked.has(id))),
-    SensitiveConsent: true,
-  });
-}
+const CANDIDATE = (mobile: string): FreshCandidate => ({
+  name: '撤回考生',
+  gender: 'female',
+  mobile,
+});
 
 /** The consent box is asked again only where this application holds no consent for the form. */
 async function tickConsentIfAsked(page: Page) {
@@ -89,7 +64,7 @@ describe('withdraw and apply again (issue 30, point 13)', () => {
     { timeout: 180_000 },
     async () => {
       const project = paidProjects[0]!;
-      const first = await applyTo(page, api, project.ProjectId, mobile);
+      const first = await applyThroughApi(page, api, project.ProjectId, CANDIDATE(mobile));
       const flowUrl = `${baseUrl}/views/flowManage?ProjectId=${project.ProjectId}`;
       await page.goto(flowUrl);
       const withdraw = page.getByRole('button', { name: '撤回报名' });
@@ -155,7 +130,7 @@ describe('withdraw and apply again (issue 30, point 13)', () => {
     { timeout: 180_000 },
     async () => {
       const project = paidProjects[1]!;
-      const first = await applyTo(page, api, project.ProjectId, mobile);
+      const first = await applyThroughApi(page, api, project.ProjectId, CANDIDATE(mobile));
       await approveInBackOffice(baseUrl, first.ApplyId);
 
       const desktop = await browser.newContext(DESKTOP);
@@ -199,7 +174,7 @@ describe('withdraw and apply again (issue 30, point 13)', () => {
       expect(paidProjects.length, 'a third paid project with the short form').toBeGreaterThan(2);
       const project = paidProjects[2]!;
       const [from, to] = await api.call(getProjectPosition, { ProjectId: project.ProjectId });
-      const first = await applyTo(page, api, project.ProjectId, mobile);
+      const first = await applyThroughApi(page, api, project.ProjectId, CANDIDATE(mobile));
       await approveInBackOffice(baseUrl, first.ApplyId);
       const flowUrl = `${baseUrl}/views/flowManage?ProjectId=${project.ProjectId}`;
       await page.goto(flowUrl);
@@ -243,7 +218,7 @@ describe('withdraw and apply again (issue 30, point 13)', () => {
       expect(paidProjects.length, 'a fourth paid project with the short form').toBeGreaterThan(3);
       const project = paidProjects[3]!;
       const [from, to] = await api.call(getProjectPosition, { ProjectId: project.ProjectId });
-      const first = await applyTo(page, api, project.ProjectId, mobile);
+      const first = await applyThroughApi(page, api, project.ProjectId, CANDIDATE(mobile));
       const desktop = await browser.newContext(DESKTOP);
       try {
         const pc = await desktop.newPage();

@@ -1,4 +1,5 @@
 import {
+  apply,
   getForm,
   getProjectList,
   getProjectPosition,
@@ -8,12 +9,14 @@ import {
   uploadedFileValueSchema,
   type Endpoint,
   type FormField,
+  type FormValues,
   type RequestOf,
   type ResponseOf,
   type RuntimeConfig,
 } from '@portal/contracts';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { GOOD_ID_NUMBER } from './sign-in.js';
 
 const RECORD_KEY = 'oidc.user:portal-web';
 /** The seed's paid project with an online exam that the demo user has not applied to. */
@@ -212,4 +215,55 @@ export async function uploadPhoto(page: Page) {
   const body = (await response.json()) as { Data: unknown; ErrMsg: string };
   expect(response.status, body.ErrMsg).toBe(200);
   return uploadedFileValueSchema.parse(body.Data);
+}
+
+/** Who a fresh candidate is on the forms they send through the API. */
+export interface FreshCandidate {
+  name: string;
+  gender: 'male' | 'female';
+  mobile: string;
+}
+
+/**
+ * An application a fresh candidate sends as the form would (the first position, a photo uploaded
+ * with the page's token), holding only the fields the project's form asks; the sensitive
+ * information's consent is the caller's to add.
+ */
+export async function applicationRequest(
+  page: Page,
+  api: SignedInApi,
+  projectId: number,
+  candidate: FreshCandidate,
+) {
+  const [position] = await api.call(getProjectPosition, { ProjectId: projectId });
+  const form = await api.call(getForm, { ProjectId: projectId });
+  const asked = new Set(form.Form.Fields.map((f) => f.FieldId));
+  const values: FormValues = {
+    name: candidate.name,
+    gender: candidate.gender,
+    idNumber: GOOD_ID_NUMBER,
+    birthDate: '1990-03-07',
+    mobile: candidate.mobile,
+    education: 'bachelor',
+    major: '计算机科学与技术',
+    hukou: ['11', '110101'],
+    hasWork: 'no',
+    photo: await uploadPhoto(page),
+  };
+  return {
+    ProjectId: projectId,
+    PositionId: position!.PositionId,
+    Values: Object.fromEntries(Object.entries(values).filter(([id]) => asked.has(id))),
+  };
+}
+
+/** A fresh candidate applies through the API, the sensitive information's consent given. */
+export async function applyThroughApi(
+  page: Page,
+  api: SignedInApi,
+  projectId: number,
+  candidate: FreshCandidate,
+) {
+  const request = await applicationRequest(page, api, projectId, candidate);
+  return api.call(apply, { ...request, SensitiveConsent: true });
 }
