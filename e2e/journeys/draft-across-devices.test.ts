@@ -76,6 +76,10 @@ describe('a draft that follows the candidate to another device (issue 30, point 
         .poll(async () => (await draftOnServer())?.Values, { timeout: 15_000 })
         .toMatchObject({ name: NAME, idNumber: GOOD_ID_NUMBER, photo: { FileName: 'photo.jpg' } });
       expect((await draftOnServer())?.PositionId).toBe(chosen.PositionId);
+      const saved = page.getByText(/^草稿已于 \d\d:\d\d 自动保存，换一台设备登录也能接着填写$/);
+      await saved.waitFor();
+      await saved.scrollIntoViewIfNeeded();
+      await checkScreen(page, 'issue30-15-phone-draft-saved');
       expect(await applicationsOf(api, project.ProjectId)).toEqual([]);
 
       // The desktop: another browser, signed in with the password; the form opened from a link that

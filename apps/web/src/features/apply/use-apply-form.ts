@@ -103,7 +103,12 @@ export function useApplyForm({
   // The position chosen on another device (or before a reload) travels with the draft.
   const [draftPosition, setDraftPosition] = useState<number | null>(null);
   const positionId = chosenPosition ?? existing?.PositionId ?? draftPosition ?? undefined;
-  const draftSync = useDraftSync(projectId);
+  const {
+    start: startDraft,
+    change: changeDraft,
+    finish: finishDraft,
+    savedAt: draftSavedAt,
+  } = useDraftSync(projectId);
 
   // The sensitive fields' consent is asked apart from the fields, unticked, unless this
   // application already gave it to the same form.
@@ -131,27 +136,36 @@ export function useApplyForm({
     const sent = query.data.Apply;
     if (sent && !MODIFIABLE_APPLY_STATUSES.includes(sent.Status) && sent.Status !== 'Withdrawn') {
       // Applied already (perhaps on another device): there is nothing left to draft.
-      draftSync.finish();
+      finishDraft();
       setFilled(true);
       return;
     }
     const draft = newestDraft(readDraft(projectId), query.data.Draft);
-    draftSync.start(draft);
+    startDraft(draft);
     setDraftPosition(draft?.positionId ?? null);
     const start = draft?.values ?? query.data.Values ?? archive.data?.Values ?? {};
     reset(pickFieldValues(query.data.Form.Fields, start));
     setFilled(true);
-  }, [filled, query.data, archive.isPending, archive.data, projectId, reset, draftSync]);
+  }, [
+    filled,
+    query.data,
+    archive.isPending,
+    archive.data,
+    projectId,
+    reset,
+    startDraft,
+    finishDraft,
+  ]);
   // Subscribed as the filled form is committed, before anything can type into it: a passive
   // effect runs a moment later, and what was typed in that moment never reached the draft (a
   // test typing at once after the fields appeared lost it under load).
   useLayoutEffect(() => {
     if (!filled) return;
     const subscription = watch((values, { name }) => {
-      if (name) draftSync.change(values as FormValues, positionId ?? null);
+      if (name) changeDraft(values as FormValues, positionId ?? null);
     });
     return () => subscription.unsubscribe();
-  }, [filled, watch, draftSync, positionId]);
+  }, [filled, watch, changeDraft, positionId]);
 
   // A birth date left empty is filled from the ID number it belongs to, once that is valid; one
   // typed (or pre-filled) stays, and the contract's rule says when it disagrees.
@@ -234,7 +248,7 @@ export function useApplyForm({
       return;
     }
     guardian.spent();
-    draftSync.finish();
+    finishDraft();
     onSubmitted(modifying ? 'modify' : 'apply');
   });
 
@@ -258,6 +272,8 @@ export function useApplyForm({
     existing,
     /** The position applied for: chosen on the way here, the application's own, or the draft's. */
     positionId,
+    /** When the draft last reached the server (it then opens on any device); null before. */
+    draftSavedAt,
     /** Returned for changes: ModifyApply, with the reviewer's reason. */
     modifying,
     form,

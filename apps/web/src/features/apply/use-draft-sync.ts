@@ -1,5 +1,5 @@
 import { saveApplyDraft, type FormValues } from '@portal/contracts';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { callEndpoint } from '../../platform';
 import { clearDraft, writeDraft, type LocalDraft } from './draft';
 
@@ -13,6 +13,7 @@ export const DRAFT_SAVE_DELAY_MS = 1500;
  * the next change or when the page is hidden. Silent: the form is what the candidate looks at.
  */
 export function useDraftSync(projectId: number) {
+  const [savedAt, setSavedAt] = useState<string | null>(null);
   const latest = useRef<LocalDraft | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const sending = useRef(false);
@@ -38,6 +39,7 @@ export function useDraftSync(projectId: number) {
         if (done.current || !now) return;
         latest.current = { ...now, revision: saved.Revision, pending: now !== draft };
         writeDraft(projectId, latest.current);
+        setSavedAt(saved.UpdateTime);
       } catch {
         // Kept here as pending: sent with the next change, or when the page is hidden.
         return;
@@ -62,7 +64,7 @@ export function useDraftSync(projectId: number) {
     };
   }, [send]);
 
-  return useMemo(
+  const controls = useMemo(
     () => ({
       /** The draft the form starts from; one typed here and not yet saved goes to the server. */
       start(draft: LocalDraft | null) {
@@ -92,4 +94,5 @@ export function useDraftSync(projectId: number) {
     }),
     [projectId, send],
   );
+  return { ...controls, savedAt };
 }

@@ -7,6 +7,7 @@ import { paths } from '../../../platform';
 import { idParam } from '../../../shared/id';
 import { quotaText, useProjectPositions } from '../../project';
 import { GUARDIAN_FIELD, GuardianConsent } from '../guardian-consent';
+import { DraftSaved } from '../draft-saved';
 import { SensitiveConsent } from '../sensitive-consent';
 import { SENSITIVE_CONSENT_FIELD, useApplyForm } from '../use-apply-form';
 import { useFileUpload } from '../use-file-upload';
@@ -163,6 +164,7 @@ export default function ApplyPage() {
             />
           ) : null}
           {form.serverError ? <Alert type="error" showIcon title={form.serverError} /> : null}
+          <DraftSaved savedAt={apply.draftSavedAt} />
           <div className="d-page__actions">
             <Button
               type="primary"

@@ -275,6 +275,9 @@ describe('apply: the application form', () => {
       PositionId: 11,
       Values: { name: '李四' },
     });
+    expect(
+      await screen.findByText('草稿已于 10:00 自动保存，换一台设备登录也能接着填写'),
+    ).toBeTruthy();
   });
 
   it('opens a draft saved on another device, with its position, over an older one kept here', async () => {

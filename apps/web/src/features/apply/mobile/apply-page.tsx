@@ -6,6 +6,7 @@ import { paths, useRegionData } from '../../../platform';
 import { idParam } from '../../../shared/id';
 import { LoadFailed, LoadingSkeleton } from '../../../shared/ui/mobile/query-states';
 import { GUARDIAN_FIELD, GuardianConsent } from '../guardian-consent';
+import { DraftSaved } from '../draft-saved';
 import { SensitiveConsent } from '../sensitive-consent';
 import { SENSITIVE_CONSENT_FIELD, useApplyForm } from '../use-apply-form';
 import { fieldDomId, FormFieldRow } from './form-field';
@@ -101,6 +102,7 @@ export default function ApplyPage() {
           guardian={apply.guardian}
         />
       ) : null}
+      <DraftSaved savedAt={apply.draftSavedAt} />
       <div className="m-bottom-spacer" />
       <div className="m-bottom-bar">
         <Button
