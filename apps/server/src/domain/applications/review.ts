@@ -5,7 +5,7 @@ import { applications, projects, type ApplicationRow } from '../../db/schema/ind
 import { moveApplication } from './applications.js';
 import { badRequest, notFound } from '../errors.js';
 import { createUserMessage } from '../notices/messages.js';
-import { enqueueNotification, reviewDecisionText } from '../notices/outbox.js';
+import { enqueueNotification, reviewDecisionNotice } from '../notices/outbox.js';
 import { payDeadline } from '../projects/project-state.js';
 import { beijingMinute } from '../../platform/beijing-time.js';
 
@@ -71,7 +71,7 @@ export async function reviewApplication(
       applicationId: row.id,
       kind: 'review_decided',
       occasion: `${decision}@${now.toISOString()}`,
-      text: reviewDecisionText({
+      ...reviewDecisionNotice({
         projectTitle: project?.title ?? '',
         decision,
         remark: remark?.trim() || null,

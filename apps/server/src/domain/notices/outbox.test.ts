@@ -81,10 +81,10 @@ describe('the notification outbox (issue 30, point 16)', () => {
     expect(message!.content).toContain('请在2027-03-01 09:00前完成缴费');
 
     const { sms, sent } = recordingSms();
-    expect(await deliverNotifications(t.db, sms, new Date())).toMatchObject({ sent: 1 });
+    expect(await deliverNotifications(t.db, { sms: sms }, new Date())).toMatchObject({ sent: 1 });
     expect(sent).toEqual([{ mobile: DEMO_MOBILE, text: expect.stringContaining('去缴费') }]);
     expect(sent[0]!.text).toMatch(/^【.+】您报名的/);
-    expect(await deliverNotifications(t.db, sms, new Date())).toMatchObject({ sent: 0 });
+    expect(await deliverNotifications(t.db, { sms: sms }, new Date())).toMatchObject({ sent: 0 });
     expect(sent).toHaveLength(1);
     const [after] = await outboxOf(t, row.id);
     expect(after).toMatchObject({ status: 'sent', attempts: 1 });
@@ -103,8 +103,8 @@ describe('the notification outbox (issue 30, point 16)', () => {
     const { sms, sent } = recordingSms();
     const now = new Date();
     const [a, b] = await Promise.all([
-      deliverNotifications(t.db, sms, now),
-      deliverNotifications(t.db, sms, now),
+      deliverNotifications(t.db, { sms: sms }, now),
+      deliverNotifications(t.db, { sms: sms }, now),
     ]);
     expect(a.sent + b.sent).toBe(6);
     expect(sent.map((s) => s.text.replace(/^【.+】/, '')).sort()).toEqual(
@@ -119,7 +119,7 @@ describe('the notification outbox (issue 30, point 16)', () => {
     let failing = true;
     const { sms, sent } = recordingSms(() => failing);
     const start = new Date();
-    expect(await deliverNotifications(t.db, sms, start)).toMatchObject({ retrying: 1 });
+    expect(await deliverNotifications(t.db, { sms: sms }, start)).toMatchObject({ retrying: 1 });
     const [waiting] = await outboxOf(t, row.id);
     expect(waiting).toMatchObject({
       status: 'pending',
@@ -128,9 +128,14 @@ describe('the notification outbox (issue 30, point 16)', () => {
     });
     expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(start.getTime());
     // Not before its time comes.
-    expect(await deliverNotifications(t.db, sms, start)).toMatchObject({ retrying: 0, sent: 0 });
+    expect(await deliverNotifications(t.db, { sms: sms }, start)).toMatchObject({
+      retrying: 0,
+      sent: 0,
+    });
     failing = false;
-    expect(await deliverNotifications(t.db, sms, new Date(start.getTime() + HOUR))).toMatchObject({
+    expect(
+      await deliverNotifications(t.db, { sms: sms }, new Date(start.getTime() + HOUR)),
+    ).toMatchObject({
       sent: 1,
     });
     expect(sent[0]!.text).toContain('被退回修改。审核意见：请补充学历证明。');
@@ -146,7 +151,7 @@ describe('the notification outbox (issue 30, point 16)', () => {
     let later = start.getTime() + HOUR;
     for (let i = 0; i < MAX_DELIVERY_ATTEMPTS + 2; i += 1) {
       later += 24 * HOUR;
-      await deliverNotifications(t.db, sms, new Date(later));
+      await deliverNotifications(t.db, { sms: sms }, new Date(later));
     }
     const [given] = await t.db
       .select()
