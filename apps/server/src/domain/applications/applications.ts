@@ -276,8 +276,12 @@ export function ticketPrintable(
   const printable =
     PRINTABLE_STATUSES.includes(status) || (project.feeInFen === 0 && status === 'Approved');
   const examOver = project.examEndAt ?? project.examStartAt;
+  // A ticket once issued stays printable; a first print waits for the project's ticket time.
+  const issued = status === 'TicketIssued' || status === 'Finished';
   return (
-    printable && ticketOpened(project, now) && (!examOver || examOver.getTime() > now.getTime())
+    printable &&
+    (issued || ticketOpened(project, now)) &&
+    (!examOver || examOver.getTime() > now.getTime())
   );
 }
 

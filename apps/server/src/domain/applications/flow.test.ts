@@ -116,6 +116,8 @@ describe('the ticket stays reachable', () => {
     const opensAt = (at: string) => ({ ...project(null), ticketOpensAt: new Date(at) });
     expect(ticketPrintable('Paid', opensAt('2026-06-02T00:00:00Z'), now)).toBe(false);
     expect(ticketPrintable('Paid', opensAt('2026-06-01T00:00:00Z'), now)).toBe(true);
+    // One printed already stays printable.
+    expect(ticketPrintable('TicketIssued', opensAt('2026-06-02T00:00:00Z'), now)).toBe(true);
   });
   it('after paying, the print step no longer says it waits for payment', () => {
     const print = (status: ApplyStatus) =>

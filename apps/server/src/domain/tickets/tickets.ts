@@ -271,7 +271,7 @@ export async function generateTicket(
         ? '请先缴纳报名费，缴费成功后即可打印准考证'
         : '报名审核通过并缴费后才能打印准考证',
     );
-  if (!ticketOpened(project, now))
+  if ((row.status === 'Paid' || row.status === 'Approved') && !ticketOpened(project, now))
     throw conflict(
       `准考证将于${beijingMinute(project.ticketOpensAt!)}起开放打印，届时将短信通知您，请到时登录打印`,
     );
