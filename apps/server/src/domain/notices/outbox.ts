@@ -16,8 +16,8 @@ import { payDeadline } from '../projects/project-state.js';
 import { createUserMessage } from './messages.js';
 
 /**
- * Told outside the site (issue 30, point 16; docs/decisions.md, "Reminders", "Notifications by
- * WeChat"): the messages, when they are due, and their delivery. A row of `notification_outbox` is
+ * Told outside the site (issue 30, point 16; docs/decisions.md, "Reminders", "Notifications:
+ * ticket, results, WeChat, templates"): the messages, when they are due, and their delivery. A row of `notification_outbox` is
  * one message on one channel — an SMS, and a 公众号 template message when the account is bound —
  * written with its event (a review decision, published scores: in the event's transaction) or by
  * the sweep (a reminder, an opened ticket: with its message-centre message in the same
