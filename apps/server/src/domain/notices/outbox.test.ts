@@ -18,6 +18,7 @@ import {
   deliverNotifications,
   FEE_REMINDER_BEFORE_MS,
   MAX_DELIVERY_ATTEMPTS,
+  reviewDecisionNotice,
   sweepReminders,
 } from './outbox.js';
 
@@ -61,6 +62,33 @@ async function applicationOf(t: TestApp, title: string) {
 
 const outboxOf = (t: TestApp, applicationId: number) =>
   t.db.select().from(notificationOutbox).where(eq(notificationOutbox.applicationId, applicationId));
+
+describe('a review decision’s words', () => {
+  const approved = {
+    projectTitle: '校赛',
+    decision: 'approve' as const,
+    remark: null,
+    deadline: null,
+  };
+  it('a free project says print now, or when printing opens if that is later', () => {
+    expect(reviewDecisionNotice({ ...approved, feeInFen: 0 }).text).toBe(
+      '您报名的“校赛”审核已通过，请登录报名网站打印准考证。',
+    );
+    const later = reviewDecisionNotice({
+      ...approved,
+      feeInFen: 0,
+      ticketOpensLater: new Date('2027-03-01T01:00:00Z'),
+    });
+    expect(later.text).toBe(
+      '您报名的“校赛”审核已通过，准考证将于2027-03-01 09:00起开放打印，届时另行通知。',
+    );
+    expect(later.params).toEqual({
+      project: '校赛',
+      result: '审核通过',
+      todo: '准考证将于2027-03-01 09:00起开放打印，届时另行通知',
+    });
+  });
+});
 
 describe('the notification outbox (issue 30, point 16)', () => {
   let t: TestApp;

@@ -93,6 +93,8 @@ export function reviewDecisionNotice(input: {
   remark: string | null;
   feeInFen: number;
   deadline: Date | null;
+  /** A free project's ticket time, when it is still to come. */
+  ticketOpensLater?: Date | null;
 }): NoticeWords {
   const project = `您报名的“${input.projectTitle}”`;
   const reason = input.remark ? `审核意见：${input.remark}。` : '';
@@ -101,6 +103,10 @@ export function reviewDecisionNotice(input: {
     params: { project: input.projectTitle, result: REVIEW_RESULT[input.decision], todo },
   });
   if (input.decision === 'approve') {
+    if (input.feeInFen <= 0 && input.ticketOpensLater) {
+      const from = `准考证将于${beijingMinute(input.ticketOpensLater)}起开放打印`;
+      return words(`${project}审核已通过，${from}，届时另行通知。`, `${from}，届时另行通知`);
+    }
     if (input.feeInFen <= 0)
       return words(`${project}审核已通过，请登录报名网站打印准考证。`, '请登录报名网站打印准考证');
     const by = input.deadline ? `请在${beijingMinute(input.deadline)}前缴费` : '请尽快缴费';
@@ -245,7 +251,7 @@ async function dueTicketNotices(db: Database, now: Date): Promise<DueReminder[]>
           and(
             eq(applications.status, 'Approved'),
             eq(projects.feeInFen, 0),
-            isNotNull(projects.ticketOpensAt),
+            gt(projects.ticketOpensAt, applications.reviewedAt),
           ),
         ),
         or(isNull(projects.ticketOpensAt), lte(projects.ticketOpensAt, now)),
