@@ -112,6 +112,11 @@ describe('the notification outbox (issue 30, point 16)', () => {
     expect(pending!.text).toContain(`“${SEED_PROJECTS.underReview}”审核已通过`);
     expect(pending!.text).toContain('请在2027-03-01 09:00前缴费');
     expect(pending!.text).toContain('去缴费');
+    expect(pending!.params).toEqual({
+      project: SEED_PROJECTS.underReview,
+      result: '审核通过',
+      todo: '请在03月01日 09:00前缴费',
+    });
     const [message] = await t.db
       .select()
       .from(userMessages)

@@ -110,7 +110,13 @@ export function reviewDecisionNotice(input: {
     if (input.feeInFen <= 0)
       return words(`${project}审核已通过，请登录报名网站打印准考证。`, '请登录报名网站打印准考证');
     const by = input.deadline ? `请在${beijingMinute(input.deadline)}前缴费` : '请尽快缴费';
-    return words(`${project}审核已通过，${by}：登录报名网站，在“我的项目”中点“去缴费”。`, by);
+    // A template's value is short (WeChat's thing: 20 characters): the deadline without its year.
+    const shortBy = input.deadline
+      ? `请在${beijingMinute(input.deadline)
+          .slice(5)
+          .replace(/^(\d{2})-(\d{2})/, '$1月$2日')}前缴费`
+      : by;
+    return words(`${project}审核已通过，${by}：登录报名网站，在“我的项目”中点“去缴费”。`, shortBy);
   }
   if (input.decision === 'return')
     return words(
