@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAPTCHA_SETTINGS, ConfigError, loadConfig } from './config.js';
+import { NOTIFICATION_KINDS } from './db/schema/index.js';
+import { ALIYUN_NOTIFY_TEMPLATES } from './testing/notify-templates.js';
 
 const DEMO = { PORTAL_MODE: 'demo' } as const;
 
@@ -79,7 +81,28 @@ describe('modes', () => {
     expect(() =>
       loadConfig({ PORTAL_MODE: 'production', NODE_ENV: 'test', SMS_PROVIDER: 'aliyun' }),
     ).toThrow(
-      /ALIYUN_ACCESS_KEY_ID, ALIYUN_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE/,
+      /ALIYUN_ACCESS_KEY_ID, ALIYUN_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE, ALIYUN_SMS_TEMPLATE_REVIEW_DECIDED, ALIYUN_SMS_TEMPLATE_FEE_DUE, ALIYUN_SMS_TEMPLATE_EXAM_DAY_BEFORE, ALIYUN_SMS_TEMPLATE_EXAM_HOUR_BEFORE, ALIYUN_SMS_TEMPLATE_TICKET_OPEN, ALIYUN_SMS_TEMPLATE_RESULT_OUT/,
+    );
+  });
+
+  it('refuses Aliyun SMS without a template for every notification, naming the one missing', () => {
+    const aliyun = {
+      NODE_ENV: 'test',
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_ACCESS_KEY_ID: 'id',
+      ALIYUN_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_SMS_SIGN_NAME: '考试报名服务平台',
+      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+      ...ALIYUN_NOTIFY_TEMPLATES,
+    };
+    const sms = loadConfig(aliyun).sms;
+    expect(sms.provider === 'aliyun' && sms.templateCodes).toMatchObject({
+      verification_code: 'SMS_1',
+      ticket_open: 'SMS_TICKET_OPEN',
+      result_out: 'SMS_RESULT_OUT',
+    });
+    expect(() => loadConfig({ ...aliyun, ALIYUN_SMS_TEMPLATE_RESULT_OUT: '' })).toThrow(
+      /SMS_PROVIDER=aliyun: missing ALIYUN_SMS_TEMPLATE_RESULT_OUT$/,
     );
   });
 
@@ -115,6 +138,7 @@ describe('modes', () => {
       ALIYUN_ACCESS_KEY_SECRET: 'secret',
       ALIYUN_SMS_SIGN_NAME: '考试报名服务平台',
       ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+      ...ALIYUN_NOTIFY_TEMPLATES,
       IDENTITY_VERIFIER: 'aliyun',
     };
     expect(loadConfig({ ...production, PUBLIC_URL: 'https://portal.example.com' }).mode).toBe(
@@ -160,6 +184,47 @@ describe('WECHAT_OAUTH', () => {
     );
     expect(() => loadConfig({ NODE_ENV: 'production', WECHAT_OAUTH: 'on', ...APPS })).not.toThrow(
       /WECHAT_/,
+    );
+  });
+});
+
+describe('WECHAT_TEMPLATE_MESSAGES', () => {
+  const OFFICIAL = { WECHAT_APP_ID: 'wxofficial0000001', WECHAT_APP_SECRET: 'official-secret' };
+  const TEMPLATES = Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [`WECHAT_TEMPLATE_${kind.toUpperCase()}`, `tpl-${kind}`]),
+  );
+
+  it('is the sandbox outside production, WeChat’s once the 公众号 and every template are set', () => {
+    expect(loadConfig(DEMO).weChat.templateMessages).toEqual({ provider: 'sandbox' });
+    expect(loadConfig({ NODE_ENV: 'test', ...OFFICIAL }).weChat.templateMessages).toEqual({
+      provider: 'sandbox',
+    });
+    expect(
+      loadConfig({ NODE_ENV: 'test', ...OFFICIAL, ...TEMPLATES }).weChat.templateMessages,
+    ).toMatchObject({
+      provider: 'wechat',
+      templateIds: { ticket_open: 'tpl-ticket_open', result_out: 'tpl-result_out' },
+    });
+    expect(
+      loadConfig({ ...DEMO, WECHAT_TEMPLATE_MESSAGES: 'off' }).weChat.templateMessages,
+    ).toEqual({ provider: 'off' });
+  });
+
+  it('in production: off unless turned on, and on refuses the start naming each missing template', () => {
+    const missingOne = { ...OFFICIAL, ...TEMPLATES, WECHAT_TEMPLATE_TICKET_OPEN: '' };
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', WECHAT_TEMPLATE_MESSAGES: 'on', ...missingOne }),
+    ).toThrow(/missing .*WECHAT_TEMPLATE_TICKET_OPEN \(WECHAT_TEMPLATE_MESSAGES=on\)/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        WECHAT_TEMPLATE_MESSAGES: 'on',
+        ...OFFICIAL,
+        ...TEMPLATES,
+      }),
+    ).not.toThrow(/WECHAT_TEMPLATE/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...missingOne })).not.toThrow(
+      /WECHAT_TEMPLATE/,
     );
   });
 });

@@ -9,6 +9,7 @@ import {
   type ServiceId,
 } from '@portal/contracts';
 import { z } from 'zod';
+import { NOTIFICATION_KINDS, type NotificationKind } from './db/schema/messages.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** What one process can serve besides the six services. */
@@ -35,6 +36,17 @@ const optionalUrl = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
+/** One template setting per notification kind: `<prefix>REVIEW_DECIDED`, `<prefix>FEE_DUE`, … */
+const templateSettingName = <P extends string>(prefix: P, kind: NotificationKind) =>
+  `${prefix}${kind.toUpperCase()}` as `${P}${Uppercase<NotificationKind>}`;
+function templateSettings<P extends string>(prefix: P) {
+  return Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [templateSettingName(prefix, kind), z.string().default('')]),
+  ) as Record<`${P}${Uppercase<NotificationKind>}`, z.ZodDefault<z.ZodString>>;
+}
+export const ALIYUN_SMS_TEMPLATE_PREFIX = 'ALIYUN_SMS_TEMPLATE_';
+export const WECHAT_TEMPLATE_PREFIX = 'WECHAT_TEMPLATE_';
+
 const envSchema = z.object({
   PORTAL_MODE: z.enum(['demo', 'production']).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
@@ -55,6 +67,11 @@ const envSchema = z.object({
   ALIYUN_CLOUDAUTH_ENDPOINT: z.string().url().default('https://cloudauth.aliyuncs.com/'),
   ALIYUN_SMS_SIGN_NAME: z.string().default(''),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().default(''),
+  /** The notifications' approved templates, one per kind (docs/configuration.md, "Notifications"). */
+  ...templateSettings(ALIYUN_SMS_TEMPLATE_PREFIX),
+  /** 公众号 template messages to bound candidates: on by default in demo (the sandbox), off in production. */
+  WECHAT_TEMPLATE_MESSAGES: z.enum(['on', 'off']).optional(),
+  ...templateSettings(WECHAT_TEMPLATE_PREFIX),
   WECHATPAY_MCH_ID: z.string().default(''),
   WECHATPAY_APP_ID: z.string().default(''),
   WECHATPAY_MERCHANT_SERIAL_NO: z.string().default(''),
@@ -160,7 +177,8 @@ export interface AliyunSmsSettings {
   accessKeyId: string;
   accessKeySecret: string;
   signName: string;
-  templateCode: string;
+  /** The approved template (SMS_…) of the verification code and of each notification kind. */
+  templateCodes: Record<'verification_code' | NotificationKind, string>;
   endpoint: string;
 }
 
@@ -239,6 +257,11 @@ export interface ServerConfig {
     oauth: 'off' | 'sandbox' | 'wechat';
     web: { appId: string; appSecret: string };
     openBase: string;
+    /** 公众号 template messages (模板消息): off, the sandbox, or WeChat's with a template per kind. */
+    templateMessages:
+      | { provider: 'off' }
+      | { provider: 'sandbox' }
+      | { provider: 'wechat'; templateIds: Record<NotificationKind, string> };
   };
   share: { title: string; describe: string; logoUrl: string };
   /** Codes readable at a development-only endpoint; never in production. */
@@ -368,6 +391,7 @@ function checkProductionSettings(e: Env): void {
   if (providers.includes('wechatpay')) missing.push(...missingWeChatPaySettings(e));
   if (providers.includes('alipay')) missing.push(...missingAlipaySettings(e));
   if (e.WECHAT_OAUTH === 'on') missing.push(...missingWeChatOAuthSettings(e));
+  if (e.WECHAT_TEMPLATE_MESSAGES === 'on') missing.push(...missingWeChatTemplateSettings(e));
   if (e.SMS_DEV_OUTBOX === 'on') refused.push('SMS_DEV_OUTBOX=on');
   if (e.DEV_TOOLS === 'on') refused.push('DEV_TOOLS=on');
   if (e.NOTIFY_CLOCK_OFFSET_MINUTES > 0)
@@ -406,10 +430,63 @@ function missingAliyunSmsSettings(e: Env): string[] {
     ALIYUN_ACCESS_KEY_SECRET: e.ALIYUN_ACCESS_KEY_SECRET,
     ALIYUN_SMS_SIGN_NAME: e.ALIYUN_SMS_SIGN_NAME,
     ALIYUN_SMS_TEMPLATE_CODE: e.ALIYUN_SMS_TEMPLATE_CODE,
+    ...templatesOf(e, ALIYUN_SMS_TEMPLATE_PREFIX),
   };
   return Object.entries(required)
     .filter(([, value]) => !value)
     .map(([name]) => name);
+}
+
+/** The template settings of one provider, by setting name. */
+function templatesOf(
+  e: Env,
+  prefix: typeof ALIYUN_SMS_TEMPLATE_PREFIX | typeof WECHAT_TEMPLATE_PREFIX,
+) {
+  return Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [
+      templateSettingName(prefix, kind),
+      e[templateSettingName(prefix, kind)],
+    ]),
+  );
+}
+
+const templatesByKind = (
+  e: Env,
+  prefix: typeof ALIYUN_SMS_TEMPLATE_PREFIX | typeof WECHAT_TEMPLATE_PREFIX,
+) =>
+  Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [kind, e[templateSettingName(prefix, kind)]]),
+  ) as Record<NotificationKind, string>;
+
+/** WeChat's template messages need the 公众号's credentials and a template for every kind. */
+function missingWeChatTemplateSettings(e: Env): string[] {
+  const required = {
+    WECHAT_APP_ID: e.WECHAT_APP_ID !== DEVELOPMENT_WECHAT_APP_ID,
+    WECHAT_APP_SECRET: e.WECHAT_APP_SECRET,
+    ...templatesOf(e, WECHAT_TEMPLATE_PREFIX),
+  };
+  return Object.entries(required)
+    .filter(([, value]) => !value)
+    .map(([name]) => `${name} (WECHAT_TEMPLATE_MESSAGES=on)`);
+}
+
+/**
+ * Production: WeChat's when WECHAT_TEMPLATE_MESSAGES=on (every template required), else off.
+ * Elsewhere WeChat's once the secret and every template are given, else the sandbox (off with =off).
+ */
+function weChatTemplateMessagesOf(
+  e: Env,
+  mode: PortalMode,
+): ServerConfig['weChat']['templateMessages'] {
+  if (e.WECHAT_TEMPLATE_MESSAGES === 'off') return { provider: 'off' };
+  const missing = missingWeChatTemplateSettings(e);
+  if (mode === 'production' && e.WECHAT_TEMPLATE_MESSAGES !== 'on') return { provider: 'off' };
+  if (missing.length > 0) {
+    if (mode === 'production')
+      throw new ConfigError(`WECHAT_TEMPLATE_MESSAGES=on: missing ${missing.join(', ')}`);
+    return { provider: 'sandbox' };
+  }
+  return { provider: 'wechat', templateIds: templatesByKind(e, WECHAT_TEMPLATE_PREFIX) };
 }
 
 const DEVELOPMENT_WECHAT_APP_ID = 'wx0000000000000000';
@@ -537,7 +614,10 @@ function smsSettingsOf(e: Env): ServerConfig['sms'] {
     accessKeyId: e.ALIYUN_ACCESS_KEY_ID,
     accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET,
     signName: e.ALIYUN_SMS_SIGN_NAME,
-    templateCode: e.ALIYUN_SMS_TEMPLATE_CODE,
+    templateCodes: {
+      verification_code: e.ALIYUN_SMS_TEMPLATE_CODE,
+      ...templatesByKind(e, ALIYUN_SMS_TEMPLATE_PREFIX),
+    },
     endpoint: e.ALIYUN_SMS_ENDPOINT,
   };
 }
@@ -609,6 +689,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       oauth: weChatOAuthOf(e, mode),
       web: { appId: e.WECHAT_WEB_APP_ID, appSecret: e.WECHAT_WEB_APP_SECRET },
       openBase: e.WECHAT_OPEN_BASE.replace(/\/$/, ''),
+      templateMessages: weChatTemplateMessagesOf(e, mode),
     },
     share: { title: e.SHARE_TITLE, describe: e.SHARE_DESCRIBE, logoUrl: e.SHARE_LOGO_URL },
     smsDevOutbox:

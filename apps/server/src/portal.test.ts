@@ -8,6 +8,7 @@ import { loadConfig } from './config.js';
 import { equityPackages, reviewers, tenants, users } from './db/schema/index.js';
 import { openPortal, type Portal } from './portal.js';
 import { createSecrets } from './platform/secrets.js';
+import { ALIYUN_NOTIFY_TEMPLATES } from './testing/notify-templates.js';
 
 describe('a production start with its providers and keys', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-production-'));
@@ -32,6 +33,7 @@ describe('a production start with its providers and keys', () => {
       ALIYUN_ACCESS_KEY_SECRET: 'secret',
       ALIYUN_SMS_SIGN_NAME: '考试报名服务平台',
       ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+      ...ALIYUN_NOTIFY_TEMPLATES,
       PAYMENT_PROVIDER: 'wechatpay',
       WECHATPAY_MCH_ID: '1900000109',
       WECHATPAY_APP_ID: 'wx1',

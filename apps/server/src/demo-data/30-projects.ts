@@ -603,6 +603,18 @@ const FOLLOW_UP_TITLE: Record<StateKind, (short: string, index: number) => strin
  * project's own (spread by its place in the list), opening at 09:00 and closing at 17:00 Beijing
  * time as organisers' offices do, the exam at 09:00 (two hours online, two and a half at a venue).
  */
+/**
+ * A venue exam's tickets open a week before it, as organisers announce (准考证打印时间); shown
+ * where that week has begun, so the demo's open projects still print at payment for its journeys.
+ * An online exam's ticket opens at payment.
+ */
+function ticketOpensAtFor(online: boolean, examStartAt: Date | null, now: number): Date | null {
+  if (online || !examStartAt) return null;
+  const opensAt = new Date(examStartAt.getTime() - TICKET_WEEK_MS);
+  return opensAt.getTime() <= now ? opensAt : null;
+}
+const TICKET_WEEK_MS = 7 * DAY;
+
 function windowFor(state: StateKind, now: number, exam: boolean, index: number) {
   const officeHour = (days: number, hour: number) =>
     fromBeijingDateTime(
@@ -1197,6 +1209,7 @@ export async function seed(db: Database): Promise<void> {
         categoryId: categoryId.get(p.category)!,
         ...window,
         examPlace: p.exam ? '线上考试' : (VENUES[p.region] ?? VENUES['北京']!),
+        ticketOpensAt: ticketOpensAtFor(p.exam, window.examStartAt, now),
         feeInFen: p.feeInFen,
         // The demo's open paid projects allow a refund before the ticket (the refund journey).
         refundable: p.feeInFen > 0 && p.state === 'applying',

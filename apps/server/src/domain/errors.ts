@@ -25,3 +25,11 @@ export const tooManyRequests = (message = '操作过于频繁，请稍后再试'
   new DomainError(ERROR_CODES.TOO_MANY_REQUESTS, message);
 export const serviceUnavailable = (message: string) =>
   new DomainError(ERROR_CODES.SERVICE_UNAVAILABLE, message);
+
+/**
+ * A message its recipient cannot receive (a 公众号 follower who unfollowed): the notification job
+ * gives it up at once instead of trying again.
+ */
+export class UndeliverableError extends Error {
+  override name = 'UndeliverableError';
+}

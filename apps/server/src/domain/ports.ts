@@ -4,14 +4,36 @@
  * providers for production) and app wiring passes them in.
  */
 import type { OrderStatus, PayChannel, PayProvider, WeChatJsApiPay } from '@portal/contracts';
+import type { NotificationKind } from '../db/schema/index.js';
+
+export type { NotificationKind };
+
+/** A provider's registered template: which one, and its values by name (`{ code }`, `{ project }`). */
+export interface MessageTemplate {
+  name: 'verification_code' | NotificationKind;
+  params: Record<string, string>;
+}
 
 /**
  * Sends a text message. The local one logs it and keeps it in a demo-only outbox; a provider
- * sends its registered template filled with templateParams (e.g. `{ code }`) instead of the text.
+ * sends its registered template filled with the template's params instead of the text.
  * A refusal a person can act on is thrown as a DomainError.
  */
 export interface SmsGateway {
-  send(mobile: string, text: string, templateParams?: Record<string, string>): Promise<void>;
+  send(mobile: string, text: string, template?: MessageTemplate): Promise<void>;
+}
+
+/**
+ * Sends a 公众号 template message (模板消息) to a follower's openid. The sandbox keeps it in a
+ * demo-only outbox; WeChat's adapter fills the kind's template. UndeliverableError: the follower
+ * cannot receive it (unfollowed), not worth another try.
+ */
+export interface WeChatMessageGateway {
+  send(
+    openId: string,
+    text: string,
+    template: MessageTemplate & { name: NotificationKind },
+  ): Promise<void>;
 }
 
 export interface PaymentRequest {
@@ -179,6 +201,8 @@ export interface Gateways {
   captcha?: CaptchaGateway;
   payment: PaymentGateways;
   weChat: WeChatGateway;
+  /** Present when template messages are on (WECHAT_TEMPLATE_MESSAGES): the sandbox or WeChat's. */
+  weChatMessages?: WeChatMessageGateway;
   pdf: PdfGateway;
   files: FileStore;
 }

@@ -20,6 +20,10 @@ import {
   type PaymentGateways,
 } from '../domain/ports.js';
 import { createWeChatGateway } from './wechat/index.js';
+import {
+  createSandboxTemplateMessages,
+  createWeChatTemplateMessages,
+} from './wechat/template-message.js';
 
 export type { Gateways } from '../domain/ports.js';
 
@@ -46,8 +50,28 @@ export function createGateways(context: GatewayContext): Gateways {
         : createSandboxIdentityVerifier(),
     payment: createPaymentGateways(context),
     weChat: createWeChatGateway(context),
+    ...weChatMessagesOf(context),
     pdf: createPdfGateway(context),
     files: createFileStore(context.config, context.query),
+  };
+}
+
+/** WECHAT_TEMPLATE_MESSAGES: WeChat's 模板消息, the sandbox's, or none. */
+function weChatMessagesOf(context: GatewayContext): Pick<Gateways, 'weChatMessages'> {
+  const { weChat, publicUrl } = context.config;
+  const { templateMessages } = weChat;
+  if (templateMessages.provider === 'off') return {};
+  if (templateMessages.provider === 'sandbox')
+    return { weChatMessages: createSandboxTemplateMessages(context.store) };
+  return {
+    weChatMessages: createWeChatTemplateMessages({
+      appId: weChat.appId,
+      appSecret: weChat.appSecret,
+      apiBase: weChat.apiBase,
+      templateIds: templateMessages.templateIds,
+      linkUrl: `${publicUrl}/`,
+      store: context.store,
+    }),
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   boolean,
   index,
+  jsonb,
   integer,
   pgTable,
   serial,
@@ -36,13 +37,19 @@ export const NOTIFICATION_KINDS = [
   'fee_due',
   'exam_day_before',
   'exam_hour_before',
+  'ticket_open',
+  'result_out',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-export const NOTIFICATION_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+/** skipped: not sent on purpose (the channel is off in this deployment). */
+export const NOTIFICATION_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
+/** A text message to the account's number; a template message to its 公众号 openid, when bound. */
+export const NOTIFICATION_CHANNELS = ['sms', 'wechat'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
- * Text messages (SMS) told outside the site (domain/notices/outbox.ts): written with the event
- * they tell of, delivered by the notification job. One row per (application, kind, occasion), so a
+ * Messages told outside the site (domain/notices/outbox.ts): written with the event they tell of,
+ * delivered by the notification job. One row per (application, kind, occasion, channel), so a
  * message is written once however often its event or the sweep comes round; a row is claimed
  * (sending) before the gateway is asked, so it is never sent twice.
  */
@@ -58,7 +65,11 @@ export const notificationOutbox = pgTable(
     kind: text({ enum: NOTIFICATION_KINDS }).notNull(),
     /** What makes this message different from an earlier one of its kind (a decision's time, a deadline). */
     occasion: text().notNull(),
+    channel: text({ enum: NOTIFICATION_CHANNELS }).notNull().default('sms'),
+    /** The full text (the demo outbox's); a provider's template gets `params` instead. */
     text: text().notNull(),
+    /** The template's values by name (project, time, …): no personal data beyond what the text says. */
+    params: jsonb().$type<Record<string, string>>().notNull().default({}),
     status: text({ enum: NOTIFICATION_STATUSES }).notNull().default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -67,7 +78,7 @@ export const notificationOutbox = pgTable(
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('notification_outbox_once').on(t.applicationId, t.kind, t.occasion),
+    uniqueIndex('notification_outbox_once').on(t.applicationId, t.kind, t.occasion, t.channel),
     index('notification_outbox_due').on(t.status, t.nextAttemptAt),
   ],
 );

@@ -65,6 +65,8 @@ export const projects = pgTable(
     examStartAt: time(),
     examEndAt: time(),
     examPlace: text().notNull().default(''),
+    /** When a paid candidate may print the admission ticket (and is told so); null: once paid. */
+    ticketOpensAt: time(),
     feeInFen: integer().notNull().default(0),
     /** The organiser allows a paid fee back while the application has not gone past payment. */
     refundable: boolean().notNull().default(false),

@@ -256,7 +256,7 @@ export async function sendSmsCode(
     await deps.gateways.sms.send(
       input.mobile,
       `【${APP_TITLE}】验证码${code}，用于${SCENE_PURPOSE[input.scene]}，${minutes}分钟内有效。请勿泄露给他人，如非本人操作请忽略。`,
-      { code },
+      { name: 'verification_code', params: { code } },
     );
   } catch (error) {
     await deps.store.delete(codeKey(input.scene, input.mobile));

@@ -173,6 +173,7 @@ export async function toApplySummaries(
         closedAt: projects.closedAt,
         finishedAt: projects.finishedAt,
         positionChangeAllowed: projects.positionChangeAllowed,
+        ticketOpensAt: projects.ticketOpensAt,
       })
       .from(projects)
       .where(inArray(projects.id, projectIds)),
@@ -246,17 +247,37 @@ export const WITHDRAWABLE_STATUSES: readonly ApplyStatus[] = [
 /** Print is open once paid (free projects: once approved) and stays open afterwards. */
 export const PRINTABLE_STATUSES: readonly ApplyStatus[] = ['Paid', 'TicketIssued', 'Finished'];
 
-/** The ticket can be opened while its application is printable and its exam has not ended. */
+/** Printing has opened: at the project's ticket time, or at once when it names none. */
+export const ticketOpened = (project: { ticketOpensAt: Date | null }, now: Date): boolean =>
+  !project.ticketOpensAt || project.ticketOpensAt.getTime() <= now.getTime();
+
+/**
+ * The ticket can be opened while its application is printable, printing has opened and its exam
+ * has not ended.
+ */
 export function ticketPrintable(
   status: ApplyStatus,
-  project: { feeInFen: number; examStartAt: Date | null; examEndAt: Date | null } | undefined,
+  project:
+    | {
+        feeInFen: number;
+        examStartAt: Date | null;
+        examEndAt: Date | null;
+        ticketOpensAt: Date | null;
+      }
+    | undefined,
   now: Date,
 ): boolean {
   if (!project) return false;
   const printable =
     PRINTABLE_STATUSES.includes(status) || (project.feeInFen === 0 && status === 'Approved');
   const examOver = project.examEndAt ?? project.examStartAt;
-  return printable && (!examOver || examOver.getTime() > now.getTime());
+  // A ticket once issued stays printable; a first print waits for the project's ticket time.
+  const issued = status === 'TicketIssued' || status === 'Finished';
+  return (
+    printable &&
+    (issued || ticketOpened(project, now)) &&
+    (!examOver || examOver.getTime() > now.getTime())
+  );
 }
 
 export async function toApplySummary(

@@ -101,6 +101,7 @@ describe('the ticket stays reachable', () => {
     feeInFen: 5000,
     examStartAt: examEnd ? new Date(examEnd) : null,
     examEndAt: examEnd ? new Date(examEnd) : null,
+    ticketOpensAt: null as Date | null,
   });
   it('once printable, until its exam has ended', () => {
     expect(ticketPrintable('TicketIssued', project('2026-06-10T00:00:00Z'), now)).toBe(true);
@@ -110,6 +111,13 @@ describe('the ticket stays reachable', () => {
     expect(ticketPrintable('Approved', project(null), now)).toBe(false);
     expect(ticketPrintable('Approved', { ...project(null), feeInFen: 0 }, now)).toBe(true);
     expect(ticketPrintable('Submitted', project(null), now)).toBe(false);
+  });
+  it('from the project’s ticket time, when it names one', () => {
+    const opensAt = (at: string) => ({ ...project(null), ticketOpensAt: new Date(at) });
+    expect(ticketPrintable('Paid', opensAt('2026-06-02T00:00:00Z'), now)).toBe(false);
+    expect(ticketPrintable('Paid', opensAt('2026-06-01T00:00:00Z'), now)).toBe(true);
+    // One printed already stays printable.
+    expect(ticketPrintable('TicketIssued', opensAt('2026-06-02T00:00:00Z'), now)).toBe(true);
   });
   it('after paying, the print step no longer says it waits for payment', () => {
     const print = (status: ApplyStatus) =>

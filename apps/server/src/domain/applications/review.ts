@@ -2,10 +2,10 @@ import { APPLY_STATUS_TEXT, type ApplyStatus } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { applications, projects, type ApplicationRow } from '../../db/schema/index.js';
-import { moveApplication } from './applications.js';
+import { moveApplication, ticketOpened } from './applications.js';
 import { badRequest, notFound } from '../errors.js';
 import { createUserMessage } from '../notices/messages.js';
-import { enqueueNotification, reviewDecisionText } from '../notices/outbox.js';
+import { enqueueNotification, reviewDecisionNotice } from '../notices/outbox.js';
 import { payDeadline } from '../projects/project-state.js';
 import { beijingMinute } from '../../platform/beijing-time.js';
 
@@ -45,16 +45,20 @@ export async function reviewApplication(
         feeInFen: projects.feeInFen,
         examStartAt: projects.examStartAt,
         examEndAt: projects.examEndAt,
+        ticketOpensAt: projects.ticketOpensAt,
       })
       .from(projects)
       .where(eq(projects.id, row.projectId));
     const deadline = project ? payDeadline(project.examStartAt, project.examEndAt) : null;
+    const ticketOpensLater = project && !ticketOpened(project, now) ? project.ticketOpensAt : null;
     const next =
       decision === 'approve'
         ? project && project.feeInFen > 0
           ? // The web's payment route (paths.payment): the message offers the act, not the project.
             `${deadline ? `请在${beijingMinute(deadline)}前完成缴费` : '请尽快完成缴费'}：<a href="/views/payment?ApplyId=${row.id}">去缴费</a>`
-          : '现在可以打印准考证。'
+          : ticketOpensLater
+            ? `准考证将于${beijingMinute(ticketOpensLater)}起开放打印，届时另行通知。`
+            : '现在可以打印准考证。'
         : decision === 'return'
           ? '请按审核意见修改后重新提交。'
           : '';
@@ -71,12 +75,13 @@ export async function reviewApplication(
       applicationId: row.id,
       kind: 'review_decided',
       occasion: `${decision}@${now.toISOString()}`,
-      text: reviewDecisionText({
+      ...reviewDecisionNotice({
         projectTitle: project?.title ?? '',
         decision,
         remark: remark?.trim() || null,
         feeInFen: project?.feeInFen ?? 0,
         deadline,
+        ticketOpensLater,
       }),
     });
     return updated;

@@ -10,12 +10,15 @@ import {
 } from '../../db/schema/index.js';
 import { DEMO_MOBILE, SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import type { SmsGateway } from '../ports.js';
+import type { MessageTemplate, SmsGateway, WeChatMessageGateway } from '../ports.js';
 import { reviewApplication, startReview } from '../applications/review.js';
+import { UndeliverableError } from '../errors.js';
+import { publishScores } from '../scores/scores.js';
 import {
   deliverNotifications,
   FEE_REMINDER_BEFORE_MS,
   MAX_DELIVERY_ATTEMPTS,
+  reviewDecisionNotice,
   sweepReminders,
 } from './outbox.js';
 
@@ -35,6 +38,19 @@ function recordingSms(fail = () => false) {
   return { sms, sent };
 }
 
+/** The 公众号's gateway at the edge: what it was asked to send, or its refusal. */
+function recordingWeChat(refuse: () => Error | null = () => null) {
+  const sent: { openId: string; template: MessageTemplate }[] = [];
+  const weChat: WeChatMessageGateway = {
+    async send(openId, _text, template) {
+      const refusal = refuse();
+      if (refusal) throw refusal;
+      sent.push({ openId, template });
+    },
+  };
+  return { weChat, sent };
+}
+
 async function applicationOf(t: TestApp, title: string) {
   const [row] = await t.db
     .select({ application: applications })
@@ -46,6 +62,33 @@ async function applicationOf(t: TestApp, title: string) {
 
 const outboxOf = (t: TestApp, applicationId: number) =>
   t.db.select().from(notificationOutbox).where(eq(notificationOutbox.applicationId, applicationId));
+
+describe('a review decision’s words', () => {
+  const approved = {
+    projectTitle: '校赛',
+    decision: 'approve' as const,
+    remark: null,
+    deadline: null,
+  };
+  it('a free project says print now, or when printing opens if that is later', () => {
+    expect(reviewDecisionNotice({ ...approved, feeInFen: 0 }).text).toBe(
+      '您报名的“校赛”审核已通过，请登录报名网站打印准考证。',
+    );
+    const later = reviewDecisionNotice({
+      ...approved,
+      feeInFen: 0,
+      ticketOpensLater: new Date('2027-03-01T01:00:00Z'),
+    });
+    expect(later.text).toBe(
+      '您报名的“校赛”审核已通过，准考证将于2027-03-01 09:00起开放打印，届时另行通知。',
+    );
+    expect(later.params).toEqual({
+      project: '校赛',
+      result: '审核通过',
+      todo: '准考证将于2027-03-01 09:00起开放打印，届时另行通知',
+    });
+  });
+});
 
 describe('the notification outbox (issue 30, point 16)', () => {
   let t: TestApp;
@@ -69,6 +112,11 @@ describe('the notification outbox (issue 30, point 16)', () => {
     expect(pending!.text).toContain(`“${SEED_PROJECTS.underReview}”审核已通过`);
     expect(pending!.text).toContain('请在2027-03-01 09:00前缴费');
     expect(pending!.text).toContain('去缴费');
+    expect(pending!.params).toEqual({
+      project: SEED_PROJECTS.underReview,
+      result: '审核通过',
+      todo: '请在03月01日 09:00前缴费',
+    });
     const [message] = await t.db
       .select()
       .from(userMessages)
@@ -81,10 +129,10 @@ describe('the notification outbox (issue 30, point 16)', () => {
     expect(message!.content).toContain('请在2027-03-01 09:00前完成缴费');
 
     const { sms, sent } = recordingSms();
-    expect(await deliverNotifications(t.db, sms, new Date())).toMatchObject({ sent: 1 });
+    expect(await deliverNotifications(t.db, { sms }, new Date())).toMatchObject({ sent: 1 });
     expect(sent).toEqual([{ mobile: DEMO_MOBILE, text: expect.stringContaining('去缴费') }]);
     expect(sent[0]!.text).toMatch(/^【.+】您报名的/);
-    expect(await deliverNotifications(t.db, sms, new Date())).toMatchObject({ sent: 0 });
+    expect(await deliverNotifications(t.db, { sms }, new Date())).toMatchObject({ sent: 0 });
     expect(sent).toHaveLength(1);
     const [after] = await outboxOf(t, row.id);
     expect(after).toMatchObject({ status: 'sent', attempts: 1 });
@@ -103,8 +151,8 @@ describe('the notification outbox (issue 30, point 16)', () => {
     const { sms, sent } = recordingSms();
     const now = new Date();
     const [a, b] = await Promise.all([
-      deliverNotifications(t.db, sms, now),
-      deliverNotifications(t.db, sms, now),
+      deliverNotifications(t.db, { sms }, now),
+      deliverNotifications(t.db, { sms }, now),
     ]);
     expect(a.sent + b.sent).toBe(6);
     expect(sent.map((s) => s.text.replace(/^【.+】/, '')).sort()).toEqual(
@@ -119,7 +167,7 @@ describe('the notification outbox (issue 30, point 16)', () => {
     let failing = true;
     const { sms, sent } = recordingSms(() => failing);
     const start = new Date();
-    expect(await deliverNotifications(t.db, sms, start)).toMatchObject({ retrying: 1 });
+    expect(await deliverNotifications(t.db, { sms }, start)).toMatchObject({ retrying: 1 });
     const [waiting] = await outboxOf(t, row.id);
     expect(waiting).toMatchObject({
       status: 'pending',
@@ -128,9 +176,14 @@ describe('the notification outbox (issue 30, point 16)', () => {
     });
     expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(start.getTime());
     // Not before its time comes.
-    expect(await deliverNotifications(t.db, sms, start)).toMatchObject({ retrying: 0, sent: 0 });
+    expect(await deliverNotifications(t.db, { sms }, start)).toMatchObject({
+      retrying: 0,
+      sent: 0,
+    });
     failing = false;
-    expect(await deliverNotifications(t.db, sms, new Date(start.getTime() + HOUR))).toMatchObject({
+    expect(
+      await deliverNotifications(t.db, { sms }, new Date(start.getTime() + HOUR)),
+    ).toMatchObject({
       sent: 1,
     });
     expect(sent[0]!.text).toContain('被退回修改。审核意见：请补充学历证明。');
@@ -146,7 +199,7 @@ describe('the notification outbox (issue 30, point 16)', () => {
     let later = start.getTime() + HOUR;
     for (let i = 0; i < MAX_DELIVERY_ATTEMPTS + 2; i += 1) {
       later += 24 * HOUR;
-      await deliverNotifications(t.db, sms, new Date(later));
+      await deliverNotifications(t.db, { sms }, new Date(later));
     }
     const [given] = await t.db
       .select()
@@ -221,5 +274,171 @@ describe('the notification outbox (issue 30, point 16)', () => {
     expect(await kinds()).toEqual(['exam_day_before', 'exam_hour_before']);
     const [hour] = (await outboxOf(t, row.id)).filter((r) => r.kind === 'exam_hour_before');
     expect(hour!.text).toContain('考试将于2027-06-01 09:00开始');
+  });
+
+  it('a paid ticket is told once it opens — at the project’s time, reminders stopped or not', async () => {
+    const row = await applicationOf(t, SEED_PROJECTS.paidExam);
+    expect(row.status).toBe('Paid');
+    const opensAt = new Date('2027-07-01T00:00:00Z');
+    await t.db
+      .update(projects)
+      .set({
+        ticketOpensAt: opensAt,
+        examStartAt: new Date('2027-07-08T01:00:00Z'),
+        examEndAt: new Date('2027-07-08T03:00:00Z'),
+      })
+      .where(eq(projects.id, row.projectId));
+    await t.db.update(users).set({ remindersOn: false }).where(eq(users.id, t.demoUserId));
+    const told = async () => (await outboxOf(t, row.id)).filter((r) => r.kind === 'ticket_open');
+    const inCentre = () =>
+      t.db
+        .select()
+        .from(userMessages)
+        .where(
+          and(
+            eq(userMessages.userId, t.demoUserId),
+            eq(userMessages.projectId, row.projectId),
+            eq(userMessages.title, '准考证已可打印'),
+          ),
+        );
+    try {
+      await sweepReminders(t.db, new Date(opensAt.getTime() - HOUR));
+      expect(await told()).toHaveLength(0);
+      await sweepReminders(t.db, new Date(opensAt.getTime() + 60_000));
+      await sweepReminders(t.db, new Date(opensAt.getTime() + 2 * HOUR));
+      const [sms, ...more] = await told();
+      expect(more).toHaveLength(0);
+      expect(sms).toMatchObject({ channel: 'sms', status: 'pending' });
+      expect(sms!.text).toBe(
+        `您报名的“${SEED_PROJECTS.paidExam}”准考证已可打印：登录报名网站，在“我的项目”中点“打印准考证”。`,
+      );
+      expect(sms!.params).toEqual({ project: SEED_PROJECTS.paidExam });
+      const messages = await inCentre();
+      expect(messages).toHaveLength(1);
+      expect(messages[0]!.content).toContain(`/views/print?ApplyId=${row.id}`);
+
+      const { sms: gateway, sent } = recordingSms();
+      await deliverNotifications(t.db, { sms: gateway }, new Date());
+      expect(sent).toContainEqual({
+        mobile: DEMO_MOBILE,
+        text: expect.stringContaining('准考证已可打印'),
+      });
+    } finally {
+      await t.db.update(users).set({ remindersOn: true }).where(eq(users.id, t.demoUserId));
+    }
+  });
+
+  it('published scores tell each candidate with a score once, with the publication', async () => {
+    const row = await applicationOf(t, SEED_PROJECTS.finished);
+    expect(row.examScore).not.toBeNull();
+    const results = async () => (await outboxOf(t, row.id)).filter((r) => r.kind === 'result_out');
+    const inCentre = () =>
+      t.db
+        .select()
+        .from(userMessages)
+        .where(
+          and(eq(userMessages.projectId, row.projectId), eq(userMessages.title, '成绩已公布')),
+        );
+    expect(await results()).toHaveLength(0);
+    await publishScores(t.db, row.projectId, {}, new Date());
+    await publishScores(t.db, row.projectId, {}, new Date());
+    const [sms, ...more] = await results();
+    expect(more).toHaveLength(0);
+    expect(sms!.text).toBe(
+      `您报名的“${SEED_PROJECTS.finished}”成绩已公布：登录报名网站，在“我的项目”中点“查看成绩”。`,
+    );
+    const messages = await inCentre();
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.content).toContain(`/views/score?ApplyId=${row.id}`);
+    // Nobody without a score is told.
+    const told = await t.db
+      .select({ applicationId: notificationOutbox.applicationId })
+      .from(notificationOutbox)
+      .innerJoin(applications, eq(applications.id, notificationOutbox.applicationId))
+      .where(
+        and(eq(notificationOutbox.kind, 'result_out'), eq(applications.projectId, row.projectId)),
+      );
+    const scored = await t.db
+      .select({ id: applications.id, examScore: applications.examScore })
+      .from(applications)
+      .where(eq(applications.projectId, row.projectId));
+    for (const { applicationId } of told)
+      expect(scored.find((a) => a.id === applicationId)!.examScore).not.toBeNull();
+  });
+
+  describe('a candidate bound to the 公众号', () => {
+    const OPEN_ID = 'oDemoOpenId0000000000000001';
+    beforeAll(async () => {
+      await t.db.update(users).set({ weChatOpenId: OPEN_ID }).where(eq(users.id, t.demoUserId));
+    });
+    afterAll(async () => {
+      await t.db.update(users).set({ weChatOpenId: null }).where(eq(users.id, t.demoUserId));
+    });
+
+    it('is told on both channels, each once, the template message with the kind’s values', async () => {
+      const row = await applicationOf(t, SEED_PROJECTS.shortExam);
+      await t.db
+        .update(projects)
+        .set({
+          ticketOpensAt: null,
+          examStartAt: new Date('2027-08-01T01:00:00Z'),
+          examEndAt: null,
+        })
+        .where(eq(projects.id, row.projectId));
+      await sweepReminders(t.db, new Date());
+      const rows = (await outboxOf(t, row.id)).filter((r) => r.kind === 'ticket_open');
+      expect(rows.map((r) => r.channel).sort()).toEqual(['sms', 'wechat']);
+
+      const { sms, sent: texts } = recordingSms();
+      const { weChat, sent } = recordingWeChat();
+      await deliverNotifications(t.db, { sms, weChat }, new Date());
+      await deliverNotifications(t.db, { sms, weChat }, new Date());
+      expect(sent.filter((m) => m.openId === OPEN_ID)).toEqual([
+        {
+          openId: OPEN_ID,
+          template: { name: 'ticket_open', params: { project: SEED_PROJECTS.shortExam } },
+        },
+      ]);
+      expect(texts.filter((m) => m.text.includes(SEED_PROJECTS.shortExam))).toHaveLength(1);
+    });
+
+    it('one who unfollowed is given up at once; with template messages off, the copy is skipped', async () => {
+      const row = await applicationOf(t, SEED_PROJECTS.ticketIssued);
+      const insert = (occasion: string) =>
+        t.db
+          .insert(notificationOutbox)
+          .values({
+            userId: t.demoUserId,
+            applicationId: row.id,
+            kind: 'result_out',
+            occasion,
+            channel: 'wechat',
+            text: '成绩已公布',
+          })
+          .returning();
+      const [unfollowed] = await insert('unfollowed');
+      const { sms } = recordingSms();
+      const { weChat } = recordingWeChat(
+        () => new UndeliverableError('WeChat API 43004: require subscribe'),
+      );
+      expect(await deliverNotifications(t.db, { sms, weChat }, new Date())).toMatchObject({
+        failed: 1,
+        retrying: 0,
+      });
+      const [given] = await t.db
+        .select()
+        .from(notificationOutbox)
+        .where(eq(notificationOutbox.id, unfollowed!.id));
+      expect(given).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(given!.lastError).toContain('43004');
+
+      const [off] = await insert('off');
+      expect(await deliverNotifications(t.db, { sms }, new Date())).toMatchObject({ skipped: 1 });
+      const [skipped] = await t.db
+        .select()
+        .from(notificationOutbox)
+        .where(eq(notificationOutbox.id, off!.id));
+      expect(skipped).toMatchObject({ status: 'skipped' });
+    });
   });
 });

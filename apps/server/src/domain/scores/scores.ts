@@ -16,6 +16,7 @@ import { beijingMinute } from '../../platform/beijing-time.js';
 import { requireOwnApplication } from '../applications/applications.js';
 import { conflict, notFound } from '../errors.js';
 import { createUserMessage } from '../notices/messages.js';
+import { enqueueResultNotices } from '../notices/outbox.js';
 import { publishedScore, scoresPublished } from './published.js';
 
 const OPEN_REVIEW_MESSAGE = '您已提交复核申请，请等待答复，不能重复提交';
@@ -139,7 +140,10 @@ export async function requestScoreReview(
   return scoreView(db, row, now);
 }
 
-/** The organiser publishes a project's scores now (the demo's dev tools stand in for them). */
+/**
+ * The organiser publishes a project's scores now (the demo's dev tools stand in for them); each
+ * candidate with a score is told, in the same transaction (issue 30, point 16).
+ */
 export async function publishScores(
   db: Database,
   projectId: number,
@@ -147,17 +151,21 @@ export async function publishScores(
   now: Date,
 ): Promise<void> {
   const reviewDays = settings.reviewDays ?? 5;
-  const updated = await db
-    .update(projects)
-    .set({
-      scoresPublishAt: now,
-      ...(settings.passLine !== undefined ? { scorePassLine: settings.passLine } : {}),
-      scoreReviewStartAt: now,
-      scoreReviewEndAt: new Date(now.getTime() + reviewDays * 24 * 3600_000),
-    })
-    .where(eq(projects.id, projectId))
-    .returning({ id: projects.id });
-  if (updated.length === 0) throw notFound('项目不存在');
+  await db.transaction(async (txDb) => {
+    const tx = txDb as Database;
+    const updated = await tx
+      .update(projects)
+      .set({
+        scoresPublishAt: now,
+        ...(settings.passLine !== undefined ? { scorePassLine: settings.passLine } : {}),
+        scoreReviewStartAt: now,
+        scoreReviewEndAt: new Date(now.getTime() + reviewDays * 24 * 3600_000),
+      })
+      .where(eq(projects.id, projectId))
+      .returning({ id: projects.id });
+    if (updated.length === 0) throw notFound('项目不存在');
+    await enqueueResultNotices(tx, projectId);
+  });
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   PRINTABLE_STATUSES,
   requireForm,
   requireOwnApplication,
+  ticketOpened,
 } from '../applications/applications.js';
 import { conflict } from '../errors.js';
 import { examOpenOverDays } from '../projects/project-state.js';
@@ -269,6 +270,10 @@ export async function generateTicket(
       row.status === 'Approved'
         ? '请先缴纳报名费，缴费成功后即可打印准考证'
         : '报名审核通过并缴费后才能打印准考证',
+    );
+  if ((row.status === 'Paid' || row.status === 'Approved') && !ticketOpened(project, now))
+    throw conflict(
+      `准考证将于${beijingMinute(project.ticketOpensAt!)}起开放打印，届时将短信通知您，请到时登录打印`,
     );
   const ticketNo = row.ticketNo ?? ticketNumberFor(project, row.id);
   let examSeat = row.examSeat;

@@ -4,7 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainError } from '../../domain/errors.js';
 import { signRpcRequest } from '../aliyun-rpc.js';
-import { createAliyunSmsGateway, SmsProviderError } from './aliyun-sms.js';
+import {
+  createAliyunSmsGateway,
+  SmsProviderError,
+  TEMPLATE_VALUE_MAX_CHARS,
+} from './aliyun-sms.js';
 
 const ACCESS_KEY_ID = 'LTAI-test';
 const ACCESS_KEY_SECRET = randomBytes(18).toString('base64');
@@ -29,6 +33,16 @@ function startFakeDysmsapi(answerFor: (mobile: string) => { Code: string; Messag
   return { server, received };
 }
 
+const TEMPLATE_CODES = {
+  verification_code: 'SMS_123456789',
+  review_decided: 'SMS_200000001',
+  fee_due: 'SMS_200000002',
+  exam_day_before: 'SMS_200000003',
+  exam_hour_before: 'SMS_200000004',
+  ticket_open: 'SMS_200000005',
+  result_out: 'SMS_200000006',
+};
+
 describe('Aliyun SMS adapter against a local SendSms', () => {
   const answers: Record<string, { Code: string; Message: string }> = {
     '13800000001': { Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: '非法手机号' },
@@ -48,12 +62,15 @@ describe('Aliyun SMS adapter against a local SendSms', () => {
       accessKeyId: ACCESS_KEY_ID,
       accessKeySecret: secret,
       signName: '考试报名服务平台',
-      templateCode: 'SMS_123456789',
+      templateCodes: TEMPLATE_CODES,
       endpoint,
     });
 
   it('sends the template with the code, signed', async () => {
-    await gateway().send('13900000000', '验证码123456', { code: '123456' });
+    await gateway().send('13900000000', '验证码123456', {
+      name: 'verification_code',
+      params: { code: '123456' },
+    });
     expect(fake.received.at(-1)).toMatchObject({
       Action: 'SendSms',
       PhoneNumbers: '13900000000',
@@ -63,10 +80,52 @@ describe('Aliyun SMS adapter against a local SendSms', () => {
     });
   });
 
+  it('sends each notification as its kind’s template, its values as TemplateParam', async () => {
+    const before = fake.received.length;
+    await gateway().send('13900000000', '您报名的“X”准考证已可打印…', {
+      name: 'ticket_open',
+      params: { project: '2026年教师资格考试' },
+    });
+    await gateway().send('13900000000', '…缴费将于…截止…', {
+      name: 'fee_due',
+      params: { project: '2026年教师资格考试', deadline: '2026-12-01 17:00' },
+    });
+    expect(fake.received.slice(before)).toMatchObject([
+      { TemplateCode: 'SMS_200000005', TemplateParam: '{"project":"2026年教师资格考试"}' },
+      {
+        TemplateCode: 'SMS_200000002',
+        TemplateParam: '{"project":"2026年教师资格考试","deadline":"2026-12-01 17:00"}',
+      },
+    ]);
+  });
+
+  it('cuts a value past Aliyun’s 35 characters, so the template is not refused', async () => {
+    const title = '某'.repeat(50);
+    await gateway().send('13900000000', 'x', { name: 'result_out', params: { project: title } });
+    const sent = JSON.parse(fake.received.at(-1)!.TemplateParam!) as { project: string };
+    expect([...sent.project]).toHaveLength(TEMPLATE_VALUE_MAX_CHARS);
+    expect(sent.project).toBe(`${'某'.repeat(TEMPLATE_VALUE_MAX_CHARS - 1)}…`);
+  });
+
+  it('a kind without a template code is an operator’s error, and nothing is sent', async () => {
+    const before = fake.received.length;
+    const error = await createAliyunSmsGateway({
+      accessKeyId: ACCESS_KEY_ID,
+      accessKeySecret: ACCESS_KEY_SECRET,
+      signName: '考试报名服务平台',
+      templateCodes: { ...TEMPLATE_CODES, result_out: '' },
+      endpoint,
+    })
+      .send('13900000000', 'x', { name: 'result_out', params: { project: 'X' } })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ providerCode: 'NoTemplate' });
+    expect(fake.received).toHaveLength(before);
+  });
+
   it('turns the provider’s error codes into messages a person can act on', async () => {
     const refusal = (mobile: string) =>
       gateway()
-        .send(mobile, 'x', { code: '000000' })
+        .send(mobile, 'x', { name: 'verification_code', params: { code: '000000' } })
         .then(
           () => null,
           (error: unknown) => error as DomainError,
@@ -90,7 +149,7 @@ describe('Aliyun SMS adapter against a local SendSms', () => {
 
   it('is refused by the provider when signed with another secret', async () => {
     const error = await gateway('wrong-secret')
-      .send('13900000000', 'x', { code: '1' })
+      .send('13900000000', 'x', { name: 'verification_code', params: { code: '1' } })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ providerCode: 'SignatureDoesNotMatch' });
   });

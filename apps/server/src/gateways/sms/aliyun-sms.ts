@@ -35,20 +35,36 @@ export interface AliyunSmsOptions extends AliyunSmsSettings {
   timeoutMs?: number;
 }
 
-/** Aliyun SMS SendSms (RPC API 2017-05-25, signature v1) with one verification-code template. */
+/** Aliyun's limit on one variable's value (短信模板变量规范): a longer project title is cut. */
+export const TEMPLATE_VALUE_MAX_CHARS = 35;
+const clip = (value: string) =>
+  [...value].length > TEMPLATE_VALUE_MAX_CHARS
+    ? `${[...value].slice(0, TEMPLATE_VALUE_MAX_CHARS - 1).join('')}…`
+    : value;
+
+/**
+ * Aliyun SMS SendSms (RPC API 2017-05-25, signature v1): each message is its approved template
+ * (the verification code's, each notification kind's) filled with the template's values.
+ */
 export function createAliyunSmsGateway(options: AliyunSmsOptions): SmsGateway {
   const fetchImpl = options.fetchImpl ?? fetch;
   return {
-    async send(mobile, _text, templateParams) {
-      if (!templateParams) throw new SmsProviderError('NoTemplateParams', 'a template is required');
+    async send(mobile, _text, template) {
+      if (!template) throw new SmsProviderError('NoTemplate', 'a template is required');
+      const templateCode = options.templateCodes[template.name];
+      if (!templateCode)
+        throw new SmsProviderError('NoTemplate', `no template code for ${template.name}`);
+      const params = Object.fromEntries(
+        Object.entries(template.params).map(([name, value]) => [name, clip(value)]),
+      );
       const url = signedRpcUrl(options.endpoint, options, {
         Action: 'SendSms',
         Version: '2017-05-25',
         RegionId: 'cn-hangzhou',
         PhoneNumbers: mobile,
         SignName: options.signName,
-        TemplateCode: options.templateCode,
-        TemplateParam: JSON.stringify(templateParams),
+        TemplateCode: templateCode,
+        TemplateParam: JSON.stringify(params),
       });
       const response = await fetchImpl(url, {
         signal: AbortSignal.timeout(options.timeoutMs ?? 5000),

@@ -38,13 +38,13 @@ export function createSmsGateway(context: GatewayContext): LocalSmsGateway {
     useLogger(logger) {
       log = logger;
     },
-    async send(mobile, text, templateParams) {
+    async send(mobile, text, template) {
       log.warn(`SMS to ${maskMobile(mobile)}: ${text}`);
       const items = await readOutbox(context.store, mobile);
       items.unshift({
         Mobile: mobile,
         Text: text,
-        Code: templateParams?.code ?? null,
+        Code: template?.name === 'verification_code' ? (template.params.code ?? null) : null,
         SentAt: new Date().toISOString(),
       });
       await context.store.set(

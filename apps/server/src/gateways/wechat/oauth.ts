@@ -1,6 +1,6 @@
 import { badRequest } from '../../domain/errors.js';
 import type { WeChatAuthWay, WeChatUser } from '../../domain/ports.js';
-import { WeChatApiError } from './jsapi-ticket.js';
+import { WeChatApiError } from './access-token.js';
 
 /** The two apps of WeChat's web authorisation and where WeChat's pages and API are. */
 export interface WeChatOAuthSettings {

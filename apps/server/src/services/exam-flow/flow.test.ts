@@ -6,6 +6,9 @@ import {
   qrCodeDecode,
 } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { projects } from '../../db/schema/index.js';
+import { beijingMinute } from '../../platform/beijing-time.js';
 import { ACCOMMODATED_MOBILE, SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { reviewApplication } from '../../domain/applications/review.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -93,6 +96,26 @@ describe('ProjectFlow/ calls', () => {
     ).toBe(409);
     expect((await t.call(generatePrint, { ApplyId: unpaid!.id }, { as: other })).status).toBe(404);
     expect((await t.call(generatePrint, { ApplyId: unpaid!.id })).status).toBe(401);
+  });
+
+  it('GeneratePrint waits for the project’s ticket time, saying when, then prints', async () => {
+    const projectId = await projectIdOf(t.db, SEED_PROJECTS.paidExam);
+    const paid = await applicationOf(t.db, t.demoUserId, projectId);
+    const [project] = await t.db.select().from(projects).where(eq(projects.id, projectId));
+    const opensAt = new Date(Date.now() + 2 * 24 * 3600_000);
+    await t.db.update(projects).set({ ticketOpensAt: opensAt }).where(eq(projects.id, projectId));
+    try {
+      const early = await t.call(generatePrint, { ApplyId: paid!.id }, { as: t.demoUserId });
+      expect(early.status).toBe(409);
+      expect(early.body.ErrMsg).toBe(
+        `准考证将于${beijingMinute(opensAt)}起开放打印，届时将短信通知您，请到时登录打印`,
+      );
+    } finally {
+      await t.db
+        .update(projects)
+        .set({ ticketOpensAt: project!.ticketOpensAt })
+        .where(eq(projects.id, projectId));
+    }
   });
 
   it('GeneratePrint issues the ticket on the first print of a paid application', async () => {

@@ -10,7 +10,7 @@ export const NOTIFICATION_JOB = 'notifications';
 /**
  * The notification job (issue 30, point 16), once across instances: the reminder sweep writes what
  * has come due (as of the clock NOTIFY_CLOCK_OFFSET_MINUTES ahead, in a demo), then the outbox's
- * pending messages go out through the SMS gateway.
+ * pending messages go out by SMS and, to bound accounts, by 公众号 template message.
  */
 export async function runNotifications(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const now = deps.now();
@@ -18,8 +18,12 @@ export async function runNotifications(app: FastifyInstance, deps: AppDeps): Pro
     deps.db,
     new Date(now.getTime() + deps.config.notifyClockOffsetMs),
   );
-  const delivered = await deliverNotifications(deps.db, deps.gateways.sms, now);
-  if (reminded > 0 || delivered.sent + delivered.failed + delivered.retrying > 0)
+  const delivered = await deliverNotifications(
+    deps.db,
+    { sms: deps.gateways.sms, weChat: deps.gateways.weChatMessages },
+    now,
+  );
+  if (reminded > 0 || Object.values(delivered).some((count) => count > 0))
     app.log.info({ reminded, ...delivered }, NOTIFICATION_JOB);
 }
 
