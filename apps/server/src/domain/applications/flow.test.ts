@@ -129,6 +129,23 @@ describe('the ticket stays reachable', () => {
     expect(print('TicketIssued')).toContain('可随时再次打印');
     expect(print('Approved')).toBe('缴费成功后可打印准考证');
   });
+  it('before the project’s ticket time, a paid venue candidate is told when, with nothing to press', () => {
+    const waiting = buildFlow({
+      projectState: 'Closed',
+      feeInFen: 5000,
+      hasOnlineExam: false,
+      status: 'Paid',
+      reviewRemark: null,
+      examScore: null,
+      ticketOpensLater: new Date('2027-03-01T01:00:00Z'),
+    });
+    expect(waiting.NextAction).toBe('none');
+    expect(waiting.Steps.find((s) => s.Key === 'print')).toMatchObject({
+      State: 'current',
+      Description: '准考证将于 2027-03-01 09:00 起开放打印，届时将短信通知您',
+    });
+    expect(flow('Paid', 5000, false).NextAction).toBe('print');
+  });
   it('the pay step asks to pay once approved, not to wait for approval (issue 30, point 11)', () => {
     const pay = (status: ApplyStatus) =>
       flow(status).Steps.find((s) => s.Key === 'pay')!.Description;

@@ -7,7 +7,8 @@ import type {
   ProjectState,
 } from '@portal/contracts';
 import type { Database } from '../../db/client.js';
-import { findApplication, toApplySummary } from './applications.js';
+import { findApplication, ticketOpened, toApplySummary } from './applications.js';
+import { beijingMinute } from '../../platform/beijing-time.js';
 import { deriveProjectState, requireProject } from '../projects/projects.js';
 import { publishedScore } from '../scores/published.js';
 
@@ -19,6 +20,8 @@ interface FlowFacts {
   status: ApplyStatus | null;
   reviewRemark: string | null;
   examScore: number | null;
+  /** When the project's tickets open, while that is still to come (projects.ticket_opens_at). */
+  ticketOpensLater?: Date | null;
 }
 
 const TITLES: Record<FlowStepKey, string> = {
@@ -95,7 +98,11 @@ function nextAction(facts: FlowFacts, current: FlowStepKey): NextAction {
     default:
       if (current === 'pay') return 'pay';
       // An online exam is entered with the account, not the paper: the ticket waits beside it.
-      if (current === 'print') return facts.hasOnlineExam ? 'exam' : 'print';
+      if (current === 'print') {
+        if (facts.hasOnlineExam) return 'exam';
+        // Nothing to print yet: the step says when, and an SMS tells the candidate then.
+        return facts.ticketOpensLater ? 'none' : 'print';
+      }
       // Ticket issued, the exam is offline: nothing to do here until the day.
       if (current === 'exam') return facts.hasOnlineExam ? 'exam' : 'none';
       return 'none';
@@ -128,6 +135,8 @@ function describe(key: FlowStepKey, state: StepState, facts: FlowFacts): string 
     }
     case 'print':
       if (state === 'done') return '准考证已生成，考试结束前可随时再次打印';
+      if (state === 'current' && facts.ticketOpensLater && !facts.hasOnlineExam)
+        return `准考证将于 ${beijingMinute(facts.ticketOpensLater)} 起开放打印，届时将短信通知您`;
       if (state === 'current')
         return facts.hasOnlineExam
           ? '准考证已开放打印；在线考试无需打印准考证，可直接参加'
@@ -160,6 +169,7 @@ export async function getFlowView(
     status: row?.status ?? null,
     reviewRemark: row?.reviewRemark ?? null,
     examScore: publishedScore(row?.examScore ?? null, project, now),
+    ticketOpensLater: ticketOpened(project, now) ? null : project.ticketOpensAt,
   });
   return { ProjectId: projectId, Apply: apply, ...flow };
 }
