@@ -7,6 +7,8 @@
  *    PostgreSQL (the demo data; the servers run with the load-test rate limits of docs/operations.md).
  * 2. GetProjectList's first page, page 500 and keyword searches with 100,000 generated projects on
  *    PostgreSQL, one client, median of 21 requests (and the first, whose count is not yet kept).
+ * 3. The server's resident memory on PostgreSQL (issue 31): idle, for the benchmark's server and
+ *    for one serving every part, and the benchmark's server's peak during its throughput runs.
  *
  * It builds the contracts and the server (`--no-build` skips that), starts the compiled server as
  * production runs it, prints a markdown table and writes it to bench-results/api.md at the
@@ -14,6 +16,7 @@
  *
  *   options: --duration 10 (seconds a run) --runs 3 --connections 50 --projects 100000
  *            --port 18300 (uses three ports from there) --skip-pglite --no-build
+ *            --only memory (part 3 alone: its section of bench-results/api.md is replaced)
  *   PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
  *   database of its own is created and dropped.
  */
@@ -25,16 +28,19 @@ import { parseArgs } from 'node:util';
 import { getProject, getProjectList } from '@portal/contracts';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { ALL_PARTS } from '../src/config.js';
 import {
   cleanups,
   createPostgresDatabase,
   median,
   POSTGRES_BASE,
+  residentMb,
   REPO_DIR,
   runBenchmark,
   startProcess,
   stopProcess,
   waitForHealth,
+  watchResident,
 } from './bench-kit.js';
 
 const { values: args } = parseArgs({
@@ -46,8 +52,12 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '18300' },
     'skip-pglite': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
+if (args.only !== undefined && args.only !== 'memory')
+  throw new Error(`--only ${args.only}: the one part that runs alone is memory`);
+const MEMORY_ONLY = args.only === 'memory';
 const DURATION = Number(args.duration);
 const RUNS = Number(args.runs);
 const CONNECTIONS = Number(args.connections);
@@ -59,6 +69,12 @@ const RESULT_FILE = path.join(REPO_DIR, 'bench-results/api.md');
 const TARGET_SHARE_OF_BARE = 0.25;
 const TARGET_P99_MS = 50;
 const TARGET_QUERY_MS = 20;
+/** Issue 31: the compiled server's resident memory at idle, on PostgreSQL. */
+const TARGET_IDLE_MB = 150;
+/** Idle is this long after /healthz first answered: start-up's garbage collected, timers settled. */
+const IDLE_WAIT_MS = 30_000;
+/** What the throughput runs start: the two services the project calls live on. */
+const BENCH_SERVICES = 'exam-flow,exam-expand';
 
 function log(message: string) {
   console.error(`[bench:api] ${message}`);
@@ -101,7 +117,7 @@ async function startPortal(
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
-      SERVICES: 'exam-flow,exam-expand',
+      SERVICES: BENCH_SERVICES,
       LOG_LEVEL: 'warn',
       // The load-test setting of the limits (docs/operations.md): one load machine is not 50 visitors.
       RATE_LIMIT_ADDRESS_PER_MINUTE: '100000000',
@@ -112,6 +128,41 @@ async function startPortal(
   );
   await waitForHealth(`http://127.0.0.1:${port}/healthz`, child, output);
   return child;
+}
+
+interface MemoryRow {
+  server: string;
+  idleMb: number;
+  /** Only the benchmark's server is put under load. */
+  peakMb?: number;
+}
+
+/** A server started on a seeded database, left alone for IDLE_WAIT_MS, and its resident memory. */
+async function startIdle(port: number, databaseUrl: string, env: Record<string, string> = {}) {
+  const server = await startPortal(port, databaseUrl, env);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
+  return { server, idleMb: residentMb(server.pid!) };
+}
+
+/**
+ * Idle memory of a server of every part (SERVICES unset: as `npm start` runs it) and of the
+ * benchmark's server, whose peak is then read during its throughput runs on PostgreSQL.
+ */
+async function measureMemory(port: number, barePort: number, databaseUrl: string) {
+  log('memory: a server of every part, idle');
+  const whole = await startIdle(port, databaseUrl, { SERVICES: ALL_PARTS.join(',') });
+  await stopProcess(whole.server);
+  log(`memory: the benchmark's server (${BENCH_SERVICES}), idle, then under load`);
+  const bench = await startIdle(port, databaseUrl);
+  const watch = watchResident(bench.server.pid!);
+  const loads = await loadRows('PostgreSQL', port, barePort);
+  const peakMb = watch.stop();
+  await stopProcess(bench.server);
+  const memory: MemoryRow[] = [
+    { server: 'every part in one process (SERVICES unset, as `npm start`)', idleMb: whole.idleMb },
+    { server: `the benchmark's (${BENCH_SERVICES})`, idleMb: bench.idleMb, peakMb },
+  ];
+  return { memory, loads };
 }
 
 interface Load {
@@ -401,7 +452,44 @@ function machine() {
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const pass = (ok: boolean) => (ok ? 'met' : '**missed**');
 
-function report(loads: LoadRow[], queries: QueryRow[], before: ReturnType<typeof machine>) {
+const MEMORY_HEADING = '## Memory';
+
+function memorySection(memory: MemoryRow[], before: ReturnType<typeof machine>) {
+  const mb = (n: number) => `${Math.round(n)}`;
+  return [
+    `${MEMORY_HEADING}: the compiled server's resident memory (VmRSS) on PostgreSQL`,
+    '',
+    `Measured ${new Date().toISOString()} (load average ${before.load} at the start). Idle: ${IDLE_WAIT_MS / 1000} s after \`/healthz\` first answered, on a start after the one that wrote the demo data. Peak: the highest VmRSS, read every 100 ms, during the benchmark's server's throughput runs on PostgreSQL (${CONNECTIONS} connections, ${RUNS} runs of ${DURATION} s of each call, after the warm-up). Target: idle ≤ ${TARGET_IDLE_MB} MB.`,
+    '',
+    '| server | idle MB | peak under load MB | target |',
+    '|---|---|---|---|',
+    ...memory.map(
+      (m) =>
+        `| ${m.server} | ${mb(m.idleMb)} | ${m.peakMb === undefined ? '—' : mb(m.peakMb)} | idle ${pass(m.idleMb <= TARGET_IDLE_MB)} |`,
+    ),
+    '',
+  ].join('\n');
+}
+
+/** `--only memory`: the memory section of the last full run's file is replaced (or added). */
+function replaceMemorySection(section: string) {
+  const previous = fs.existsSync(RESULT_FILE) ? fs.readFileSync(RESULT_FILE, 'utf8') : '';
+  const start = previous.indexOf(MEMORY_HEADING);
+  const end = start < 0 ? -1 : previous.indexOf('\n## ', start + MEMORY_HEADING.length);
+  const next =
+    start < 0
+      ? `${previous.trimEnd()}\n\n${section}`
+      : `${previous.slice(0, start)}${section}${end < 0 ? '' : previous.slice(end + 1)}`;
+  fs.mkdirSync(path.dirname(RESULT_FILE), { recursive: true });
+  fs.writeFileSync(RESULT_FILE, next);
+}
+
+function report(
+  loads: LoadRow[],
+  queries: QueryRow[],
+  memory: MemoryRow[],
+  before: ReturnType<typeof machine>,
+) {
   const after = machine();
   const lines = [
     `# API benchmark (issue 14)`,
@@ -435,6 +523,7 @@ function report(loads: LoadRow[], queries: QueryRow[], before: ReturnType<typeof
         `| ${q.query} | ${fmt(q.total)} | ${q.first.toFixed(1)} | ${q.median.toFixed(1)} | ${pass(q.median <= TARGET_QUERY_MS)} |`,
     ),
     '',
+    memorySection(memory, before),
   ];
   return lines.join('\n');
 }
@@ -451,7 +540,7 @@ async function main() {
   const barePort = BASE_PORT;
   const bare = await startBare(barePort);
   const loads: LoadRow[] = [];
-  if (!args['skip-pglite']) {
+  if (!args['skip-pglite'] && !MEMORY_ONLY) {
     log('PGlite: starting the server (demo data)');
     const server = await startPortal(BASE_PORT + 1, undefined);
     loads.push(...(await loadRows('PGlite', BASE_PORT + 1, barePort)));
@@ -459,9 +548,18 @@ async function main() {
   }
   log('PostgreSQL: starting the server (demo data)');
   const databaseUrl = await createPostgresDatabase('perf_bench_api');
-  const server = await startPortal(BASE_PORT + 2, databaseUrl);
-  loads.push(...(await loadRows('PostgreSQL', BASE_PORT + 2, barePort)));
-  await stopProcess(server);
+  // The first start writes the demo data: memory is read on the starts after it.
+  await stopProcess(await startPortal(BASE_PORT + 2, databaseUrl));
+  const measured = await measureMemory(BASE_PORT + 2, barePort, databaseUrl);
+  if (MEMORY_ONLY) {
+    await stopProcess(bare);
+    const section = memorySection(measured.memory, before);
+    console.log(section);
+    replaceMemorySection(section);
+    log(`its section written to ${path.relative(REPO_DIR, RESULT_FILE)}`);
+    return;
+  }
+  loads.push(...measured.loads);
   // Every request through the query (no shared anonymous answer): what a signed-in visitor or a
   // page nobody else asked for within the second costs.
   log('PostgreSQL: starting the server with shared anonymous answers off');
@@ -477,7 +575,7 @@ async function main() {
   const queries = await queryRows(BASE_PORT + 2, databaseUrl);
   await stopProcess(uncached);
   await stopProcess(bare);
-  const table = report(loads, queries, before);
+  const table = report(loads, queries, measured.memory, before);
   console.log(table);
   fs.mkdirSync(path.dirname(RESULT_FILE), { recursive: true });
   fs.writeFileSync(RESULT_FILE, table);

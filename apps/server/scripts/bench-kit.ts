@@ -1,5 +1,6 @@
 /** What the server benchmarks share: child processes, health waits, a PostgreSQL database of their own. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -81,4 +82,35 @@ export function runBenchmark(main: () => Promise<void>) {
       for (const child of children) await stopProcess(child);
       for (const cleanup of cleanups) await cleanup().catch(() => {});
     });
+}
+
+const RSS_SAMPLE_MS = 100;
+
+/** A process's resident memory now, in MB (Linux: /proc/<pid>/status VmRSS). */
+export function residentMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status);
+  if (!kb) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kb[1]) / 1024;
+}
+
+/** The highest resident memory of a process while it is watched, read every RSS_SAMPLE_MS. */
+export function watchResident(pid: number): { stop(): number } {
+  let peak = residentMb(pid);
+  let timer: NodeJS.Timeout;
+  const read = () => {
+    try {
+      peak = Math.max(peak, residentMb(pid));
+    } catch {
+      return; // the process ended: its peak is what was read
+    }
+    timer = setTimeout(read, RSS_SAMPLE_MS);
+  };
+  timer = setTimeout(read, RSS_SAMPLE_MS);
+  return {
+    stop() {
+      clearTimeout(timer);
+      return peak;
+    },
+  };
 }

@@ -15,7 +15,7 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 /** What one process can serve besides the six services. */
 export const EXTRA_PARTS = ['identity', 'web'] as const;
 export type ServerPart = ServiceId | (typeof EXTRA_PARTS)[number];
-const ALL_PARTS: readonly ServerPart[] = [...SERVICE_IDS, ...EXTRA_PARTS];
+export const ALL_PARTS: readonly ServerPart[] = [...SERVICE_IDS, ...EXTRA_PARTS];
 
 /** Demo gateways (sandbox cashier, SMS outbox) first; production accepts only the others. */
 export const PAYMENT_PROVIDERS = ['sandbox', 'wechatpay', 'alipay'] as const;

@@ -70,7 +70,7 @@ export async function openPortal(
   const tokens = config.parts.has('identity')
     ? createLocalVerifier(secrets.signingJwk, config.authorityUrl)
     : createRemoteVerifier(config.authorityUrl);
-  const gateways = createGateways({ config, secrets, store, query: database.query });
+  const gateways = await createGateways({ config, secrets, store, query: database.query });
   // The demo person's uploads are files in the file store, drawn again if it lost them.
   if (config.mode !== 'production') await writeSeedUploads(database.db, gateways.files);
   const app = await buildApp(

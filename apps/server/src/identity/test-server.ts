@@ -76,7 +76,7 @@ export async function startIdentityTestServer(
     tokens: createLocalVerifier(secrets.signingJwk, config.authorityUrl),
     secrets,
     gateways: {
-      ...createGateways({ config, secrets, store }),
+      ...(await createGateways({ config, secrets, store })),
       sms: {
         async send(mobile, text) {
           sentSms.push({ mobile, text });

@@ -103,7 +103,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     tokens: createLocalVerifier(secrets.signingJwk, config.authorityUrl),
     secrets,
     gateways: {
-      ...createGateways({ config, secrets, store, query: handle.query }),
+      ...(await createGateways({ config, secrets, store, query: handle.query })),
       ...options.gateways,
     },
     now: options.now ?? (() => new Date()),

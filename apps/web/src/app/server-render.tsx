@@ -2,9 +2,10 @@
 // dist/.ssr): the same routes, shells and pages as the SPA, drawn for a signed-out visitor from the
 // host page's first answers, so the browser paints the page before its scripts arrive.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createRequire } from 'node:module';
 import type { FirstScreenRender, FirstScreenRequest, PageLayout } from '@portal/contracts';
 import { dehydrate, type Query } from '@tanstack/react-query';
-import { JSDOM } from 'jsdom';
+import type * as Jsdom from 'jsdom';
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -24,8 +25,13 @@ const MAX_DRAWINGS = 3;
 
 const renderAnswers = new AsyncLocalStorage<ReadonlyMap<string, unknown>>();
 answerFromServerRender(() => renderAnswers.getStore() ?? new Map());
-// Rich text is sanitised as in the browser, by DOMPurify on a jsdom window.
-setSanitizingWindow(new JSDOM('').window);
+// Rich text is sanitised as in the browser, by DOMPurify on a jsdom window, loaded at the first
+// rich text drawn (jsdom is most of this renderer's memory; a list page draws none).
+const requireFromHere = createRequire(import.meta.url);
+setSanitizingWindow(() => {
+  const { JSDOM } = requireFromHere('jsdom') as typeof Jsdom;
+  return new JSDOM('').window;
+});
 
 /** A drawing's styles: a tree to draw inside, and what it wrote, for the page's head. */
 interface StyleCollector {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // jsdom, as on the server: DOMPurify is not safe on happy-dom, this suite's usual DOM.
-import { describe, expect, it } from 'vitest';
-import { sanitizeCss, sanitizeDocument, sanitizeHtml } from './safe-html';
+import { JSDOM } from 'jsdom';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sanitizeCss, sanitizeDocument, sanitizeHtml, setSanitizingWindow } from './safe-html';
 
 describe('rich text is rendered safely', () => {
   it('keeps headings, paragraphs and lists', () => {
@@ -84,5 +85,21 @@ describe('a document style sheet fetches nothing', () => {
     );
     expect(css).not.toMatch(/evil\.example/);
     expect(css).toContain('.c{color:red}');
+  });
+});
+
+describe('the server makes its sanitising window at the first rich text, not before', () => {
+  afterAll(() => setSanitizingWindow(window));
+
+  it('calls the maker once, when rich text first needs it', () => {
+    let made = 0;
+    setSanitizingWindow(() => {
+      made += 1;
+      return new JSDOM('').window;
+    });
+    expect(made).toBe(0);
+    expect(sanitizeHtml('<p onclick="steal()">一</p>')).toBe('<p>一</p>');
+    expect(sanitizeHtml('<p>二</p>')).toBe('<p>二</p>');
+    expect(made).toBe(1);
   });
 });

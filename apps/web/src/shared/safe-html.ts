@@ -1,16 +1,22 @@
 import createDOMPurify, { type DOMPurify, type WindowLike } from 'dompurify';
 
+type SanitizingWindow = WindowLike & typeof globalThis;
+
 /**
  * The document rich text is parsed and sanitised in: the browser's own window, or on the server
  * the jsdom window app/server-render.tsx gives (DOMPurify's recommended server DOM; lighter DOMs
- * are not safe for it).
+ * are not safe for it). The server gives it as a maker, called at the first rich text: jsdom
+ * holds tens of megabytes, and most of a server's life draws none.
  */
-let domWindow: (WindowLike & typeof globalThis) | null =
-  typeof window === 'undefined' ? null : window;
+let makeWindow: (() => SanitizingWindow) | null =
+  typeof window === 'undefined' ? null : () => window;
+let domWindow: SanitizingWindow | null = null;
 let purifier: DOMPurify | null = null;
 
-export function setSanitizingWindow(serverWindow: WindowLike): void {
-  domWindow = serverWindow as WindowLike & typeof globalThis;
+export function setSanitizingWindow(serverWindow: WindowLike | (() => WindowLike)): void {
+  const given = serverWindow;
+  makeWindow = (typeof given === 'function' ? given : () => given) as () => SanitizingWindow;
+  domWindow = null;
   purifier = null;
 }
 
@@ -52,8 +58,9 @@ const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'colspan', 'rowspan'];
 /** Web and mail addresses, this site's paths and anchors; images may also be inline pictures. */
 const ALLOWED_URI_REGEXP = /^(?:https?:|mailto:|tel:|\/|#|data:image\/(?:png|jpeg|gif|webp);)/i;
 
-function windowForSanitizing(): WindowLike & typeof globalThis {
-  if (!domWindow) throw new Error('no window to sanitise rich text in (see setSanitizingWindow)');
+function windowForSanitizing(): SanitizingWindow {
+  if (!makeWindow) throw new Error('no window to sanitise rich text in (see setSanitizingWindow)');
+  domWindow ??= makeWindow();
   return domWindow;
 }
 
