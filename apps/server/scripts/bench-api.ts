@@ -7,7 +7,10 @@
  *    PostgreSQL (the demo data; the servers run with the load-test rate limits of docs/operations.md).
  * 2. GetProjectList's first page, page 500 and keyword searches with 100,000 generated projects on
  *    PostgreSQL, one client, median of 21 requests (and the first, whose count is not yet kept).
- * 3. The server's resident memory on PostgreSQL (issue 31): idle, for the benchmark's server and
+ * 3. Signed-in calls on PostgreSQL (issue 31), each run beside the bare route and beside a bare
+ *    signed-in route: Fastify verifying the same access token with jose and running GetUser's SQL
+ *    through pg, the floor of any signed-in call; and GetUser again with the log at info.
+ * 4. The server's resident memory on PostgreSQL (issue 31): idle, for the benchmark's server and
  *    for one serving every part, and the benchmark's server's peak during its throughput runs.
  *
  * It builds the contracts and the server (`--no-build` skips that), starts the compiled server as
@@ -15,8 +18,9 @@
  * repository root.
  *
  *   options: --duration 10 (seconds a run) --runs 3 --connections 50 --projects 100000
- *            --port 18300 (uses three ports from there) --skip-pglite --no-build
- *            --only memory (part 3 alone: its section of bench-results/api.md is replaced)
+ *            --port 18300 (or BENCH_PORT; uses four ports from there) --skip-pglite --no-build
+ *            --only pglite,postgres,unshared,100k,signed-in,memory (the sections to run; a partial
+ *            run replaces only its own sections of bench-results/api.md)
  *   PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
  *   database of its own is created and dropped.
  */
@@ -25,7 +29,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { getProject, getProjectList } from '@portal/contracts';
+import {
+  getMessageList,
+  getProject,
+  getProjectList,
+  getUser,
+  getUserProject,
+  saveAnswers,
+  startAttempt,
+} from '@portal/contracts';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ALL_PARTS } from '../src/config.js';
@@ -42,6 +54,12 @@ import {
   waitForHealth,
   watchResident,
 } from './bench-kit.js';
+import { loadConfig } from '../src/config.js';
+import { DEMO_MOBILE, SEED_PROJECTS } from '../src/testing/demo-fixtures.js';
+import { loadOrCreateSecrets, publicJwkOf } from '../src/platform/secrets.js';
+import { signAccessToken } from '../src/platform/tokens.js';
+
+const ALL_SECTIONS = 'pglite,postgres,unshared,100k,signed-in,memory';
 
 const { values: args } = parseArgs({
   options: {
@@ -49,21 +67,22 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     projects: { type: 'string', default: '100000' },
-    port: { type: 'string', default: '18300' },
+    port: { type: 'string', default: process.env.BENCH_PORT ?? '18300' },
     'skip-pglite': { type: 'boolean', default: false },
+    only: { type: 'string', default: ALL_SECTIONS },
+    /** Only the signed-in rows of these actions (comma-separated): GetUser,SaveAnswers */
+    calls: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
-    only: { type: 'string' },
   },
 });
-if (args.only !== undefined && args.only !== 'memory')
-  throw new Error(`--only ${args.only}: the one part that runs alone is memory`);
-const MEMORY_ONLY = args.only === 'memory';
 const DURATION = Number(args.duration);
 const RUNS = Number(args.runs);
 const CONNECTIONS = Number(args.connections);
 const PROJECTS = Number(args.projects);
 const BASE_PORT = Number(args.port);
 const RESULT_FILE = path.join(REPO_DIR, 'bench-results/api.md');
+const SECTIONS = new Set(args.only.split(',').map((name) => name.trim()));
+if (args['skip-pglite']) SECTIONS.delete('pglite');
 
 /** Targets of issue 14, on PostgreSQL. */
 const TARGET_SHARE_OF_BARE = 0.25;
@@ -75,6 +94,8 @@ const TARGET_IDLE_MB = 150;
 const IDLE_WAIT_MS = 30_000;
 /** What the throughput runs start: the two services the project calls live on. */
 const BENCH_SERVICES = 'exam-flow,exam-expand';
+/** Issue 31's target of a signed-in call: this share of the bare signed-in route too. */
+const TARGET_SHARE_OF_SIGNED_IN_FLOOR = 0.6;
 
 function log(message: string) {
   console.error(`[bench:api] ${message}`);
@@ -97,6 +118,67 @@ async function startBare(port: number) {
   return child;
 }
 
+/**
+ * The floor of any signed-in call: the bearer token verified with jose on every request (signature,
+ * issuer, audience, type, as the services do) and GetUser's SQL run through a pg pool of the
+ * server's size, answered in the envelope.
+ */
+const BARE_SIGNED_IN_SERVER = `
+import Fastify from 'fastify';
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import pg from 'pg';
+const keys = createLocalJWKSet({ keys: [JSON.parse(process.env.PUBLIC_JWK)] });
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const app = Fastify({ logger: false });
+app.get('/bare-signed-in', async (request, reply) => {
+  const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+  let subject;
+  try {
+    ({ payload: subject } = await jwtVerify(token, keys, {
+      issuer: process.env.ISSUER, audience: 'urn:portal:services', typ: 'at+jwt',
+    }));
+  } catch {
+    return reply.code(401).send({ ErrCode: 401, ErrMsg: '', Data: null });
+  }
+  const { rows: [user] } = await pool.query(
+    "select * from users where id = $1 and status = 'active'", [Number(subject.sub)]);
+  if (!user) return reply.code(404).send({ ErrCode: 404, ErrMsg: '', Data: null });
+  return { ErrCode: 0, ErrMsg: '', Data: { UserId: user.id, Name: user.name, CreateTime: user.created_at } };
+});
+await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
+`;
+
+async function startBareSignedIn(
+  port: number,
+  databaseUrl: string,
+  signedIn: { publicJwk: object; issuer: string; token: string },
+) {
+  const { child, output } = startProcess(
+    process.execPath,
+    ['--input-type=module', '-e', BARE_SIGNED_IN_SERVER],
+    {
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      PUBLIC_JWK: JSON.stringify(signedIn.publicJwk),
+      ISSUER: signedIn.issuer,
+    },
+  );
+  const url = `http://127.0.0.1:${port}/bare-signed-in`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const answer = await fetch(url, { headers: { authorization: signedIn.token } }).catch(
+      () => null,
+    );
+    if (answer?.ok) return child;
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error(`the bare signed-in route did not answer:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** The parts the signed-in rows call, and the identity provider whose key verifies the tokens. */
+const SIGNED_IN_PARTS = 'exam-flow,exam-account,exam-message,exam-custom,identity';
+
 /** ANONYMOUS_ANSWER_TTL_MS=0: each request runs the query (the 100k timings measure the query). */
 const UNSHARED = { ANONYMOUS_ANSWER_TTL_MS: '0' };
 
@@ -104,8 +186,11 @@ async function startPortal(
   port: number,
   databaseUrl: string | undefined,
   env: Record<string, string> = {},
+  { logFile, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-')) } = {} as {
+    logFile?: string;
+    dataDir?: string;
+  },
 ) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const { child, output } = startProcess(
     process.execPath,
@@ -125,6 +210,7 @@ async function startPortal(
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },
+    { logFile },
   );
   await waitForHealth(`http://127.0.0.1:${port}/healthz`, child, output);
   return child;
@@ -172,8 +258,21 @@ interface Load {
   errors: number;
 }
 
-async function load(url: string, duration = DURATION): Promise<Load> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration });
+/** A call of the load: a URL, or a URL with its headers and what makes each request. */
+type LoadCall =
+  | string
+  | (Pick<autocannon.Options, 'url' | 'headers' | 'method'> & {
+      setupRequest?: (request: autocannon.Request) => autocannon.Request;
+    });
+
+async function load(call: LoadCall, duration = DURATION): Promise<Load> {
+  const { setupRequest, ...request } = typeof call === 'string' ? { url: call } : call;
+  const result = await autocannon({
+    ...request,
+    connections: CONNECTIONS,
+    duration,
+    ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
+  });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -224,13 +323,156 @@ async function loadRows(
       bare.push(await load(bareUrl));
       target.push(await load(url));
     }
-    const med = (loads: Load[]): Load => ({
-      rps: median(loads.map((l) => l.rps)),
-      p50: median(loads.map((l) => l.p50)),
-      p99: median(loads.map((l) => l.p99)),
-      errors: loads.reduce((n, l) => n + l.errors, 0),
+    rows.push({
+      db,
+      call,
+      target: medianLoad(target),
+      bare: medianLoad(bare),
+      comparison: listOnly,
     });
-    rows.push({ db, call, target: med(target), bare: med(bare), comparison: listOnly });
+  }
+  return rows;
+}
+
+interface SignedInRow {
+  call: string;
+  target: Load;
+  bare: Load;
+  signedInFloor: Load;
+}
+
+const medianLoad = (loads: Load[]): Load => ({
+  rps: median(loads.map((l) => l.rps)),
+  p50: median(loads.map((l) => l.p50)),
+  p99: median(loads.map((l) => l.p99)),
+  errors: loads.reduce((n, l) => n + l.errors, 0),
+});
+
+/** Candidates who sit the demo's open exam in the SaveAnswers row: one for each connection. */
+async function addExamCandidates(databaseUrl: string, count: number) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const {
+    rows: [exam],
+  } = await client.query<{ project_id: number; position_id: number; tenant_id: number }>(
+    `select p.id as project_id, p.tenant_id, (select id from positions where project_id = p.id
+       order by sort limit 1) as position_id from projects p where p.title = $1`,
+    [SEED_PROJECTS.paidExam],
+  );
+  const { rows } = await client.query<{ user_id: number; apply_id: number }>(
+    `with made as (
+       insert into users (tenant_id, mobile, name, password_hash)
+       select $1, '171' || lpad(g::text, 8, '0'), '考生' || g, 'bench' from generate_series(1, $4::int) g
+       returning id)
+     insert into applications (user_id, project_id, position_id, values, status)
+     select id, $2, $3, '{}', 'Paid' from made
+     returning user_id, id as apply_id`,
+    [exam!.tenant_id, exam!.project_id, exam!.position_id, count],
+  );
+  await client.end();
+  return rows.map((row) => ({ userId: row.user_id, applyId: row.apply_id }));
+}
+
+/**
+ * The signed-in calls of the demo candidate (and, for SaveAnswers, a candidate per connection
+ * each saving newer revisions), each run beside the bare route and the bare signed-in route.
+ */
+async function signedInRows(
+  port: number,
+  barePort: number,
+  floorPort: number,
+  databaseUrl: string,
+  signIn: (userId: number) => Promise<string>,
+  { label = '', only }: { label?: string; only?: string } = {},
+): Promise<SignedInRow[]> {
+  const origin = `http://127.0.0.1:${port}`;
+  const at = (endpoint: { service: string; path: string }, query = '') =>
+    `${origin}/services/${endpoint.service}${endpoint.path}${query}`;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const {
+    rows: [demo],
+  } = await client.query<{ id: number }>('select id from users where mobile = $1', [DEMO_MOBILE]);
+  await client.end();
+  const token = await signIn(demo!.id);
+  const headers = { authorization: token };
+  const firstPage = at(getProjectList, '?PageIndex=1&PageSize=10');
+  const list = (await (await fetch(firstPage, { headers })).json()) as {
+    Data: { Items: { ProjectId: number }[] };
+  };
+  const projectId = list.Data.Items[0]!.ProjectId;
+  const calls: [string, LoadCall][] = [
+    ['User/GetUser', { url: at(getUser), headers }],
+    [
+      'User/GetUserProject (page 1)',
+      { url: at(getUserProject, '?PageIndex=1&PageSize=10'), headers },
+    ],
+    ['Project/GetProject', { url: at(getProject, `?ProjectId=${projectId}`), headers }],
+    ['Project/GetProjectList (page 1)', { url: firstPage, headers }],
+    [
+      'MessageNotice/GetList (page 1)',
+      { url: at(getMessageList, '?PageIndex=1&PageSize=10'), headers },
+    ],
+  ];
+  const wanted = (name: string) =>
+    !only || only.split(',').includes(name.split(' ')[0]!.split('/')[1]!);
+  if (wanted('ProjectOnLineExamine/SaveAnswers')) {
+    const candidates = await addExamCandidates(databaseUrl, CONNECTIONS);
+    const tokens = await Promise.all(candidates.map(({ userId }) => signIn(userId)));
+    for (const [i, { applyId }] of candidates.entries()) {
+      const started = await fetch(at(startAttempt), {
+        method: 'POST',
+        headers: { authorization: tokens[i]!, 'content-type': 'application/json' },
+        body: JSON.stringify({ ApplyId: applyId }),
+      });
+      if (!started.ok) throw new Error(`StartAttempt answered ${await started.text()}`);
+    }
+    // Autocannon keeps no state per connection: the n-th save is candidate n mod count's, with
+    // a revision newer than any sent before, so each is the usual autosave (stored, not stale).
+    let sent = 0;
+    calls.push([
+      'ProjectOnLineExamine/SaveAnswers',
+      {
+        url: at(saveAnswers),
+        method: 'POST',
+        setupRequest: (request) => {
+          const i = sent++ % candidates.length;
+          return {
+            ...request,
+            headers: { authorization: tokens[i]!, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              ApplyId: candidates[i]!.applyId,
+              Revision: sent,
+              Answers: [],
+              Flagged: [],
+            }),
+          };
+        },
+      },
+    ]);
+  }
+  const chosen = calls.filter(([name]) => wanted(name));
+  const bareUrl = `http://127.0.0.1:${barePort}/bare`;
+  const floor = { url: `http://127.0.0.1:${floorPort}/bare-signed-in`, headers };
+  log(`signed in${label}: warming up`);
+  for (const [, call] of chosen) await load(call, 3);
+  await load(bareUrl, 3);
+  await load(floor, 3);
+  const rows: SignedInRow[] = [];
+  for (const [call, target] of chosen) {
+    const runs = { target: [] as Load[], bare: [] as Load[], signedInFloor: [] as Load[] };
+    for (let run = 1; run <= RUNS; run++) {
+      log(`signed in${label}: ${call}, run ${run} of ${RUNS}`);
+      runs.bare.push(await load(bareUrl));
+      runs.signedInFloor.push(await load(floor));
+      runs.target.push(await load(target));
+    }
+    rows.push({
+      call: `${call}${label}`,
+      target: medianLoad(runs.target),
+      bare: medianLoad(runs.bare),
+      signedInFloor: medianLoad(runs.signedInFloor),
+    });
   }
   return rows;
 }
@@ -452,12 +694,20 @@ function machine() {
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const pass = (ok: boolean) => (ok ? 'met' : '**missed**');
 
-const MEMORY_HEADING = '## Memory';
+const share = (n: number, of: number) => `${((n / of) * 100).toFixed(1)}%`;
+
+/** The report's sections by the start of their heading: a partial run replaces only its own. */
+const SECTION_HEADINGS = {
+  throughput: '## Throughput',
+  queries: '## Queries at',
+  signedIn: '## Signed-in calls',
+  memory: '## Memory',
+} as const;
 
 function memorySection(memory: MemoryRow[], before: ReturnType<typeof machine>) {
   const mb = (n: number) => `${Math.round(n)}`;
   return [
-    `${MEMORY_HEADING}: the compiled server's resident memory (VmRSS) on PostgreSQL`,
+    `${SECTION_HEADINGS.memory}: the compiled server's resident memory (VmRSS) on PostgreSQL`,
     '',
     `Measured ${new Date().toISOString()} (load average ${before.load} at the start). Idle: ${IDLE_WAIT_MS / 1000} s after \`/healthz\` first answered, on a start after the one that wrote the demo data. Peak: the highest VmRSS, read every 100 ms, during the benchmark's server's throughput runs on PostgreSQL (${CONNECTIONS} connections, ${RUNS} runs of ${DURATION} s of each call, after the warm-up). Target: idle ≤ ${TARGET_IDLE_MB} MB.`,
     '',
@@ -471,48 +721,29 @@ function memorySection(memory: MemoryRow[], before: ReturnType<typeof machine>) 
   ].join('\n');
 }
 
-/** `--only memory`: the memory section of the last full run's file is replaced (or added). */
-function replaceMemorySection(section: string) {
-  const previous = fs.existsSync(RESULT_FILE) ? fs.readFileSync(RESULT_FILE, 'utf8') : '';
-  const start = previous.indexOf(MEMORY_HEADING);
-  const end = start < 0 ? -1 : previous.indexOf('\n## ', start + MEMORY_HEADING.length);
-  const next =
-    start < 0
-      ? `${previous.trimEnd()}\n\n${section}`
-      : `${previous.slice(0, start)}${section}${end < 0 ? '' : previous.slice(end + 1)}`;
-  fs.mkdirSync(path.dirname(RESULT_FILE), { recursive: true });
-  fs.writeFileSync(RESULT_FILE, next);
-}
-
-function report(
-  loads: LoadRow[],
-  queries: QueryRow[],
-  memory: MemoryRow[],
-  before: ReturnType<typeof machine>,
-) {
-  const after = machine();
-  const lines = [
-    `# API benchmark (issue 14)`,
-    '',
-    `Run ${new Date().toISOString()} by \`npm run bench:api -w apps/server\`: ${before.cores} cores (${before.cpu}), Node ${before.node}, PostgreSQL ${before.postgres} on the same machine. Load average (1/5/15 min) ${before.load} at the start, ${after.load} at the end: the machine is shared, so the ratios against the bare route measured beside each run are what count.`,
-    '',
-    `## Throughput: autocannon, ${CONNECTIONS} connections, ${DURATION} s a run, medians of ${RUNS}`,
+function throughputSection(loads: LoadRow[]) {
+  return [
+    `${SECTION_HEADINGS.throughput}: autocannon, ${CONNECTIONS} connections, ${DURATION} s a run, medians of ${RUNS}`,
     '',
     `Target on PostgreSQL: ≥ ${TARGET_SHARE_OF_BARE * 100}% of the bare Fastify JSON route's requests per second, p99 ≤ ${TARGET_P99_MS} ms. The server runs as deployed: an anonymous answer of these public reads is shared for a second (\`ANONYMOUS_ANSWER_TTL_MS\`, docs/operations.md "Limits"); the "shared answers off" row has every request run the query.`,
     '',
     '| database | call | req/s | p50 ms | p99 ms | errors | bare route req/s (beside) | share of bare | target |',
     '|---|---|---|---|---|---|---|---|---|',
     ...loads.map((r) => {
-      const share = r.target.rps / r.bare.rps;
+      const ratio = r.target.rps / r.bare.rps;
       const target = r.comparison
         ? '— (the query on every request, for comparison)'
         : r.db === 'PostgreSQL'
-          ? `share ${pass(share >= TARGET_SHARE_OF_BARE)}, p99 ${pass(r.target.p99 <= TARGET_P99_MS)}`
+          ? `share ${pass(ratio >= TARGET_SHARE_OF_BARE)}, p99 ${pass(r.target.p99 <= TARGET_P99_MS)}`
           : '— (no target on PGlite)';
-      return `| ${r.db} | ${r.call} | ${fmt(r.target.rps)} | ${r.target.p50} | ${r.target.p99} | ${r.target.errors} | ${fmt(r.bare.rps)} | ${(share * 100).toFixed(1)}% | ${target} |`;
+      return `| ${r.db} | ${r.call} | ${fmt(r.target.rps)} | ${r.target.p50} | ${r.target.p99} | ${r.target.errors} | ${fmt(r.bare.rps)} | ${share(r.target.rps, r.bare.rps)} | ${target} |`;
     }),
-    '',
-    `## ${fmt(PROJECTS)} generated projects on PostgreSQL: one client, median of 20 requests after the first`,
+  ].join('\n');
+}
+
+function queriesSection(queries: QueryRow[]) {
+  return [
+    `${SECTION_HEADINGS.queries} ${fmt(PROJECTS)} generated projects on PostgreSQL: one client, median of 20 requests after the first`,
     '',
     `Target: ≤ ${TARGET_QUERY_MS} ms each (the time of the whole HTTP call, measured by the client), with shared anonymous answers off (\`ANONYMOUS_ANSWER_TTL_MS=0\`), so every request runs the query. "first" is the first request of each query: its count is not kept yet.`,
     '',
@@ -522,10 +753,55 @@ function report(
       (q) =>
         `| ${q.query} | ${fmt(q.total)} | ${q.first.toFixed(1)} | ${q.median.toFixed(1)} | ${pass(q.median <= TARGET_QUERY_MS)} |`,
     ),
+  ].join('\n');
+}
+
+function signedInSection(rows: SignedInRow[], machineLoad: string) {
+  return [
+    `${SECTION_HEADINGS.signedIn} on PostgreSQL (issue 31): autocannon, ${CONNECTIONS} connections, ${DURATION} s a run, medians of ${RUNS}; load average ${machineLoad}`,
     '',
-    memorySection(memory, before),
-  ];
-  return lines.join('\n');
+    `Each run is beside a run of the bare route and of the bare signed-in route (Fastify verifying the same access token with jose on every request and running GetUser's SQL through pg: the floor of any signed-in call). Target: ≥ ${TARGET_SHARE_OF_BARE * 100}% of the bare route, ≥ ${TARGET_SHARE_OF_SIGNED_IN_FLOOR * 100}% of the bare signed-in route, p99 ≤ ${TARGET_P99_MS} ms. The server logs at warn but for the row that says info (pino's own destination, standard output, written to a file).`,
+    '',
+    '| call | req/s | p50 ms | p99 ms | errors | bare req/s | share of bare | bare signed-in req/s | share of bare signed-in | target |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => {
+      const ofBare = r.target.rps / r.bare.rps;
+      const ofFloor = r.target.rps / r.signedInFloor.rps;
+      const met =
+        ofBare >= TARGET_SHARE_OF_BARE &&
+        ofFloor >= TARGET_SHARE_OF_SIGNED_IN_FLOOR &&
+        r.target.p99 <= TARGET_P99_MS &&
+        r.target.errors === 0;
+      return `| ${r.call} | ${fmt(r.target.rps)} | ${r.target.p50} | ${r.target.p99} | ${r.target.errors} | ${fmt(r.bare.rps)} | ${share(r.target.rps, r.bare.rps)} | ${fmt(r.signedInFloor.rps)} | ${share(r.target.rps, r.signedInFloor.rps)} | ${pass(met)} |`;
+    }),
+  ].join('\n');
+}
+
+/** The file's sections, each from its `## ` heading to the next. */
+function sectionsOf(text: string): string[] {
+  return text
+    .split(/\n(?=## )/)
+    .slice(1)
+    .map((section) => section.trim());
+}
+
+function report(
+  sections: string[],
+  before: ReturnType<typeof machine>,
+  previous: string | null,
+): string {
+  const after = machine();
+  const order = Object.values(SECTION_HEADINGS);
+  const rank = (section: string) => order.findIndex((heading) => section.startsWith(heading));
+  const ran = new Set(sections.map(rank));
+  const kept = previous ? sectionsOf(previous).filter((old) => !ran.has(rank(old))) : [];
+  return [
+    `# API benchmark (issues 14 and 31)`,
+    '',
+    `Run ${new Date().toISOString()} by \`npm run bench:api -w apps/server\`${args.only === ALL_SECTIONS ? '' : ` (\`--only ${args.only}\`: the other sections are from an earlier run)`}: ${before.cores} cores (${before.cpu}), Node ${before.node}, PostgreSQL ${before.postgres} on the same machine. Load average (1/5/15 min) ${before.load} at the start, ${after.load} at the end: the machine is shared, so the ratios against the baselines measured beside each run are what count.`,
+    '',
+    ...[...kept, ...sections].sort((a, b) => rank(a) - rank(b)).flatMap((s) => [s, '']),
+  ].join('\n');
 }
 
 async function main() {
@@ -540,46 +816,101 @@ async function main() {
   const barePort = BASE_PORT;
   const bare = await startBare(barePort);
   const loads: LoadRow[] = [];
-  if (!args['skip-pglite'] && !MEMORY_ONLY) {
+  const sections: string[] = [];
+  if (SECTIONS.has('pglite')) {
     log('PGlite: starting the server (demo data)');
     const server = await startPortal(BASE_PORT + 1, undefined);
     loads.push(...(await loadRows('PGlite', BASE_PORT + 1, barePort)));
     await stopProcess(server);
   }
-  log('PostgreSQL: starting the server (demo data)');
   const databaseUrl = await createPostgresDatabase('perf_bench_api');
-  // The first start writes the demo data: memory is read on the starts after it.
-  await stopProcess(await startPortal(BASE_PORT + 2, databaseUrl));
-  const measured = await measureMemory(BASE_PORT + 2, barePort, databaseUrl);
-  if (MEMORY_ONLY) {
-    await stopProcess(bare);
-    const section = memorySection(measured.memory, before);
-    console.log(section);
-    replaceMemorySection(section);
-    log(`its section written to ${path.relative(REPO_DIR, RESULT_FILE)}`);
-    return;
+  if (SECTIONS.has('postgres') || SECTIONS.has('memory')) {
+    // The first start writes the demo data: memory is read on the starts after it.
+    await stopProcess(await startPortal(BASE_PORT + 2, databaseUrl));
+    const measured = await measureMemory(BASE_PORT + 2, barePort, databaseUrl);
+    if (SECTIONS.has('postgres')) loads.push(...measured.loads);
+    if (SECTIONS.has('memory')) sections.push(memorySection(measured.memory, before));
   }
-  loads.push(...measured.loads);
-  // Every request through the query (no shared anonymous answer): what a signed-in visitor or a
-  // page nobody else asked for within the second costs.
-  log('PostgreSQL: starting the server with shared anonymous answers off');
-  const uncached = await startPortal(BASE_PORT + 2, databaseUrl, UNSHARED);
-  loads.push(
-    ...(await loadRows('PostgreSQL', BASE_PORT + 2, barePort, {
-      listOnly: true,
-      label: ', shared answers off',
-    })),
-  );
-  log(`PostgreSQL: generating ${fmt(PROJECTS)} projects`);
-  await generateProjects(databaseUrl, PROJECTS);
-  const queries = await queryRows(BASE_PORT + 2, databaseUrl);
-  await stopProcess(uncached);
+  if (SECTIONS.has('signed-in')) sections.push(await signedInSectionRun(databaseUrl, barePort));
+  if (SECTIONS.has('unshared') || SECTIONS.has('100k')) {
+    // Every request through the query (no shared anonymous answer): what a signed-in visitor or a
+    // page nobody else asked for within the second costs.
+    log('PostgreSQL: starting the server with shared anonymous answers off');
+    const uncached = await startPortal(BASE_PORT + 2, databaseUrl, UNSHARED);
+    if (SECTIONS.has('unshared'))
+      loads.push(
+        ...(await loadRows('PostgreSQL', BASE_PORT + 2, barePort, {
+          listOnly: true,
+          label: ', shared answers off',
+        })),
+      );
+    if (SECTIONS.has('100k')) {
+      log(`PostgreSQL: generating ${fmt(PROJECTS)} projects`);
+      await generateProjects(databaseUrl, PROJECTS);
+      sections.push(queriesSection(await queryRows(BASE_PORT + 2, databaseUrl)));
+    }
+    await stopProcess(uncached);
+  }
   await stopProcess(bare);
-  const table = report(loads, queries, measured.memory, before);
+  if (loads.length > 0) sections.push(throughputSection(loads));
+  const previous = fs.existsSync(RESULT_FILE) ? fs.readFileSync(RESULT_FILE, 'utf8') : null;
+  const table = report(sections, before, previous);
   console.log(table);
   fs.mkdirSync(path.dirname(RESULT_FILE), { recursive: true });
   fs.writeFileSync(RESULT_FILE, table);
   log(`written to ${path.relative(REPO_DIR, RESULT_FILE)}`);
+}
+
+/** The signed-in rows: the server with every service, then again logging at info. */
+async function signedInSectionRun(databaseUrl: string, barePort: number): Promise<string> {
+  const loadAverage = machine().load;
+  const port = BASE_PORT + 2;
+  const floorPort = BASE_PORT + 3;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+  const portalEnv = { SERVICES: SIGNED_IN_PARTS };
+  log('signed in: starting the server (demo data, every service)');
+  let server = await startPortal(port, databaseUrl, portalEnv, { dataDir });
+  const secrets = await loadOrCreateSecrets(dataDir);
+  const config = loadConfig({
+    ...process.env,
+    PORTAL_MODE: 'demo',
+    NODE_ENV: 'development',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+  });
+  const signIn = async (userId: number) =>
+    `Bearer ${await signAccessToken(secrets.signingJwk, config.authorityUrl, { userId, name: '' }, 3 * 3600)}`;
+  const floor = await startBareSignedIn(floorPort, databaseUrl, {
+    publicJwk: publicJwkOf(secrets.signingJwk),
+    issuer: config.authorityUrl,
+    token: await signIn(1),
+  });
+  const rows = await signedInRows(port, barePort, floorPort, databaseUrl, signIn, {
+    only: args.calls,
+  });
+  await stopProcess(server);
+  if (!args.calls || args.calls.split(',').includes('GetUser')) {
+    const logFile = path.join(dataDir, 'server.log');
+    log(`signed in: the server again, logging at info to ${logFile}`);
+    server = await startPortal(
+      port,
+      databaseUrl,
+      { ...portalEnv, LOG_LEVEL: 'info' },
+      {
+        dataDir,
+        logFile,
+      },
+    );
+    rows.push(
+      ...(await signedInRows(port, barePort, floorPort, databaseUrl, signIn, {
+        label: ', logging at info',
+        only: 'GetUser',
+      })),
+    );
+    await stopProcess(server);
+  }
+  await stopProcess(floor);
+  return signedInSection(rows, loadAverage);
 }
 
 runBenchmark(main);

@@ -32,14 +32,20 @@ export async function waitForHealth(url: string, child: ChildProcess, output: ()
   throw new Error(`no answer from ${url}:\n${output()}`);
 }
 
-export function startProcess(command: string, argv: string[], env: Record<string, string>) {
+/** `logFile`: the process's standard output goes there (its log, as a deployment's collector takes it). */
+export function startProcess(
+  command: string,
+  argv: string[],
+  env: Record<string, string>,
+  { logFile }: { logFile?: string } = {},
+) {
   const child = spawn(command, argv, {
     cwd: SERVER_DIR,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFile ? fs.openSync(logFile, 'a') : 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
+  child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   child.stderr!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   children.push(child);
   return { child, output: () => output };

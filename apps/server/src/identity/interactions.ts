@@ -415,7 +415,7 @@ export async function registerInteractionRoutes(
   };
 
   const passwordSignIn = signInWith('password', 'password', '请输入密码', (input) =>
-    signInWithPassword(db, limiter, {
+    signInWithPassword(deps, limiter, {
       ...input,
       password: input.secret,
       human: proofOf(input.form, input.address),

@@ -114,7 +114,7 @@ export function createSmsSignIn(deps: AppDeps, limiter: AttemptLimiter): SmsSign
       });
       if (!account) return { ok: false, message: SIGN_IN_FAILED };
       await limiter.succeeded(mobile, address);
-      return signedInAs(deps.db, account);
+      return signedInAs(deps, account);
     },
 
     verifySignUp: (input) => spendCode(deps, { ...input, scene: 'SignUp' }),

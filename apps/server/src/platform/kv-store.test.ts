@@ -63,6 +63,20 @@ function behavesLikeAStore(name: string, make: () => KeyValueStore) {
       expect((await limiter.consume('a')).remainingPoints).toBe(2);
     });
 
+    it('setIfAbsent writes only where nothing is, once among simultaneous callers', async () => {
+      const k = key('nx');
+      const wrote = await Promise.all([
+        store.setIfAbsent(k, 'a', 60),
+        store.setIfAbsent(k, 'b', 60),
+      ]);
+      expect(wrote.filter(Boolean)).toHaveLength(1);
+      const first = await store.get(k);
+      await store.set(k, 'changed', 60);
+      expect(await store.setIfAbsent(k, 'stale', 60)).toBe(false);
+      expect(await store.get(k)).toBe('changed');
+      expect(['a', 'b']).toContain(first);
+    });
+
     it('delete removes a value', async () => {
       const k = key('del');
       await store.set(k, 'x', 60);

@@ -21,6 +21,8 @@ export interface RateLimit {
 export interface KeyValueStore {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  /** Sets only when the key is absent, in one step: a value written meanwhile by a change wins. */
+  setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   /** Reads and deletes in one step, so a value can be spent only once. */
   take(key: string): Promise<string | null>;
   delete(key: string): Promise<void>;
@@ -119,6 +121,11 @@ export function createMemoryStore(
     async set(key, value, ttlSeconds) {
       put(key, value, now() + ttlSeconds * 1000);
     },
+    async setIfAbsent(key, value, ttlSeconds) {
+      if (live(key)) return false;
+      put(key, value, now() + ttlSeconds * 1000);
+      return true;
+    },
     async take(key) {
       const entry = live(key);
       entries.delete(key);
@@ -157,6 +164,11 @@ export function createRedisStore(url: string, prefix = 'portal:'): KeyValueStore
     get: (key) => redis.get(k(key)),
     async set(key, value, ttlSeconds) {
       await redis.set(k(key), value, 'EX', Math.max(1, Math.ceil(ttlSeconds)));
+    },
+    async setIfAbsent(key, value, ttlSeconds) {
+      return (
+        (await redis.set(k(key), value, 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'NX')) === 'OK'
+      );
     },
     take: (key) => redis.getdel(k(key)),
     async delete(key) {

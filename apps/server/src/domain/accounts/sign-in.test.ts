@@ -18,7 +18,12 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
   beforeAll(async () => {
     database = await openTestDatabase();
   });
-  afterAll(() => database.close());
+  // The accounts' shared state (a reopened account's, say): not the limiter's store.
+  const store = createMemoryStore();
+  afterAll(async () => {
+    await store.close();
+    await database.close();
+  });
 
   const passed = async () => true;
   const coolingOff = { now: new Date(), days: 15 };
@@ -28,7 +33,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
     limiter: AttemptLimiter,
     address: string,
   ): Promise<void> {
-    const unchecked = await signInWithPassword(database.handle.db, limiter, {
+    const unchecked = await signInWithPassword({ db: database.handle.db, store }, limiter, {
       coolingOff,
       mobile: DEMO_MOBILE,
       password: DEMO_PASSWORD,
@@ -41,7 +46,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
     });
     expect(unchecked.limited).toBeFalsy();
     expect(
-      await signInWithPassword(database.handle.db, limiter, {
+      await signInWithPassword({ db: database.handle.db, store }, limiter, {
         coolingOff,
         mobile: DEMO_MOBILE,
         password: DEMO_PASSWORD,
@@ -56,7 +61,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
     const room = '203.0.113.9';
     const wrong = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        signInWithPassword(database.handle.db, limiter, {
+        signInWithPassword({ db: database.handle.db, store }, limiter, {
           coolingOff,
           mobile: `1390000${String(i).padStart(4, '0')}`,
           password: 'Wrong@1234',
@@ -92,7 +97,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
   it('a number asks for the human check after 3 failures; with it, the right password works', async () => {
     const limiter = createAttemptLimiter(createMemoryStore());
     const tryWith = (password: string, human?: () => Promise<boolean>) =>
-      signInWithPassword(database.handle.db, limiter, {
+      signInWithPassword({ db: database.handle.db, store }, limiter, {
         coolingOff,
         mobile: DEMO_MOBILE,
         password,
@@ -120,7 +125,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
       vi.setSystemTime(Date.parse('2026-01-01T08:00:00Z'));
       const limiter = createAttemptLimiter(createMemoryStore());
       const tryWith = (password: string) =>
-        signInWithPassword(database.handle.db, limiter, {
+        signInWithPassword({ db: database.handle.db, store }, limiter, {
           coolingOff,
           mobile: DEMO_MOBILE,
           password,
@@ -155,7 +160,7 @@ describe('sign-in failure limits: no lockout of a number or of an address', () =
     const answers = [];
     for (let i = 0; i < 12; i++)
       answers.push(
-        await signInWithPassword(database.handle.db, limiter, {
+        await signInWithPassword({ db: database.handle.db, store }, limiter, {
           coolingOff,
           mobile: DEMO_MOBILE,
           password: 'Wrong@1234',

@@ -3,6 +3,8 @@ import type { Database } from '../../db/client.js';
 import { tenants, users, type UserRow } from '../../db/schema/index.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { isActiveUser } from './users.js';
+import { accountStateChanged } from './account-state.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { findClosingAccountByMobile, reopenClosingAccount, type CoolingOff } from './closing.js';
 import { acceptPolicies } from '../privacy/consents.js';
 import {
@@ -46,12 +48,13 @@ export async function findSignInAccountByMobile(
 
 /** The outcome of a proven sign-in: a closing account is reopened first. */
 export async function signedInAs(
-  db: Database,
+  deps: Pick<AppDeps, 'db' | 'store'>,
   account: { user: UserRow; closing: boolean },
 ): Promise<SignInOutcome> {
   if (!account.closing) return { ok: true, userId: account.user.id };
-  if (!(await reopenClosingAccount(db, account.user)))
+  if (!(await reopenClosingAccount(deps.db, account.user)))
     return { ok: false, message: SIGN_IN_FAILED };
+  await accountStateChanged(deps, account.user.id);
   return { ok: true, userId: account.user.id, reopened: true };
 }
 
@@ -78,7 +81,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * judges the human check sent with the try, when one was (see startCheckedAttempt).
  */
 export async function signInWithPassword(
-  db: Database,
+  deps: Pick<AppDeps, 'db' | 'store'>,
   limiter: AttemptLimiter,
   input: {
     mobile: string;
@@ -98,7 +101,7 @@ export async function signInWithPassword(
       captchaRequired: start.captchaRequired,
     };
   if (start.captchaRequired) return { ok: false, message: CAPTCHA_REQUIRED, captchaRequired: true };
-  const account = await findSignInAccountByMobile(db, input.mobile, input.coolingOff);
+  const account = await findSignInAccountByMobile(deps.db, input.mobile, input.coolingOff);
   const matches = await verifyPassword(
     input.password,
     account?.user.passwordHash ?? (await DUMMY_HASH),
@@ -109,7 +112,7 @@ export async function signInWithPassword(
     return { ok: false, message: SIGN_IN_FAILED, captchaRequired };
   }
   await limiter.succeeded(input.mobile, input.address);
-  return signedInAs(db, account);
+  return signedInAs(deps, account);
 }
 
 /** A new account in the first tenant; refuses a number that already has a live account. */

@@ -10,9 +10,10 @@ import {
   type UserProfile,
   type WeChatBindUser,
 } from '@portal/contracts';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { userApplyArchives, users, type UserRow } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { WeChatAuthWay, WeChatUser } from '../ports.js';
@@ -57,24 +58,17 @@ export function toProfile(row: UserRow): UserProfile {
 export const isActiveUser = eq(users.status, 'active');
 
 /** An active account; a closed one is gone as far as the services are concerned. */
-async function activeUser(db: Database, userId: number): Promise<UserRow> {
-  const [row] = await db
+const activeUserStatement = preparedPerDatabase('active_user', (db, name) =>
+  db
     .select()
     .from(users)
-    .where(and(eq(users.id, userId), isActiveUser));
-  if (!row) throw notFound('账号不存在或已注销');
-  return row;
-}
+    .where(and(eq(users.id, sql.placeholder('userId')), isActiveUser))
+    .prepare(name),
+);
 
-/** A signed-in caller's account as every call needs it, if it is still active. */
-export async function findActiveCaller(
-  db: Database,
-  userId: number,
-): Promise<{ id: number; tenantId: number; name: string } | undefined> {
-  const [row] = await db
-    .select({ id: users.id, tenantId: users.tenantId, name: users.name })
-    .from(users)
-    .where(and(eq(users.id, userId), isActiveUser));
+async function activeUser(db: Database, userId: number): Promise<UserRow> {
+  const [row] = await activeUserStatement(db).execute({ userId });
+  if (!row) throw notFound('账号不存在或已注销');
   return row;
 }
 

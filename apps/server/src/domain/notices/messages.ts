@@ -1,6 +1,7 @@
 import type { Message, MessageSummary, Paged, PageQuery } from '@portal/contracts';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { userMessages, type UserMessageRow } from '../../db/schema/index.js';
 import { notFound } from '../errors.js';
 import { pageOf } from '../paging.js';
@@ -33,13 +34,40 @@ function toSummary(row: UserMessageRow): MessageSummary {
   };
 }
 
-export async function countUnreadMessages(db: Database, userId: number): Promise<number> {
-  const [row] = await db
+const unreadStatement = preparedPerDatabase('unread_messages', (db, name) =>
+  db
     .select({ n: count() })
     .from(userMessages)
-    .where(and(eq(userMessages.userId, userId), eq(userMessages.isRead, false)));
+    .where(and(eq(userMessages.userId, sql.placeholder('userId')), eq(userMessages.isRead, false)))
+    .prepare(name),
+);
+
+export async function countUnreadMessages(db: Database, userId: number): Promise<number> {
+  const [row] = await unreadStatement(db).execute({ userId });
   return Number(row?.n ?? 0);
 }
+
+/** A page of a user's messages, newest first, and in one more statement all and unread counted. */
+const messagePageStatement = preparedPerDatabase('message_page', (db, name) =>
+  db
+    .select()
+    .from(userMessages)
+    .where(eq(userMessages.userId, sql.placeholder('userId')))
+    .orderBy(desc(userMessages.createdAt), desc(userMessages.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name),
+);
+const messageCountsStatement = preparedPerDatabase('message_counts', (db, name) =>
+  db
+    .select({
+      n: count(),
+      unread: count(sql`case when not ${userMessages.isRead} then 1 end`),
+    })
+    .from(userMessages)
+    .where(eq(userMessages.userId, sql.placeholder('userId')))
+    .prepare(name),
+);
 
 export interface NewUserMessage {
   userId: number;
@@ -75,26 +103,17 @@ export async function listMessages(
   userId: number,
   page: PageQuery,
 ): Promise<Paged<MessageSummary> & { UnreadCount: number }> {
-  const mine = eq(userMessages.userId, userId);
-  const [list, unread] = await Promise.all([
-    pageOf(
-      page,
-      {
-        rows: ({ limit, offset }) =>
-          db
-            .select()
-            .from(userMessages)
-            .where(mine)
-            .orderBy(desc(userMessages.createdAt), desc(userMessages.id))
-            .limit(limit)
-            .offset(offset),
-        count: () => db.select({ n: count() }).from(userMessages).where(mine),
-      },
-      (rows) => rows.map(toSummary),
-    ),
-    countUnreadMessages(db, userId),
-  ]);
-  return { ...list, UnreadCount: unread };
+  const counts = messageCountsStatement(db).execute({ userId });
+  const list = await pageOf(
+    page,
+    {
+      rows: (window) => messagePageStatement(db).execute({ userId, ...window }),
+      count: () => counts,
+    },
+    (rows) => rows.map(toSummary),
+  );
+  const [counted] = await counts;
+  return { ...list, UnreadCount: Number(counted?.unread ?? 0) };
 }
 
 /** MessageNotice/GetNotice: reading marks it read; another user's message is not found. */

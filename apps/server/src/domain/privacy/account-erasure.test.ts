@@ -140,7 +140,7 @@ describe('erasure on closing: a cooling-off, then a job erases (issue 28 item 4)
   }
 
   const signIn = (mobile: string, now: Date) =>
-    signInWithPassword(t.db, createAttemptLimiter(createMemoryStore()), {
+    signInWithPassword(t.deps, createAttemptLimiter(createMemoryStore()), {
       mobile,
       password: PASSWORD,
       address: '203.0.113.9',

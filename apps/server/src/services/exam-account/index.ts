@@ -22,6 +22,7 @@ import {
 import { tooManyRequests } from '../../domain/errors.js';
 import * as accounts from '../../domain/accounts/users.js';
 import { createAttemptLimiter, tooManyAttempts } from '../../platform/attempt-limiter.js';
+import { accountStateChanged } from '../../domain/accounts/account-state.js';
 import { endSessionsOfAccount } from '../../domain/accounts/sessions.js';
 import { erasureDueAt } from '../../domain/accounts/closing.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -135,6 +136,7 @@ const userRoutes: ServiceRoute[] = [
   route(closeAccount, async ({ input, requireUser, deps }) => {
     const { userId } = requireUser();
     await accounts.closeAccount(deps, userId, input.VerifyToken, deps.now());
+    await accountStateChanged(deps, userId);
     await endSessionsOfAccount(deps, userId);
     return null;
   }),

@@ -1,6 +1,6 @@
 import type { Endpoint, ServiceId } from '@portal/contracts';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
-import { findActiveCaller } from '../../domain/accounts/users.js';
+import { findActiveCaller } from '../../domain/accounts/account-state.js';
 import { DomainError, tooManyRequests, unauthorized } from '../../domain/errors.js';
 import type { RateLimits } from '../../config.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -35,7 +35,7 @@ async function verifiedBearer(
 /** The token's user, if the account is still open and the token's session has not ended. */
 async function activeCallerOf(subject: VerifiedToken, deps: AppDeps): Promise<AuthUser> {
   const [user, revoked] = await Promise.all([
-    findActiveCaller(deps.db, subject.userId),
+    findActiveCaller(deps, subject.userId),
     isTokenRevoked(deps.store, subject),
   ]);
   // A closed account's tokens stop working at once.
