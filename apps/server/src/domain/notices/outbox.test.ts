@@ -63,6 +63,13 @@ async function applicationOf(t: TestApp, title: string) {
 const outboxOf = (t: TestApp, applicationId: number) =>
   t.db.select().from(notificationOutbox).where(eq(notificationOutbox.applicationId, applicationId));
 
+/**
+ * A delivery run's time just after the rows written so far: the database stamps a row's
+ * next_attempt_at in microseconds, the clock here counts milliseconds, and a row written in the
+ * same millisecond would otherwise not be due yet (CI saw one row left so on PostgreSQL).
+ */
+const deliveryTime = () => new Date(Date.now() + 1);
+
 describe('a review decision’s words', () => {
   const approved = {
     projectTitle: '校赛',
@@ -129,10 +136,10 @@ describe('the notification outbox (issue 30, point 16)', () => {
     expect(message!.content).toContain('请在2027-03-01 09:00前完成缴费');
 
     const { sms, sent } = recordingSms();
-    expect(await deliverNotifications(t.db, { sms }, new Date())).toMatchObject({ sent: 1 });
+    expect(await deliverNotifications(t.db, { sms }, deliveryTime())).toMatchObject({ sent: 1 });
     expect(sent).toEqual([{ mobile: DEMO_MOBILE, text: expect.stringContaining('去缴费') }]);
     expect(sent[0]!.text).toMatch(/^【.+】您报名的/);
-    expect(await deliverNotifications(t.db, { sms }, new Date())).toMatchObject({ sent: 0 });
+    expect(await deliverNotifications(t.db, { sms }, deliveryTime())).toMatchObject({ sent: 0 });
     expect(sent).toHaveLength(1);
     const [after] = await outboxOf(t, row.id);
     expect(after).toMatchObject({ status: 'sent', attempts: 1 });
@@ -149,7 +156,7 @@ describe('the notification outbox (issue 30, point 16)', () => {
         text: `消息${i}`,
       });
     const { sms, sent } = recordingSms();
-    const now = new Date();
+    const now = deliveryTime();
     const [a, b] = await Promise.all([
       deliverNotifications(t.db, { sms }, now),
       deliverNotifications(t.db, { sms }, now),
@@ -166,7 +173,7 @@ describe('the notification outbox (issue 30, point 16)', () => {
     await reviewApplication(t.db, row.id, 'return', '请补充学历证明');
     let failing = true;
     const { sms, sent } = recordingSms(() => failing);
-    const start = new Date();
+    const start = deliveryTime();
     expect(await deliverNotifications(t.db, { sms }, start)).toMatchObject({ retrying: 1 });
     const [waiting] = await outboxOf(t, row.id);
     expect(waiting).toMatchObject({
@@ -318,7 +325,7 @@ describe('the notification outbox (issue 30, point 16)', () => {
       expect(messages[0]!.content).toContain(`/views/print?ApplyId=${row.id}`);
 
       const { sms: gateway, sent } = recordingSms();
-      await deliverNotifications(t.db, { sms: gateway }, new Date());
+      await deliverNotifications(t.db, { sms: gateway }, deliveryTime());
       expect(sent).toContainEqual({
         mobile: DEMO_MOBILE,
         text: expect.stringContaining('准考证已可打印'),
@@ -391,8 +398,8 @@ describe('the notification outbox (issue 30, point 16)', () => {
 
       const { sms, sent: texts } = recordingSms();
       const { weChat, sent } = recordingWeChat();
-      await deliverNotifications(t.db, { sms, weChat }, new Date());
-      await deliverNotifications(t.db, { sms, weChat }, new Date());
+      await deliverNotifications(t.db, { sms, weChat }, deliveryTime());
+      await deliverNotifications(t.db, { sms, weChat }, deliveryTime());
       expect(sent.filter((m) => m.openId === OPEN_ID)).toEqual([
         {
           openId: OPEN_ID,
@@ -421,7 +428,7 @@ describe('the notification outbox (issue 30, point 16)', () => {
       const { weChat } = recordingWeChat(
         () => new UndeliverableError('WeChat API 43004: require subscribe'),
       );
-      expect(await deliverNotifications(t.db, { sms, weChat }, new Date())).toMatchObject({
+      expect(await deliverNotifications(t.db, { sms, weChat }, deliveryTime())).toMatchObject({
         failed: 1,
         retrying: 0,
       });
@@ -433,7 +440,9 @@ describe('the notification outbox (issue 30, point 16)', () => {
       expect(given!.lastError).toContain('43004');
 
       const [off] = await insert('off');
-      expect(await deliverNotifications(t.db, { sms }, new Date())).toMatchObject({ skipped: 1 });
+      expect(await deliverNotifications(t.db, { sms }, deliveryTime())).toMatchObject({
+        skipped: 1,
+      });
       const [skipped] = await t.db
         .select()
         .from(notificationOutbox)
