@@ -1,3 +1,4 @@
+import { getUserApplyArchive, saveApplyDraft } from '@portal/contracts';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot } from '../support/browser.js';
@@ -27,7 +28,16 @@ async function formAskingBirthDate(
   expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
     device.timezoneId,
   );
-  const target = await unappliedProjectAskingBirthDate(await apiOf(page));
+  const api = await apiOf(page);
+  const target = await unappliedProjectAskingBirthDate(api);
+  // Drafts follow the account to every device: another journey's typing on this form is replaced
+  // by the form as the archive fills it.
+  const { Values } = await api.call(getUserApplyArchive, {});
+  await api.call(saveApplyDraft, {
+    ProjectId: target.projectId,
+    PositionId: target.positionId,
+    Values: { ...Values, birthDate: BIRTH_DATE },
+  });
   await page.goto(
     `${baseUrl}/views/apply?ProjectId=${target.projectId}&PositionId=${target.positionId}`,
   );
