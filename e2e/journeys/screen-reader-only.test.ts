@@ -134,11 +134,9 @@ describe('by roles and names only, on a phone: sign up, apply, pay, answer', () 
     await page.getByRole('button', { name: '参加考试' }).click();
     await page.getByRole('button', { name: '开始答题' }).click();
     await page.getByRole('timer').waitFor();
-    await page
-      .getByRole('group', { name: /^第1题/ })
-      .getByRole('radio')
-      .first()
-      .check();
+    // Questions are shuffled per attempt: the first may be a multiple choice (checkboxes).
+    const first = page.getByRole('group', { name: /^第1题/ });
+    await first.getByRole('radio').or(first.getByRole('checkbox')).first().check();
     await page.getByRole('status').filter({ hasText: '已保存' }).waitFor();
     await checkScreen(page, 'screen-reader-exam');
   });
