@@ -73,6 +73,8 @@ const { values: args } = parseArgs({
     /** Only the signed-in rows of these actions (comma-separated): GetUser,SaveAnswers */
     calls: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    /** Write a V8 CPU profile of each portal server to this folder (node --cpu-prof). */
+    'profile-dir': { type: 'string' },
   },
 });
 const DURATION = Number(args.duration);
@@ -194,7 +196,11 @@ async function startPortal(
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const { child, output } = startProcess(
     process.execPath,
-    ['--conditions=portal-compiled', 'dist/server.js'],
+    [
+      ...(args['profile-dir'] ? ['--cpu-prof', `--cpu-prof-dir=${args['profile-dir']}`] : []),
+      '--conditions=portal-compiled',
+      'dist/server.js',
+    ],
     {
       PORTAL_MODE: 'demo',
       NODE_ENV: 'development',

@@ -1,3 +1,4 @@
+import { writeWaitingFootprints } from './domain/projects/footprints.js';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
@@ -97,6 +98,7 @@ export async function buildApp(
   if (config.parts.has('exam-expand')) startUploadCleanup(app, deps);
   if (config.parts.has('exam-account')) startPersonalDataResealing(app, deps);
   if (config.parts.has('exam-flow')) await registerProjectCoverRoute(app, deps);
+  if (config.parts.has('exam-flow')) app.addHook('onClose', () => writeWaitingFootprints(deps.db));
   if (config.parts.has('exam-flow')) {
     await registerTicketCheckRoute(app, deps);
     await registerReceiptCheckRoute(app, deps);

@@ -29,6 +29,7 @@ import {
   positions,
   projects,
   type ApplicationRow,
+  type ProjectRow,
 } from '../../db/schema/index.js';
 import { assertTransition } from './apply-status.js';
 import { positionChangeRefusal } from './position-change-rule.js';
@@ -150,9 +151,73 @@ export async function claimUploadedFiles(
   return checked;
 }
 
+/** The project's facts a summary is made of. */
+export const SUMMARY_PROJECT_COLUMNS = {
+  title: projects.title,
+  feeInFen: projects.feeInFen,
+  hasOnlineExam: projects.hasOnlineExam,
+  scoresPublishAt: projects.scoresPublishAt,
+  examStartAt: projects.examStartAt,
+  examEndAt: projects.examEndAt,
+  applyStartAt: projects.applyStartAt,
+  applyEndAt: projects.applyEndAt,
+  closedAt: projects.closedAt,
+  finishedAt: projects.finishedAt,
+  positionChangeAllowed: projects.positionChangeAllowed,
+  ticketOpensAt: projects.ticketOpensAt,
+};
+type SummaryProject = { [K in keyof typeof SUMMARY_PROJECT_COLUMNS]: ProjectRow[K] };
+
+/** The application's own columns a summary is made of (never its sealed values). */
+export const SUMMARY_APPLICATION_COLUMNS = {
+  id: applications.id,
+  projectId: applications.projectId,
+  positionId: applications.positionId,
+  status: applications.status,
+  reviewRemark: applications.reviewRemark,
+  submittedAt: applications.submittedAt,
+  updatedAt: applications.updatedAt,
+  examScore: applications.examScore,
+};
+type SummaryApplication = Pick<ApplicationRow, keyof typeof SUMMARY_APPLICATION_COLUMNS>;
+
+/** Everything one line of "my applications" is made of, as one statement can read it. */
+export interface SummaryFacts extends SummaryApplication {
+  project: SummaryProject | undefined;
+  positionName: string | null;
+  /** How many positions the project has: 改报 needs another. */
+  positionCount: number;
+  /** The paid order when there is one, else the pending one. */
+  orderId: number | null;
+}
+
+export function summaryOf(facts: SummaryFacts, now: Date): ApplySummary {
+  const { project } = facts;
+  return {
+    ApplyId: facts.id,
+    ProjectId: facts.projectId,
+    ProjectTitle: project?.title ?? '',
+    PositionId: facts.positionId,
+    PositionName: facts.positionName ?? '',
+    Status: facts.status,
+    ReviewRemark: facts.reviewRemark,
+    SubmitTime: facts.submittedAt?.toISOString() ?? null,
+    UpdateTime: facts.updatedAt.toISOString(),
+    FeeInFen: project?.feeInFen ?? 0,
+    OrderId: facts.orderId,
+    HasOnlineExam: project?.hasOnlineExam ?? false,
+    ExamScore: publishedScore(facts.examScore, project, now),
+    TicketPrintable: ticketPrintable(facts.status, project, now),
+    CanWithdraw: WITHDRAWABLE_STATUSES.includes(facts.status),
+    CanChangePosition:
+      project !== undefined &&
+      positionChangeRefusal(facts.status, project, facts.positionCount, now) === null,
+  };
+}
+
 export async function toApplySummaries(
   db: Database,
-  rows: ApplicationRow[],
+  rows: SummaryApplication[],
   now: Date,
 ): Promise<ApplySummary[]> {
   if (rows.length === 0) return [];
@@ -160,21 +225,7 @@ export async function toApplySummaries(
   const projectIds = [...new Set(rows.map((r) => r.projectId))];
   const [projectRows, positionRows, orderRows] = await Promise.all([
     db
-      .select({
-        id: projects.id,
-        title: projects.title,
-        feeInFen: projects.feeInFen,
-        hasOnlineExam: projects.hasOnlineExam,
-        scoresPublishAt: projects.scoresPublishAt,
-        examStartAt: projects.examStartAt,
-        examEndAt: projects.examEndAt,
-        applyStartAt: projects.applyStartAt,
-        applyEndAt: projects.applyEndAt,
-        closedAt: projects.closedAt,
-        finishedAt: projects.finishedAt,
-        positionChangeAllowed: projects.positionChangeAllowed,
-        ticketOpensAt: projects.ticketOpensAt,
-      })
+      .select({ id: projects.id, ...SUMMARY_PROJECT_COLUMNS })
       .from(projects)
       .where(inArray(projects.id, projectIds)),
     // Every position of these projects: the application's name, and whether there is another.
@@ -198,39 +249,23 @@ export async function toApplySummaries(
   ]);
   const project = new Map(projectRows.map((p) => [p.id, p]));
   const positionName = new Map(positionRows.map((p) => [p.id, p.name]));
-  const positionCount = (projectId: number) =>
-    positionRows.filter((p) => p.projectId === projectId).length;
-  const canChange = (r: ApplicationRow) => {
-    const facts = project.get(r.projectId);
-    return (
-      facts !== undefined &&
-      positionChangeRefusal(r.status, facts, positionCount(r.projectId), now) === null
-    );
-  };
-  // The paid order when there is one, else the pending one.
   const orderOf = (applyId: number) =>
     (
       orderRows.find((o) => o.applicationId === applyId && o.status === 'Paid') ??
       orderRows.find((o) => o.applicationId === applyId)
     )?.id ?? null;
-  return rows.map((r) => ({
-    ApplyId: r.id,
-    ProjectId: r.projectId,
-    ProjectTitle: project.get(r.projectId)?.title ?? '',
-    PositionId: r.positionId,
-    PositionName: positionName.get(r.positionId) ?? '',
-    Status: r.status,
-    ReviewRemark: r.reviewRemark,
-    SubmitTime: r.submittedAt?.toISOString() ?? null,
-    UpdateTime: r.updatedAt.toISOString(),
-    FeeInFen: project.get(r.projectId)?.feeInFen ?? 0,
-    OrderId: orderOf(r.id),
-    HasOnlineExam: project.get(r.projectId)?.hasOnlineExam ?? false,
-    ExamScore: publishedScore(r.examScore, project.get(r.projectId), now),
-    TicketPrintable: ticketPrintable(r.status, project.get(r.projectId), now),
-    CanWithdraw: WITHDRAWABLE_STATUSES.includes(r.status),
-    CanChangePosition: canChange(r),
-  }));
+  return rows.map((r) =>
+    summaryOf(
+      {
+        ...r,
+        project: project.get(r.projectId),
+        positionName: positionName.get(r.positionId) ?? null,
+        positionCount: positionRows.filter((p) => p.projectId === r.projectId).length,
+        orderId: orderOf(r.id),
+      },
+      now,
+    ),
+  );
 }
 
 /**

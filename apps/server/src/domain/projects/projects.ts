@@ -12,7 +12,6 @@ import { and, asc, count, desc, eq, isNotNull, notInArray, type SQL } from 'driz
 import type { Database } from '../../db/client.js';
 import {
   applications,
-  browseHistory,
   positions,
   projectFollows,
   projectQuestions,
@@ -33,6 +32,7 @@ import {
   type ListFilter,
 } from './project-list.js';
 import { pageOf } from '../paging.js';
+import { recordFootprint } from './footprints.js';
 
 export const PROJECT_NOT_FOUND = '项目不存在或已下线';
 
@@ -100,14 +100,7 @@ export async function getProjectDetail(
 ): Promise<ProjectDetail> {
   const row = await detailRow(db, projectId, viewer.tenantId, viewer.userId);
   if (!row) throw notFound(PROJECT_NOT_FOUND);
-  if (viewer.userId !== null)
-    await db
-      .insert(browseHistory)
-      .values({ userId: viewer.userId, projectId, browsedAt: now })
-      .onConflictDoUpdate({
-        target: [browseHistory.userId, browseHistory.projectId],
-        set: { browsedAt: now },
-      });
+  if (viewer.userId !== null) recordFootprint(db, { userId: viewer.userId, projectId, at: now });
   return toDetail(row, now);
 }
 

@@ -10,8 +10,9 @@ import {
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../../db/schema/index.js';
-import { SEED_PROJECTS } from '../../testing/demo-fixtures.js';
+import { browseHistory, projects } from '../../db/schema/index.js';
+import { FOOTPRINT_FLUSH_MS } from '../../domain/projects/footprints.js';
+import { ACCOMMODATED_MOBILE, SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { projectIdOf, userIdOf } from './flow-test-kit.js';
 
@@ -47,6 +48,43 @@ describe('Project/ calls', () => {
     const history = await t.call(getUserBrowseProject, {}, { as: t.demoUserId });
     expect(history.body.Data.Items[0]!.ProjectId).toBe(freeId);
     expect(history.body.Data.Items.filter((p) => p.ProjectId === freeId)).toHaveLength(1);
+  });
+
+  it('a footprint costs the visit no write: visits wait, then go in one batch, or when read, or at close', async () => {
+    const freeId = await projectIdOf(t.db, SEED_PROJECTS.free);
+    const visitor = await userIdOf(t.db, ACCOMMODATED_MOBILE);
+    const footprintsOf = (userId: number) =>
+      t.db.select().from(browseHistory).where(eq(browseHistory.userId, userId));
+    await t.db.delete(browseHistory).where(eq(browseHistory.userId, visitor));
+
+    await t.call(getProject, { ProjectId: journeyId }, { as: visitor });
+    await t.call(getProject, { ProjectId: freeId }, { as: visitor });
+    expect(await footprintsOf(visitor)).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, FOOTPRINT_FLUSH_MS + 500));
+    const written = await footprintsOf(visitor);
+    expect(written.map((f) => f.projectId).sort()).toEqual([journeyId, freeId].sort());
+
+    // A later visit moves the time on; the candidate's own list writes it before reading.
+    const before = written.find((f) => f.projectId === journeyId)!.browsedAt;
+    await t.call(getProject, { ProjectId: journeyId }, { as: visitor });
+    const history = await t.call(getUserBrowseProject, {}, { as: visitor });
+    expect(history.body.Data.Items[0]!.ProjectId).toBe(journeyId);
+    const [moved] = (await footprintsOf(visitor)).filter((f) => f.projectId === journeyId);
+    expect(moved!.browsedAt.getTime()).toBeGreaterThan(before.getTime());
+  });
+
+  it('footprints still waiting are written when the app closes', async () => {
+    const other = await createTestApp();
+    const visitor = await userIdOf(other.db, ACCOMMODATED_MOBILE);
+    await other.db.delete(browseHistory).where(eq(browseHistory.userId, visitor));
+    await other.call(getProject, { ProjectId: journeyId }, { as: visitor });
+    await other.app.close();
+    const rows = await other.db
+      .select()
+      .from(browseHistory)
+      .where(eq(browseHistory.userId, visitor));
+    await other.close();
+    expect(rows.map((f) => f.projectId)).toEqual([journeyId]);
   });
 
   it('GetProject refuses an unknown id with 404 and a malformed one with 400', async () => {
