@@ -9,7 +9,8 @@ export default defineConfig({
     // on CI. Most journeys change what they test (an attempt started, an account signed up), so a
     // second run mostly fails at its first step; the report of the first failure is the one to read.
     retry: 1,
-    // One real server and one Chromium at a time: the machine has two cores.
+    // Within a stream one real server and one Chromium at a time (scripts/journeys.mjs runs two
+    // streams, a shard each, on the machine's two cores).
     fileParallelism: false,
     testTimeout: 90_000,
     // What a page shows after an action may wait on a request and a render: on a loaded two-core
