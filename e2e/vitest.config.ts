@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import JourneySequencer from './support/journey-sequencer.js';
 
 export default defineConfig({
   test: {
@@ -12,6 +13,7 @@ export default defineConfig({
     // Within a stream one real server and one Chromium at a time (scripts/journeys.mjs runs two
     // streams, a shard each, on the machine's two cores).
     fileParallelism: false,
+    sequence: { sequencer: JourneySequencer },
     testTimeout: 90_000,
     // What a page shows after an action may wait on a request and a render: on a loaded two-core
     // machine that can take seconds (the default of one second failed CI once).
