@@ -9,7 +9,8 @@
  *   npm run bench:exam -w apps/server -- --db postgres --processes 2   two processes + Redis behind a proxy
  *   options: --candidates 2000 --ramp 60 --duration 300 --interval 15 (seconds), --port 18385
  *   (the proxy or the one process; two processes take the next ports, Redis port + 9),
- *   --label "text" (named in the results file)
+ *   --label "text" (named in the results file), --kill-at 40 (SIGKILL the one server process 40 s
+ *   into the run and check, on PostgreSQL, that every acknowledged save is stored)
  *
  * Each candidate sends X-Forwarded-For with its own address and the servers run with
  * TRUST_PROXY=on, as behind a proxy (docs/operations.md): nothing counted per address counts the
@@ -44,6 +45,8 @@ const { values: args } = parseArgs({
     interval: { type: 'string', default: '15' },
     port: { type: 'string', default: '18385' },
     label: { type: 'string', default: '' },
+    /** SIGKILL the server this many seconds into the run, then check no acknowledged save is lost. */
+    'kill-at': { type: 'string' },
   },
 });
 const CANDIDATES = Number(args.candidates);
@@ -62,6 +65,8 @@ type CallName = 'start' | 'paper' | 'save';
 const latencies: Record<CallName, number[]> = { start: [], paper: [], save: [] };
 const errors: Record<CallName, number> = { start: 0, paper: 0, save: 0 };
 const errorSamples: string[] = [];
+/** The newest acknowledged revision of each application's attempt. */
+const acknowledged = new Map<number, number>();
 /** When each save was answered (ms since the epoch), beside its latency in latencies.save. */
 const saveEnds: number[] = [];
 
@@ -393,11 +398,12 @@ async function candidate(baseUrl: string, applyId: number, token: string, index:
   for (let revision = 1; Date.now() - started + INTERVAL_MS <= DURATION_MS; revision++) {
     await sleep(INTERVAL_MS);
     const answered = questions.slice(0, Math.min(questions.length, revision));
-    await call(baseUrl, 'save', 'SaveAnswers', token, ip, {
+    const saved = await call(baseUrl, 'save', 'SaveAnswers', token, ip, {
       ApplyId: applyId,
       Revision: revision,
       Answers: answered.map((q) => ({ QuestionId: q.QuestionId, Choices: [q.Options[0]!.Key] })),
     });
+    if (saved) acknowledged.set(applyId, Math.max(acknowledged.get(applyId) ?? 0, revision));
     steadyWindow.saved(revision);
   }
   steadyWindow.finished();
@@ -487,6 +493,9 @@ async function main(): Promise<void> {
     const snapshots = [steadyWindow.started.promise, steadyWindow.ended.promise].map(
       async (moment) => ({ at: await moment, cpu: await cpuSnapshot(groups, postgres?.url) }),
     );
+    const killAt = args['kill-at'] === undefined ? undefined : Number(args['kill-at']) * 1000;
+    if (killAt !== undefined)
+      setTimeout(() => process.kill(-children[0]!.pid!, 'SIGKILL'), killAt).unref();
     await Promise.all(
       candidates.map(async ({ applyId }, i) => {
         await sleep((i * RAMP_MS) / CANDIDATES);
@@ -519,6 +528,19 @@ async function main(): Promise<void> {
         `CPU in it: server ${cost(after.server - before.server)}; PostgreSQL backends of this database ${cost(postgresCpu)}; load generator ${cost(after.client - before.client)}; the whole machine ${((after.machine - before.machine) / windowSeconds).toFixed(2)} cores busy.`,
       ].join('\n');
     }
+    let killed = '';
+    if (killAt !== undefined && postgres) {
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      const { rows } = await client.query<{ application_id: number; revision: number }>(
+        'select application_id, revision from exam_attempts',
+      );
+      await client.end();
+      const stored = new Map(rows.map((r) => [r.application_id, r.revision]));
+      const lost = [...acknowledged].filter(([applyId, rev]) => (stored.get(applyId) ?? 0) < rev);
+      killed = `SIGKILL of the server ${killAt / 1000} s into the run: ${acknowledged.size} attempts with acknowledged saves, ${lost.length} of them missing an acknowledged revision in the database${lost.length ? ` (e.g. application ${lost[0]![0]}: acknowledged ${lost[0]![1]}, stored ${stored.get(lost[0]![0]) ?? 'none'})` : ''}.`;
+      console.log(killed);
+    }
     const total = Object.values(latencies).reduce((n, l) => n + l.length, 0);
     const rows = (Object.keys(latencies) as CallName[]).map((name) => {
       const sorted = [...latencies[name]].sort((a, b) => a - b);
@@ -534,6 +556,7 @@ async function main(): Promise<void> {
       `${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}), load average ${loadAtStart} at the start, ${load} at the end; ${CANDIDATES} candidates, ramp ${RAMP_MS / 1000} s, a save every ${INTERVAL_MS / 1000} s for ${DURATION_MS / 1000} s.`,
       `${total} calls in ${seconds.toFixed(0)} s = ${(total / seconds).toFixed(1)} calls/s; ${(saves / seconds).toFixed(1)} saves/s over the whole run.`,
       steady,
+      ...(killed ? [killed] : []),
       '',
       '| call | count | errors | p50 ms | p99 ms |',
       '|---|---|---|---|---|',
@@ -556,7 +579,12 @@ async function main(): Promise<void> {
     fs.appendFileSync(RESULTS_FILE, `${table}\n`);
   } finally {
     proxy?.close();
-    for (const child of children) if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    for (const child of children)
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // killed already (--kill-at)
+      }
     redis?.kill('SIGTERM');
     await sleep(2000);
     await postgres?.drop().catch(() => undefined);
