@@ -9,7 +9,8 @@
  *   npm run bench:exam -w apps/server -- --db postgres --processes 2   two processes + Redis behind a proxy
  *   options: --candidates 2000 --ramp 60 --duration 300 --interval 15 (seconds), --port 18385
  *   (the proxy or the one process; two processes take the next ports, Redis port + 9),
- *   --label "text" (named in the results file)
+ *   --label "text" (named in the results file), --kill-at 40 (SIGKILL the one server process 40 s
+ *   into the run and check, on PostgreSQL, that every acknowledged save is stored)
  *
  * Each candidate sends X-Forwarded-For with its own address and the servers run with
  * TRUST_PROXY=on, as behind a proxy (docs/operations.md): nothing counted per address counts the
@@ -22,6 +23,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig } from '../src/config.js';
@@ -43,6 +45,8 @@ const { values: args } = parseArgs({
     interval: { type: 'string', default: '15' },
     port: { type: 'string', default: '18385' },
     label: { type: 'string', default: '' },
+    /** SIGKILL the server this many seconds into the run, then check no acknowledged save is lost. */
+    'kill-at': { type: 'string' },
   },
 });
 const CANDIDATES = Number(args.candidates);
@@ -61,6 +65,10 @@ type CallName = 'start' | 'paper' | 'save';
 const latencies: Record<CallName, number[]> = { start: [], paper: [], save: [] };
 const errors: Record<CallName, number> = { start: 0, paper: 0, save: 0 };
 const errorSamples: string[] = [];
+/** The newest acknowledged revision of each application's attempt. */
+const acknowledged = new Map<number, number>();
+/** When each save was answered (ms since the epoch), beside its latency in latencies.save. */
+const saveEnds: number[] = [];
 
 async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `bench_exam_${Date.now()}`;
@@ -225,6 +233,38 @@ function startProxy(port: number, upstreams: number[]): http.Server {
 }
 const proxyErrors: string[] = [];
 
+/**
+ * The load generator's client: node:http on kept-alive sockets, not fetch. It shares the two
+ * cores with the server and PostgreSQL, and fetch (undici behind web streams) cost it about as
+ * much CPU per save as the server spent. It asks for gzip as a browser does, so the server
+ * compresses as it would in an exam room.
+ */
+const clientAgent = new http.Agent({ keepAlive: true });
+
+function send(
+  url: string,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, agent: clientAgent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const text = (
+          response.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(raw) : raw
+        ).toString();
+        resolve({ status: response.statusCode ?? 0, text });
+      });
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 async function call(
   baseUrl: string,
   name: CallName,
@@ -235,24 +275,27 @@ async function call(
 ): Promise<{ Revision?: number } | undefined> {
   const started = performance.now();
   try {
-    const response = await fetch(`${baseUrl}${SERVICE_PATH}/${action}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
+    const json = body === undefined ? undefined : JSON.stringify(body);
+    const response = await send(
+      `${baseUrl}${SERVICE_PATH}/${action}`,
+      json === undefined ? 'GET' : 'POST',
+      {
         authorization: token,
         'x-forwarded-for': ip,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        'accept-encoding': 'gzip',
+        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
+      json,
+    );
     latencies[name].push(performance.now() - started);
-    if (!response.ok) {
+    if (name === 'save') saveEnds.push(Date.now());
+    if (response.status !== 200) {
       errors[name] += 1;
       if (errorSamples.length < 10)
-        errorSamples.push(`${name} ${response.status} ${text.slice(0, 120)}`);
+        errorSamples.push(`${name} ${response.status} ${response.text.slice(0, 120)}`);
       return undefined;
     }
-    return (JSON.parse(text) as { Data: { Revision?: number } }).Data;
+    return (JSON.parse(response.text) as { Data: { Revision?: number } }).Data;
   } catch (error) {
     errors[name] += 1;
     if (errorSamples.length < 10) errorSamples.push(`${name} ${String(error)}`);
@@ -261,6 +304,89 @@ async function call(
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const CLOCK_TICKS = 100;
+
+/** A process's CPU seconds (user + system) and process group, from /proc; none once it ended. */
+function processCpu(pid: number): { seconds: number; group: number } | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command's closing parenthesis: pgrp is field 5, utime 14, stime 15 (proc(5)).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
+      group: Number(fields[2]),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds of every process in these process groups. */
+function groupCpu(groups: number[]): number {
+  let seconds = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    const cpu = /^\d+$/.test(entry) ? processCpu(Number(entry)) : undefined;
+    if (cpu && groups.includes(cpu.group)) seconds += cpu.seconds;
+  }
+  return seconds;
+}
+
+/**
+ * Where the CPU went during the run: the server processes (their process groups), the PostgreSQL
+ * backends serving the bench's database (other databases on a shared server are not counted), and
+ * this load generator itself.
+ */
+async function cpuSnapshot(serverGroups: number[], databaseUrl: string | undefined) {
+  const backends = new Map<number, number>();
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: POSTGRES_BASE });
+    await client.connect();
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1',
+      [new URL(databaseUrl).pathname.slice(1)],
+    );
+    await client.end();
+    for (const { pid } of rows) backends.set(pid, processCpu(pid)?.seconds ?? 0);
+  }
+  const usage = process.cpuUsage();
+  // The whole machine's busy time (/proc/stat's first line: all but idle and iowait).
+  const ticks = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return {
+    machine: (ticks.reduce((a, b) => a + b, 0) - ticks[3]! - ticks[4]!) / CLOCK_TICKS,
+    server: groupCpu(serverGroups),
+    backends,
+    client: (usage.user + usage.system) / 1e6,
+  };
+}
+
+/**
+ * The steady window: from the moment every candidate has started, read its paper and saved once
+ * (the first save of an attempt on a process takes the long path), to the moment the first one
+ * finishes. Only repeat saves run in it, so its CPU divided by its saves is what a save costs.
+ */
+function moment() {
+  let resolve!: (at: number) => void;
+  const promise = new Promise<number>((r) => (resolve = r));
+  return { promise, resolve };
+}
+const steadyWindow = {
+  firstSaves: 0,
+  started: moment(),
+  ended: moment(),
+  saved(revision: number) {
+    if (revision === 1 && ++this.firstSaves === CANDIDATES) this.started.resolve(Date.now());
+  },
+  finished() {
+    this.ended.resolve(Date.now());
+  },
+};
 
 async function candidate(baseUrl: string, applyId: number, token: string, index: number) {
   const ip = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
@@ -272,12 +398,15 @@ async function candidate(baseUrl: string, applyId: number, token: string, index:
   for (let revision = 1; Date.now() - started + INTERVAL_MS <= DURATION_MS; revision++) {
     await sleep(INTERVAL_MS);
     const answered = questions.slice(0, Math.min(questions.length, revision));
-    await call(baseUrl, 'save', 'SaveAnswers', token, ip, {
+    const saved = await call(baseUrl, 'save', 'SaveAnswers', token, ip, {
       ApplyId: applyId,
       Revision: revision,
       Answers: answered.map((q) => ({ QuestionId: q.QuestionId, Choices: [q.Options[0]!.Key] })),
     });
+    if (saved) acknowledged.set(applyId, Math.max(acknowledged.get(applyId) ?? 0, revision));
+    steadyWindow.saved(revision);
   }
+  steadyWindow.finished();
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -358,7 +487,15 @@ async function main(): Promise<void> {
     console.log(
       `running: ${CANDIDATES} candidates over ${RAMP_MS / 1000} s, saves every ${INTERVAL_MS / 1000} s for ${DURATION_MS / 1000} s, ${PROCESSES} process(es)`,
     );
+    const groups = children.map((child) => child.pid!);
     const began = Date.now();
+    const loadAtStart = os.loadavg()[0]!.toFixed(1);
+    const snapshots = [steadyWindow.started.promise, steadyWindow.ended.promise].map(
+      async (moment) => ({ at: await moment, cpu: await cpuSnapshot(groups, postgres?.url) }),
+    );
+    const killAt = args['kill-at'] === undefined ? undefined : Number(args['kill-at']) * 1000;
+    if (killAt !== undefined)
+      setTimeout(() => process.kill(-children[0]!.pid!, 'SIGKILL'), killAt).unref();
     await Promise.all(
       candidates.map(async ({ applyId }, i) => {
         await sleep((i * RAMP_MS) / CANDIDATES);
@@ -366,6 +503,44 @@ async function main(): Promise<void> {
       }),
     );
     const seconds = (Date.now() - began) / 1000;
+    steadyWindow.started.resolve(Date.now()); // when some candidate never saved: no window
+    const saves = latencies.save.length;
+    const [from, to] = await Promise.all(snapshots);
+    const windowSeconds = (to!.at - from!.at) / 1000;
+    let steady = `No steady window: the first candidate finished before the last one had saved once (a longer --duration).`;
+    if (windowSeconds >= INTERVAL_MS / 1000) {
+      const [before, after] = [from!.cpu, to!.cpu];
+      const inWindow = latencies.save
+        .filter((_, i) => saveEnds[i]! >= from!.at && saveEnds[i]! < to!.at)
+        .sort((a, b) => a - b);
+      // The backends open at the end of the window (the pool keeps them under load): one opened
+      // during it counts from its start.
+      const postgresCpu = postgres
+        ? [...after.backends].reduce(
+            (sum, [pid, cpu]) => sum + cpu - (before.backends.get(pid) ?? 0),
+            0,
+          )
+        : NaN;
+      const cost = (cpu: number) =>
+        `${(cpu / windowSeconds).toFixed(2)} cores, ${((cpu / inWindow.length) * 1000).toFixed(2)} ms a save`;
+      steady = [
+        `Steady window (${windowSeconds.toFixed(0)} s, repeat saves only): ${inWindow.length} saves = ${(inWindow.length / windowSeconds).toFixed(1)} saves/s, p50 ${percentile(inWindow, 50).toFixed(1)} ms, p99 ${percentile(inWindow, 99).toFixed(1)} ms.`,
+        `CPU in it: server ${cost(after.server - before.server)}; PostgreSQL backends of this database ${cost(postgresCpu)}; load generator ${cost(after.client - before.client)}; the whole machine ${((after.machine - before.machine) / windowSeconds).toFixed(2)} cores busy.`,
+      ].join('\n');
+    }
+    let killed = '';
+    if (killAt !== undefined && postgres) {
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      const { rows } = await client.query<{ application_id: number; revision: number }>(
+        'select application_id, revision from exam_attempts',
+      );
+      await client.end();
+      const stored = new Map(rows.map((r) => [r.application_id, r.revision]));
+      const lost = [...acknowledged].filter(([applyId, rev]) => (stored.get(applyId) ?? 0) < rev);
+      killed = `SIGKILL of the server ${killAt / 1000} s into the run: ${acknowledged.size} attempts with acknowledged saves, ${lost.length} of them missing an acknowledged revision in the database${lost.length ? ` (e.g. application ${lost[0]![0]}: acknowledged ${lost[0]![1]}, stored ${stored.get(lost[0]![0]) ?? 'none'})` : ''}.`;
+      console.log(killed);
+    }
     const total = Object.values(latencies).reduce((n, l) => n + l.length, 0);
     const rows = (Object.keys(latencies) as CallName[]).map((name) => {
       const sorted = [...latencies[name]].sort((a, b) => a - b);
@@ -378,8 +553,10 @@ async function main(): Promise<void> {
     const table = [
       `## ${new Date().toISOString()} — ${args.db}, ${PROCESSES} process(es)${args.label ? ` — ${args.label}` : ''}`,
       '',
-      `${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}), load average at the end ${load}; ${CANDIDATES} candidates, ramp ${RAMP_MS / 1000} s, a save every ${INTERVAL_MS / 1000} s for ${DURATION_MS / 1000} s.`,
-      `${total} calls in ${seconds.toFixed(0)} s = ${(total / seconds).toFixed(1)} calls/s`,
+      `${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}), load average ${loadAtStart} at the start, ${load} at the end; ${CANDIDATES} candidates, ramp ${RAMP_MS / 1000} s, a save every ${INTERVAL_MS / 1000} s for ${DURATION_MS / 1000} s.`,
+      `${total} calls in ${seconds.toFixed(0)} s = ${(total / seconds).toFixed(1)} calls/s; ${(saves / seconds).toFixed(1)} saves/s over the whole run.`,
+      steady,
+      ...(killed ? [killed] : []),
       '',
       '| call | count | errors | p50 ms | p99 ms |',
       '|---|---|---|---|---|',
@@ -402,7 +579,12 @@ async function main(): Promise<void> {
     fs.appendFileSync(RESULTS_FILE, `${table}\n`);
   } finally {
     proxy?.close();
-    for (const child of children) if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    for (const child of children)
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // killed already (--kill-at)
+      }
     redis?.kill('SIGTERM');
     await sleep(2000);
     await postgres?.drop().catch(() => undefined);

@@ -10,3 +10,6 @@ export const isUniqueViolation = (error: unknown): boolean => hasSqlState(error,
 
 /** A table that does not exist (42P01). */
 export const isUndefinedTable = (error: unknown): boolean => hasSqlState(error, '42P01');
+
+/** A deadlock PostgreSQL broke by failing one of the transactions (40P01). */
+export const isDeadlock = (error: unknown): boolean => hasSqlState(error, '40P01');

@@ -9,8 +9,8 @@ import type {
   LeaveEvent,
   MultipleScoring,
 } from '@portal/contracts';
-import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client.js';
 import {
   applications,
   examAccommodations,
@@ -20,11 +20,12 @@ import {
   examSubmissions,
   projects,
 } from '../../db/schema/index.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isDeadlock, isUniqueViolation } from '../../db/errors.js';
 import { APPLY_NOT_FOUND, moveApplication } from '../applications/applications.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { processCache } from '../../platform/process-cache.js';
 import { beijingMinute } from '../../platform/beijing-time.js';
+import { GroupCommit } from '../../platform/group-commit.js';
 
 /** The exam opens once the fee is paid (free projects: once the ticket is printed). */
 export const EXAM_OPEN: readonly ApplyStatus[] = ['Paid', 'TicketIssued'];
@@ -459,17 +460,13 @@ async function storeSave(
 ): Promise<AttemptRow> {
   if (attempt.submittedAt || isLate(attempt, now) || save.Revision <= attempt.revision)
     return attempt;
-  const [updated] = await db
-    .update(examAttempts)
-    .set({ revision: save.Revision, answers: save.Answers, flagged: save.Flagged, savedAt: now })
-    .where(
-      and(
-        eq(examAttempts.id, attempt.id),
-        isNull(examAttempts.submittedAt),
-        lt(examAttempts.revision, save.Revision),
-      ),
-    )
-    .returning();
+  const updated = await saveGroup(db).submit({
+    attemptId: attempt.id,
+    revision: save.Revision,
+    answers: save.Answers,
+    flagged: save.Flagged,
+    savedAt: now,
+  });
   if (updated) return updated;
   // A newer save (or the submission) got there first: report what is stored.
   const [stored] = await db.select().from(examAttempts).where(eq(examAttempts.id, attempt.id));
@@ -478,28 +475,154 @@ async function storeSave(
 
 /**
  * What an autosave needs to know of an attempt that never changes once it is started: whose it
- * is, its row and its paper. Each process keeps it (per database, for as long as the paper's
- * questions), so the usual save is one conditional UPDATE: no join of application, project,
- * paper and attempt per save.
+ * is, and its row and paper. Each process keeps it (per database) for as long as an exam lasts,
+ * and the paper's row for as long as its questions, so the usual save is its share of one batched
+ * UPDATE: no join of application, project, paper and attempt per save.
  */
 interface SaveTarget {
   userId: number;
   attemptId: number;
-  paper: PaperRow;
+  paperId: number;
 }
+const SAVE_TARGET_MS = 6 * 3600_000;
 const saveTargets = (db: Database) =>
   processCache<number, SaveTarget>(db, 'save targets', {
-    max: 50_000,
-    ttlMs: QUESTION_CACHE_MS,
+    max: 100_000,
+    ttlMs: SAVE_TARGET_MS,
   });
+const papers = (db: Database) =>
+  processCache<number, PaperRow>(db, 'papers', { max: 1_000, ttlMs: QUESTION_CACHE_MS });
 
 function savedTarget(db: Database, applyId: number, userId: number): SaveTarget | undefined {
   const target = saveTargets(db).get(applyId);
   return target?.userId === userId ? target : undefined;
 }
 
-function keepTarget(db: Database, applyId: number, target: SaveTarget): void {
+function keepTarget(db: Database, applyId: number, target: SaveTarget, paper: PaperRow): void {
   saveTargets(db).set(applyId, target);
+  papers(db).set(paper.id, paper);
+}
+
+async function paperOf(db: Database, paperId: number): Promise<PaperRow | undefined> {
+  const cached = papers(db).get(paperId);
+  if (cached) return cached;
+  const [paper] = await db.select().from(examPapers).where(eq(examPapers.id, paperId));
+  if (paper) papers(db).set(paperId, paper);
+  return paper;
+}
+
+/** One autosave of a known attempt, waiting for its group commit. */
+interface BatchedSave {
+  attemptId: number;
+  revision: number;
+  answers: ExamAnswer[];
+  flagged: number[];
+  savedAt: Date;
+}
+
+/** What the batch statement answers of each attempt it stored (the rest the save itself holds). */
+interface StoredSave {
+  id: number;
+  application_id: number;
+  paper_id: number;
+  seed: number;
+  started_at: Date | string;
+  deadline_at: Date | string;
+  leave_count: number;
+  hidden_at: Date | string | null;
+  leaves: ExamLeave[];
+}
+
+/**
+ * The autosaves that arrive while a batch is being written go together as the next one: one
+ * statement and one commit for all, each save answered only after that commit. One batch in
+ * flight per process and database, so a process's batches never wait on each other's row locks.
+ */
+const SAVE_GROUP_COMMIT = { maxInFlight: 1, maxBatch: 500 };
+const DEADLOCK_RETRIES = 3;
+type SaveGroup = GroupCommit<BatchedSave, AttemptRow | undefined>;
+
+function saveGroup(db: Database): SaveGroup {
+  const groups = processCache<string, SaveGroup>(db, 'save group commit', {
+    max: 1,
+    ttlMs: SAVE_TARGET_MS,
+  });
+  let group = groups.get('saves');
+  if (!group)
+    groups.set(
+      'saves',
+      (group = new GroupCommit((saves) => storeSaves(db, saves), SAVE_GROUP_COMMIT)),
+    );
+  return group;
+}
+
+/**
+ * Stores a batch of saves in one UPDATE: each only when newer, open and in time (the same
+ * conditions as one save's). Answers the stored row of each save, or undefined where it was not
+ * stored (an older revision, a submitted or late attempt: the caller finds out why).
+ */
+async function storeSaves(db: Database, saves: BatchedSave[]): Promise<(AttemptRow | undefined)[]> {
+  // Of two saves of one attempt in a batch only the newer can be stored; in the order of the
+  // attempts, so two processes' batches lock their rows in the same order.
+  const newest = new Map<number, BatchedSave>();
+  for (const save of saves) {
+    const kept = newest.get(save.attemptId);
+    if (!kept || kept.revision < save.revision) newest.set(save.attemptId, save);
+  }
+  const rows = [...newest.values()]
+    .sort((a, b) => a.attemptId - b.attemptId)
+    .map((s) => ({
+      id: s.attemptId,
+      revision: s.revision,
+      answers: s.answers,
+      flagged: s.flagged,
+      saved_at: s.savedAt,
+      not_before: new Date(s.savedAt.getTime() - SUBMIT_GRACE_MS),
+    }));
+  const statement = sql`
+    update exam_attempts as a
+    set revision = v.revision, answers = v.answers, flagged = v.flagged, saved_at = v.saved_at
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as v(id integer, revision integer, answers jsonb, flagged jsonb, saved_at timestamptz,
+           not_before timestamptz)
+    where a.id = v.id and a.submitted_at is null and a.revision < v.revision
+      and a.deadline_at >= v.not_before
+    returning a.id, a.application_id, a.paper_id, a.seed, a.started_at, a.deadline_at,
+      a.leave_count, a.hidden_at, a.leaves`;
+  let stored: StoredSave[] = [];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      stored = await queryRows<StoredSave>(db, statement);
+      break;
+    } catch (error) {
+      // Two batches of different processes crossing on the same two attempts: one is undone.
+      if (!isDeadlock(error) || attempt >= DEADLOCK_RETRIES) throw error;
+    }
+  }
+  const byId = new Map(stored.map((row) => [row.id, row]));
+  return saves.map((save) => {
+    const row = byId.get(save.attemptId);
+    if (!row || newest.get(save.attemptId) !== save) return undefined;
+    return {
+      id: row.id,
+      applicationId: row.application_id,
+      paperId: row.paper_id,
+      seed: row.seed,
+      startedAt: new Date(row.started_at),
+      deadlineAt: new Date(row.deadline_at),
+      revision: save.revision,
+      answers: save.answers,
+      flagged: save.flagged,
+      savedAt: save.savedAt,
+      leaveCount: row.leave_count,
+      hiddenAt: row.hidden_at === null ? null : new Date(row.hidden_at),
+      leaves: row.leaves,
+      submittedAt: null,
+      submittedBy: null,
+      score: null,
+      totalScore: null,
+    };
+  });
 }
 
 /** ProjectOnLineExamine/SaveAnswers: the autosave. */
@@ -510,31 +633,23 @@ export async function saveExamAnswers(
   now: Date,
 ): Promise<ExamAttempt> {
   const known = savedTarget(db, input.ApplyId, userId);
-  if (known) {
-    checkAnswers(await paperQuestions(db, known.paper.id), input.Answers);
-    // Stored only when newer, open and in time; otherwise the full path below says why.
-    const [updated] = await db
-      .update(examAttempts)
-      .set({
-        revision: input.Revision,
-        answers: input.Answers,
-        flagged: input.Flagged,
-        savedAt: now,
-      })
-      .where(
-        and(
-          eq(examAttempts.id, known.attemptId),
-          isNull(examAttempts.submittedAt),
-          lt(examAttempts.revision, input.Revision),
-          gte(examAttempts.deadlineAt, new Date(now.getTime() - SUBMIT_GRACE_MS)),
-        ),
-      )
-      .returning();
-    if (updated) return attemptView(updated, known.paper, now);
+  const knownPaper = known && (await paperOf(db, known.paperId));
+  if (known && knownPaper) {
+    checkAnswers(await paperQuestions(db, known.paperId), input.Answers);
+    // Stored (and committed) only when newer, open and in time; otherwise the full path below
+    // says why.
+    const updated = await saveGroup(db).submit({
+      attemptId: known.attemptId,
+      revision: input.Revision,
+      answers: input.Answers,
+      flagged: input.Flagged,
+      savedAt: now,
+    });
+    if (updated) return attemptView(updated, knownPaper, now);
   }
   const { paper, questions, attempt } = await requireAttempt(db, userId, input.ApplyId, now);
   checkAnswers(questions, input.Answers);
-  keepTarget(db, input.ApplyId, { userId, attemptId: attempt.id, paper });
+  keepTarget(db, input.ApplyId, { userId, attemptId: attempt.id, paperId: paper.id }, paper);
   return attemptView(await storeSave(db, attempt, input, now), paper, now);
 }
 

@@ -1,0 +1,52 @@
+/**
+ * Group commit: items that arrive while a batch is being committed wait, and go together as the
+ * next batch (one statement, one commit, one WAL flush). At low load each item goes alone and at
+ * once; under load the batches grow by themselves, with no timer. An item's promise settles only
+ * after its batch's `commit` returned, so whatever is acknowledged is already committed.
+ */
+export interface GroupCommitOptions {
+  /** Batches being committed at once. */
+  maxInFlight: number;
+  /** Items in one batch at most. */
+  maxBatch: number;
+}
+
+interface Waiting<I, O> {
+  item: I;
+  resolve: (result: O) => void;
+  reject: (error: unknown) => void;
+}
+
+export class GroupCommit<I, O> {
+  private waiting: Waiting<I, O>[] = [];
+  private inFlight = 0;
+
+  /** `commit` answers one result per item, in the items' order. */
+  constructor(
+    private readonly commit: (items: I[]) => Promise<O[]>,
+    private readonly options: GroupCommitOptions,
+  ) {}
+
+  submit(item: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      this.flush();
+    });
+  }
+
+  private flush(): void {
+    while (this.inFlight < this.options.maxInFlight && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, this.options.maxBatch);
+      this.inFlight += 1;
+      void this.commit(batch.map((w) => w.item))
+        .then(
+          (results) => batch.forEach((w, i) => w.resolve(results[i]!)),
+          (error: unknown) => batch.forEach((w) => w.reject(error)),
+        )
+        .finally(() => {
+          this.inFlight -= 1;
+          this.flush();
+        });
+    }
+  }
+}
