@@ -7,10 +7,12 @@ import {
   needsGuardianConsent,
   SENSITIVE_CONSENT_REQUIRED,
   validateFormValues,
+  type FieldValue,
   type FormField,
   type FormValues,
 } from '@portal/contracts';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { HttpError } from '../../platform';
 import { useContractForm } from '../../platform/forms';
@@ -61,6 +63,20 @@ export function applyValuesSchema(fields: FormField[]) {
 /** The fields shown for these values (ShowWhen follows what was chosen). */
 export function visibleFields(fields: FormField[], values: FormValues): FormField[] {
   return fields.filter((f) => isFieldVisible(f, values));
+}
+
+/**
+ * The fields whose values decide what else the form asks: the sources of ShowWhen, and the ID
+ * numbers a guardian's consent follows. Only these re-render the form as they change; a keystroke
+ * anywhere else renders its own field alone.
+ */
+export function decidingFieldIds(fields: FormField[]): string[] {
+  const ids = new Set<string>();
+  for (const f of fields) {
+    if (f.ShowWhen) ids.add(f.ShowWhen.FieldId);
+    if (f.Type === 'idcard') ids.add(f.FieldId);
+  }
+  return [...ids];
 }
 
 /** The separate consent's place in the form, for focus and the server's FieldErrors. */
@@ -183,7 +199,12 @@ export function useApplyForm({
     return () => subscription.unsubscribe();
   }, [filled, fields, watch, setValue]);
 
-  const values = watch() as FormValues;
+  const deciding = useMemo(() => decidingFieldIds(fields), [fields]);
+  const decided = useWatch({ control: form.control, name: deciding }) as (FieldValue | undefined)[];
+  const values: FormValues = pickFieldValues(
+    fields,
+    Object.fromEntries(deciding.map((id, i) => [id, decided[i]])) as FormValues,
+  );
   const visible = visibleFields(fields, values);
 
   // A child under 14 by the ID number typed (on the server's date) needs a guardian's consent,
@@ -252,8 +273,13 @@ export function useApplyForm({
     onSubmitted(modifying ? 'modify' : 'apply');
   });
 
-  const saveAsArchive = () =>
-    saveArchive.mutate({ Values: pickFieldValues(visible, values) }, { onSuccess: onArchiveSaved });
+  const saveAsArchive = () => {
+    const typed = form.getValues() as FormValues;
+    saveArchive.mutate(
+      { Values: pickFieldValues(visibleFields(fields, typed), typed) },
+      { onSuccess: onArchiveSaved },
+    );
+  };
 
   let status: ApplyFormStatus = 'ready';
   if (query.isPending) status = 'loading';
