@@ -7,7 +7,6 @@ import {
   needsGuardianConsent,
   SENSITIVE_CONSENT_REQUIRED,
   validateFormValues,
-  type FieldValue,
   type FormField,
   type FormValues,
 } from '@portal/contracts';
@@ -199,21 +198,37 @@ export function useApplyForm({
     return () => subscription.unsubscribe();
   }, [filled, fields, watch, setValue]);
 
+  // What the deciding fields decide, derived as they change: the form renders again only when
+  // that changes (a field shown or hidden, a child's ID number), not on each of their keys.
+  const today = query.data?.Today;
   const deciding = useMemo(() => decidingFieldIds(fields), [fields]);
-  const decided = useWatch({ control: form.control, name: deciding }) as (FieldValue | undefined)[];
-  const values: FormValues = pickFieldValues(
-    fields,
-    Object.fromEntries(deciding.map((id, i) => [id, decided[i]])) as FormValues,
-  );
-  const visible = visibleFields(fields, values);
+  const decided = useWatch({
+    control: form.control,
+    name: deciding,
+    compute: (current: unknown[]) => {
+      const values = pickFieldValues(
+        fields,
+        Object.fromEntries(deciding.map((id, i) => [id, current[i]])) as FormValues,
+      );
+      const shown = visibleFields(fields, values);
+      return {
+        hidden: fields
+          .filter((f) => !shown.includes(f))
+          .map((f) => f.FieldId)
+          .join(','),
+        child: today !== undefined && needsGuardianConsent(shown, values, today),
+      };
+    },
+  } as never) as unknown as { hidden: string; child: boolean };
+  const visible = useMemo(() => {
+    const hidden = new Set(decided.hidden.split(','));
+    return fields.filter((f) => !hidden.has(f.FieldId));
+  }, [fields, decided.hidden]);
 
   // A child under 14 by the ID number typed (on the server's date) needs a guardian's consent,
   // unless this application already holds one.
   const guardian = useGuardianConsent();
-  const asksGuardian =
-    query.data !== undefined &&
-    !query.data.GuardianGiven &&
-    needsGuardianConsent(visible, values, query.data.Today);
+  const asksGuardian = query.data !== undefined && !query.data.GuardianGiven && decided.child;
 
   const submit = form.submit(async (Values) => {
     if (asksConsent && !consented) {
