@@ -2,8 +2,14 @@
 // 4× CPU; and desktop), the portal against a bare Vite + React 19 + react-router 7 page that this
 // script builds in a temporary folder and serves from the same server, with the same compression.
 // Medians of BENCH_RUNS (3) runs. Prints a markdown table and writes it to bench-results/web.md.
+// Then the signed-in screens (issue 31, point 5): a fresh candidate signed up once, with an
+// application to pay, a paid one with its ticket and its exam started; its stored session (local
+// storage) is put in each Lighthouse browser before the audit, and each screen's LCP is set against
+// the bare page's; and INP while typing into the form and answering the exam at 4× CPU
+// (bench-inp.mjs). Written to bench-results/web-signed-in.md.
 // Not part of npm test. Env: BENCH_PORT (first of two ports, default 18090), BENCH_RUNS,
 // CHROMIUM_PATH (default /usr/bin/chromium), BENCH_SKIP_BUILD=1 to reuse apps/web/dist.
+// --only first-load,signed-in,inp runs only those sections (each with the baselines it needs).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,8 +19,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import react from '@vitejs/plugin-react';
+import puppeteer from 'puppeteer-core';
 import { build, loadConfigFromFile } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { launchBrowser, PHONE } from '../../../e2e/support/browser.ts';
+import { candidateWithEveryScreen } from '../../../e2e/support/candidate-states.ts';
+import { CPU_SLOWDOWN, EXAM_ANSWERS, measureInp } from './bench-inp.mjs';
 
 const WEB_DIR = fileURLToPath(new URL('..', import.meta.url));
 const REPO_ROOT = path.resolve(WEB_DIR, '../..');
@@ -31,7 +41,14 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const TARGETS = { mobileScore: 90, lcpVsBaseline: 1.5, cls: 0.05 };
+const TARGETS = { mobileScore: 90, lcpVsBaseline: 1.5, cls: 0.05, inpMs: 200 };
+const SECTIONS = ['first-load', 'signed-in', 'inp'];
+const onlyArg = process.argv.indexOf('--only');
+const ONLY = onlyArg === -1 ? SECTIONS : process.argv[onlyArg + 1].split(',');
+for (const section of ONLY)
+  if (!SECTIONS.includes(section)) throw new Error(`--only: no section ${section} (${SECTIONS})`);
+/** The signed-in screens, in the order of the table (both layouts each). */
+const SIGNED_IN_SCREENS = ['apply', 'payment', 'ticket', 'exam', 'my', 'myProject'];
 const DRAWING_ONLY = '/views/home/project, scripts blocked';
 
 const run = (command, args, cwd = REPO_ROOT) =>
@@ -144,9 +161,32 @@ async function startServer(port, env) {
   };
 }
 
-async function lighthouseOnce(url, formFactor, blockedUrlPatterns) {
+/**
+ * The stored session in a new browser: the origin's local storage (where the app keeps its sign-in
+ * record) set on a page of the origin that runs no script. Lighthouse's storage reset leaves local
+ * storage and cookies (it clears caches and service workers), so the audit's load is a signed-in
+ * candidate's cold load.
+ */
+async function restoreSession(port, storageState) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    for (const { origin, localStorage: items } of storageState.origins) {
+      const page = await browser.newPage();
+      await page.goto(`${origin}/healthz`);
+      await page.evaluate((entries) => {
+        for (const { name, value } of entries) localStorage.setItem(name, value);
+      }, items);
+      await page.close();
+    }
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+async function lighthouseOnce(url, formFactor, blockedUrlPatterns, storageState) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
+    if (storageState) await restoreSession(chrome.port, storageState);
     const result = await lighthouse(
       url,
       {
@@ -172,6 +212,8 @@ async function lighthouseOnce(url, formFactor, blockedUrlPatterns) {
           .filter((r) => r.resourceType === 'Script')
           .reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
       requests: requests.length,
+      lcpElement:
+        audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
     };
   } finally {
     await chrome.kill();
@@ -183,20 +225,23 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-async function measure(name, url, formFactor, blockedUrlPatterns = []) {
+async function measure(name, url, formFactor, blockedUrlPatterns = [], storageState = undefined) {
   const runs = [];
   for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt += 1) {
-    const result = await lighthouseOnce(url, formFactor, blockedUrlPatterns);
+    const result = await lighthouseOnce(url, formFactor, blockedUrlPatterns, storageState);
     // A run Lighthouse could not finish (no paint seen, a timeout) has no metrics: run again.
-    const failed = Object.values(result).some((value) => !Number.isFinite(value));
+    const { lcpElement: _element, ...metrics } = result;
+    const failed = Object.values(metrics).some((value) => !Number.isFinite(value));
     process.stderr.write(
-      `  ${name} (${formFactor}) run ${attempt + 1}: ${failed ? 'failed, again' : `score ${result.score}`}\n`,
+      `  ${name} (${formFactor}) run ${attempt + 1}: ${failed ? 'failed, again' : `score ${result.score}, LCP ${Math.round(result.lcp)} ms`}\n`,
     );
     if (!failed) runs.push(result);
   }
   if (runs.length === 0) throw new Error(`Lighthouse could not measure ${url}`);
   const row = { name, formFactor };
-  for (const key of Object.keys(runs[0])) row[key] = median(runs.map((r) => r[key]));
+  for (const key of Object.keys(runs[0]))
+    if (key !== 'lcpElement') row[key] = median(runs.map((r) => r[key]));
+  row.lcpElement = runs.find((r) => r.lcp === row.lcp)?.lcpElement;
   row.score = Math.round(row.score);
   return row;
 }
@@ -211,40 +256,41 @@ async function firstProjectId(base) {
 
 const secs = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
-async function main() {
-  if (!process.env.BENCH_SKIP_BUILD) run('npm', ['run', 'build', '-w', 'apps/web']);
-  const baselineDir = await buildBaseline();
-  const portal = await startServer(PORT, {});
-  const baseline = await startServer(PORT + 1, {
-    WEB_DIST_DIR: path.join(baselineDir, 'dist'),
-    SERVICES: 'web',
-  });
-  const rows = [];
-  try {
-    const projectId = await firstProjectId(portal.base);
-    const pages = [
-      ['/views/home/project', 'mobile'],
-      ['/views/home', 'mobile'],
-      [`/views/flowManage?ProjectId=${projectId}`, 'mobile'],
-      ['/views/home/project', 'desktop'],
-    ];
-    for (const formFactor of ['mobile', 'desktop'])
-      rows.push(await measure('baseline', `${baseline.base}/views/home/project`, formFactor));
-    for (const [page, formFactor] of pages)
-      rows.push(await measure(page, `${portal.base}${page}`, formFactor));
-    // The server's drawing alone: what this machine's Lighthouse counts against a page that runs
-    // none of its own scripts (the first row's page, its JavaScript blocked).
-    rows.push(
-      await measure(DRAWING_ONLY, `${portal.base}${pages[0][0]}`, 'mobile', ['*/assets/*.js']),
-    );
-  } finally {
-    await Promise.all([portal.stop(), baseline.stop()]);
-    fs.rmSync(baselineDir, { recursive: true, force: true });
-  }
+const machineLoad = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+const lighthouseVersion = () =>
+  JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules/lighthouse/package.json'), 'utf8'))
+    .version;
 
-  const baselineLcp = Object.fromEntries(
-    rows.filter((r) => r.name === 'baseline').map((r) => [r.formFactor, r.lcp]),
+function writeResult(file, table) {
+  console.log(`\n${table}`);
+  fs.mkdirSync(path.join(REPO_ROOT, 'bench-results'), { recursive: true });
+  fs.writeFileSync(path.join(REPO_ROOT, 'bench-results', file), table);
+  console.log(`written to bench-results/${file}`);
+}
+
+/** The anonymous first screens against the bare page (bench-results/web.md). */
+async function firstLoad(portal, baselineRows) {
+  const rows = [...baselineRows];
+  const projectId = await firstProjectId(portal.base);
+  const pages = [
+    ['/views/home/project', 'mobile'],
+    ['/views/home', 'mobile'],
+    [`/views/flowManage?ProjectId=${projectId}`, 'mobile'],
+    ['/views/home/project', 'desktop'],
+  ];
+  for (const [page, formFactor] of pages)
+    rows.push(await measure(page, `${portal.base}${page}`, formFactor));
+  // The server's drawing alone: what this machine's Lighthouse counts against a page that runs
+  // none of its own scripts (the first row's page, its JavaScript blocked).
+  rows.push(
+    await measure(DRAWING_ONLY, `${portal.base}${pages[0][0]}`, 'mobile', ['*/assets/*.js']),
   );
+
+  const baselineLcp = Object.fromEntries(baselineRows.map((r) => [r.formFactor, r.lcp]));
   const verdicts = (row) => {
     if (row.name === 'baseline' || row.name === DRAWING_ONLY) return '—';
     const checks = [];
@@ -255,35 +301,129 @@ async function main() {
     checks.push(`CLS ${row.cls <= TARGETS.cls ? 'ok' : 'MISS'}`);
     return checks.join(', ');
   };
+  writeResult(
+    'web.md',
+    [
+      `# Web first load (Lighthouse ${lighthouseVersion()})`,
+      '',
+      `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average ${machineLoad()}), Node ${process.version}; medians of ${RUNS} runs (a run Lighthouse could not finish is run again). Mobile is Lighthouse's`,
+      'default (simulated slow 4G, 4× CPU slowdown); desktop its desktop preset. Baseline: a bare',
+      'Vite + React 19 + react-router 7 page served by the same server with the same compression.',
+      `"${DRAWING_ONLY}": the server's drawing of that page with none of its scripts, the floor this`,
+      "machine's Lighthouse puts under any drawn page (its TBT is the browser's own work, timed on 2 busy cores).",
+      '',
+      `Targets: mobile performance ≥ ${TARGETS.mobileScore}, LCP ≤ ${TARGETS.lcpVsBaseline}× the baseline's (same form factor), CLS ≤ ${TARGETS.cls}.`,
+      '',
+      '| page | form factor | score | FCP | LCP | TBT | CLS | JS (KB, transferred) | requests | targets |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+      ...rows.map(
+        (r) =>
+          `| ${r.name} | ${r.formFactor} | ${r.score} | ${secs(r.fcp)} | ${secs(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.jsKb.toFixed(0)} | ${r.requests} | ${verdicts(r)} |`,
+      ),
+      '',
+    ].join('\n'),
+  );
+}
+
+/** A fresh candidate with every signed-in screen's state, and its stored session. */
+async function signedInCandidate(base) {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext(PHONE);
+    const candidate = await candidateWithEveryScreen(await context.newPage(), base);
+    return { candidate, storageState: await context.storageState() };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The signed-in screens' LCP against the bare page's, and INP (bench-results/web-signed-in.md). */
+async function signedIn(portal, baselineRows) {
+  const load = { before: machineLoad() };
+  const { candidate, storageState } = await signedInCandidate(portal.base);
+  const rows = [];
+  if (ONLY.includes('signed-in'))
+    for (const formFactor of ['mobile', 'desktop'])
+      for (const screen of SIGNED_IN_SCREENS)
+        rows.push(await measure(screen, candidate[screen], formFactor, [], storageState));
+  load.lighthouse = machineLoad();
+  const inpRows = ONLY.includes('inp')
+    ? await measureInp(candidate, storageState, RUNS, median)
+    : [];
+  load.inp = machineLoad();
+
+  const baselineLcp = Object.fromEntries(baselineRows.map((r) => [r.formFactor, r.lcp]));
+  const address = (screen) => new URL(candidate[screen]).pathname;
+  const lcpVerdict = (row) => {
+    const ratio = row.lcp / baselineLcp[row.formFactor];
+    return `${ratio.toFixed(2)}× ${ratio <= TARGETS.lcpVsBaseline ? 'ok' : 'MISS'}`;
+  };
+  const worst = (r) =>
+    r.worst
+      .map(
+        (w) =>
+          `${w.name} on ${w.target} ${Math.round(w.duration)} ms (delay ${Math.round(w.inputDelay)}, handlers ${Math.round(w.processing)})`,
+      )
+      .join('; ');
   const lines = [
-    `# Web first load (Lighthouse ${JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version})`,
+    `# Signed-in screens and interaction (Lighthouse ${lighthouseVersion()}, web-vitals ${JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules/web-vitals/package.json'), 'utf8')).version})`,
     '',
-    `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(
-        ' / ',
-      )}), Node ${process.version}; medians of ${RUNS} runs (a run Lighthouse could not finish is run again). Mobile is Lighthouse's`,
-    'default (simulated slow 4G, 4× CPU slowdown); desktop its desktop preset. Baseline: a bare',
-    'Vite + React 19 + react-router 7 page served by the same server with the same compression.',
-    `"${DRAWING_ONLY}": the server's drawing of that page with none of its scripts, the floor this`,
-    "machine's Lighthouse puts under any drawn page (its TBT is the browser's own work, timed on 2 busy cores).",
+    `Run ${new Date().toISOString()} on ${os.cpus().length} cores, Node ${process.version}; load average ${load.before} at the start, ${load.lighthouse} after the Lighthouse runs, ${load.inp} after the INP runs. Medians of ${RUNS} runs.`,
     '',
-    `Targets: mobile performance ≥ ${TARGETS.mobileScore}, LCP ≤ ${TARGETS.lcpVsBaseline}× the baseline's (same form factor), CLS ≤ ${TARGETS.cls}.`,
+    '## LCP of the signed-in screens',
     '',
-    '| page | form factor | score | FCP | LCP | TBT | CLS | JS (KB, transferred) | requests | targets |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    "A fresh candidate, signed up once in a browser of its own, with an application approved and waiting for its fee (payment), a paid one on the seed's online-exam project with its ticket and its exam started (ticket, exam: the answer sheet), and a project's full form not yet applied to (apply). Its stored session (the origin's local storage, where the app keeps the sign-in record) is set in each Lighthouse browser before the audit; the load is cold (Lighthouse clears the caches). Mobile is Lighthouse's default (simulated slow 4G, 4× CPU slowdown), desktop its desktop preset; the baseline is the bare page's LCP of the same form factor.",
+    '',
+    `Target: LCP ≤ ${TARGETS.lcpVsBaseline}× the bare page's.`,
+    '',
+    '| screen | address | form factor | score | FCP | LCP | TBT | CLS | JS (KB) | requests | LCP vs bare | LCP element |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
+    ...baselineRows.map(
+      (r) =>
+        `| bare page | — | ${r.formFactor} | ${r.score} | ${secs(r.fcp)} | ${secs(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.jsKb.toFixed(0)} | ${r.requests} | — | — |`,
+    ),
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.formFactor} | ${r.score} | ${secs(r.fcp)} | ${secs(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.jsKb.toFixed(0)} | ${r.requests} | ${verdicts(r)} |`,
+        `| ${r.name} | ${address(r.name)} | ${r.formFactor} | ${r.score} | ${secs(r.fcp)} | ${secs(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.jsKb.toFixed(0)} | ${r.requests} | ${lcpVerdict(r)} | \`${(r.lcpElement ?? '').replace(/\|/g, '\\|').slice(0, 60)}\` |`,
+    ),
+    '',
+    '## INP while typing and answering',
+    '',
+    `Chromium (playwright-core) at ${CPU_SLOWDOWN}× CPU slowdown (\`Emulation.setCPUThrottlingRate\`), the same stored session, the web-vitals library's \`onINP\` (attribution build, \`reportAllChanges\`) injected before the app; each run a new page. Form: four fields of the full application form typed key by key (a key every 120 ms). Exam: ${EXAM_ANSWERS} answers on the answer sheet (an option clicked per single choice or judgement, two boxes per multiple choice; the seed's papers have 9 questions, so the first is answered again), 400 ms between answers. "Worst" lists the run's three longest interactions (an interaction's longest event).`,
+    '',
+    `Target: INP ≤ ${TARGETS.inpMs} ms.`,
+    '',
+    '| task | layout | what was done | INP (median) | runs | INP interaction | input delay / handlers / presentation | worst interactions | target |',
+    '|---|---|---|---:|---|---|---|---|---|',
+    ...inpRows.map(
+      (r) =>
+        `| ${r.task} | ${r.layout} | ${r.did} | ${Math.round(r.value)} ms | ${r.runs.map((v) => Math.round(v)).join(', ')} | ${r.type} on \`${r.target}\` | ${Math.round(r.inputDelay)} / ${Math.round(r.processing)} / ${Math.round(r.presentation)} ms | ${worst(r)} | ${r.value <= TARGETS.inpMs ? 'ok' : 'MISS'} |`,
     ),
     '',
   ];
-  const table = lines.join('\n');
-  console.log(`\n${table}`);
-  fs.mkdirSync(path.join(REPO_ROOT, 'bench-results'), { recursive: true });
-  fs.writeFileSync(path.join(REPO_ROOT, 'bench-results/web.md'), table);
-  console.log('written to bench-results/web.md');
+  writeResult('web-signed-in.md', lines.join('\n'));
+}
+
+async function main() {
+  if (!process.env.BENCH_SKIP_BUILD) run('npm', ['run', 'build', '-w', 'apps/web']);
+  const baselineDir = await buildBaseline();
+  const portal = await startServer(PORT, {});
+  const baseline = await startServer(PORT + 1, {
+    WEB_DIST_DIR: path.join(baselineDir, 'dist'),
+    SERVICES: 'web',
+  });
+  try {
+    const baselineRows = [];
+    for (const formFactor of ['mobile', 'desktop'])
+      baselineRows.push(
+        await measure('baseline', `${baseline.base}/views/home/project`, formFactor),
+      );
+    if (ONLY.includes('first-load')) await firstLoad(portal, baselineRows);
+    if (ONLY.includes('signed-in') || ONLY.includes('inp')) await signedIn(portal, baselineRows);
+  } finally {
+    await Promise.all([portal.stop(), baseline.stop()]);
+    fs.rmSync(baselineDir, { recursive: true, force: true });
+  }
 }
 
 await main();

@@ -1,6 +1,6 @@
 import type { FormField } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyValuesSchema, pickFieldValues } from './use-apply-form';
+import { applyValuesSchema, decidingFieldIds, pickFieldValues } from './use-apply-form';
 
 const FIELDS: FormField[] = [
   {
@@ -45,5 +45,13 @@ describe('the apply form schema (the Values of Apply/ModifyApply)', () => {
   it('pre-fills only the form’s own fields', () => {
     expect(pickFieldValues(FIELDS, { unit: 'A', other: 'x' })).toEqual({ unit: 'A' });
     expect(pickFieldValues(FIELDS, null)).toEqual({});
+  });
+});
+
+describe('the fields whose typing re-renders the whole form', () => {
+  it('are the sources of ShowWhen and the ID numbers (a guardian’s consent), no other field', () => {
+    const text: FormField = { FieldId: 'major', Label: '专业', Type: 'text', Required: false };
+    expect(decidingFieldIds([...FIELDS, text])).toEqual(['worker', 'idcard']);
+    expect(decidingFieldIds([text])).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import {
   type FormValues,
 } from '@portal/contracts';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { HttpError } from '../../platform';
 import { useContractForm } from '../../platform/forms';
@@ -61,6 +62,20 @@ export function applyValuesSchema(fields: FormField[]) {
 /** The fields shown for these values (ShowWhen follows what was chosen). */
 export function visibleFields(fields: FormField[], values: FormValues): FormField[] {
   return fields.filter((f) => isFieldVisible(f, values));
+}
+
+/**
+ * The fields whose values decide what else the form asks: the sources of ShowWhen, and the ID
+ * numbers a guardian's consent follows. Only these re-render the form as they change; a keystroke
+ * anywhere else renders its own field alone.
+ */
+export function decidingFieldIds(fields: FormField[]): string[] {
+  const ids = new Set<string>();
+  for (const f of fields) {
+    if (f.ShowWhen) ids.add(f.ShowWhen.FieldId);
+    if (f.Type === 'idcard') ids.add(f.FieldId);
+  }
+  return [...ids];
 }
 
 /** The separate consent's place in the form, for focus and the server's FieldErrors. */
@@ -183,16 +198,37 @@ export function useApplyForm({
     return () => subscription.unsubscribe();
   }, [filled, fields, watch, setValue]);
 
-  const values = watch() as FormValues;
-  const visible = visibleFields(fields, values);
+  // What the deciding fields decide, derived as they change: the form renders again only when
+  // that changes (a field shown or hidden, a child's ID number), not on each of their keys.
+  const today = query.data?.Today;
+  const deciding = useMemo(() => decidingFieldIds(fields), [fields]);
+  const decided = useWatch({
+    control: form.control,
+    name: deciding,
+    compute: (current: unknown[]) => {
+      const values = pickFieldValues(
+        fields,
+        Object.fromEntries(deciding.map((id, i) => [id, current[i]])) as FormValues,
+      );
+      const shown = visibleFields(fields, values);
+      return {
+        hidden: fields
+          .filter((f) => !shown.includes(f))
+          .map((f) => f.FieldId)
+          .join(','),
+        child: today !== undefined && needsGuardianConsent(shown, values, today),
+      };
+    },
+  } as never) as unknown as { hidden: string; child: boolean };
+  const visible = useMemo(() => {
+    const hidden = new Set(decided.hidden.split(','));
+    return fields.filter((f) => !hidden.has(f.FieldId));
+  }, [fields, decided.hidden]);
 
   // A child under 14 by the ID number typed (on the server's date) needs a guardian's consent,
   // unless this application already holds one.
   const guardian = useGuardianConsent();
-  const asksGuardian =
-    query.data !== undefined &&
-    !query.data.GuardianGiven &&
-    needsGuardianConsent(visible, values, query.data.Today);
+  const asksGuardian = query.data !== undefined && !query.data.GuardianGiven && decided.child;
 
   const submit = form.submit(async (Values) => {
     if (asksConsent && !consented) {
@@ -252,8 +288,13 @@ export function useApplyForm({
     onSubmitted(modifying ? 'modify' : 'apply');
   });
 
-  const saveAsArchive = () =>
-    saveArchive.mutate({ Values: pickFieldValues(visible, values) }, { onSuccess: onArchiveSaved });
+  const saveAsArchive = () => {
+    const typed = form.getValues() as FormValues;
+    saveArchive.mutate(
+      { Values: pickFieldValues(visibleFields(fields, typed), typed) },
+      { onSuccess: onArchiveSaved },
+    );
+  };
 
   let status: ApplyFormStatus = 'ready';
   if (query.isPending) status = 'loading';

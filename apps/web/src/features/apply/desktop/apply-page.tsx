@@ -1,6 +1,7 @@
 import '../../../shared/ui/desktop/page.css';
 import { APPLY_STATUS_TEXT, type FieldValue, type FormField } from '@portal/contracts';
 import { Alert, Button, Form, message, Result, Select, Skeleton } from 'antd';
+import { memo } from 'react';
 import { Controller, type ControllerRenderProps, type FieldValues } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../platform';
@@ -19,8 +20,12 @@ function focusField(fieldId: string) {
   element?.scrollIntoView?.({ block: 'center' });
 }
 
-/** One field with its upload (a photo becomes a JPEG, then Common/Upload) and its message. */
-function ApplyField({
+/**
+ * One field with its upload (a photo becomes a JPEG, then Common/Upload) and its message. Memoised:
+ * a keystroke re-renders the form, and only the field typed into renders again (react-hook-form
+ * keeps an untouched field's control the same object).
+ */
+const ApplyField = memo(function ApplyField({
   field,
   control,
   error,
@@ -50,7 +55,7 @@ function ApplyField({
       />
     </Form.Item>
   );
-}
+});
 
 /** apply on a PC: the project's form with its position; Apply, or ModifyApply when returned. */
 export default function ApplyPage() {

@@ -15,7 +15,7 @@ import {
   TextArea,
   type TextAreaRef,
 } from 'antd-mobile';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { calendarDateForPicker, pickedCalendarDate } from '../../../shared/date';
 import { useFileUpload } from '../use-file-upload';
 import { UploadedPhoto } from '../uploaded-photo';
@@ -309,8 +309,12 @@ function Control(props: FieldProps) {
   }
 }
 
-/** One field of the application form: its label, its control, its hint and its message. */
-export function FormFieldRow(props: FieldProps) {
+/**
+ * One field of the application form: its label, its control, its hint and its message. Memoised:
+ * a keystroke re-renders the form (the fields shown follow the values), and only the field typed
+ * into, whose value changed, renders again (its onChange is react-hook-form's, stable).
+ */
+export const FormFieldRow = memo(function FormFieldRow(props: FieldProps) {
   const { field, error } = props;
   const id = fieldDomId(field.FieldId);
   const labelled = !['radio', 'checkbox'].includes(field.Type);
@@ -350,4 +354,4 @@ export function FormFieldRow(props: FieldProps) {
       </div>
     </div>
   );
-}
+});

@@ -1,7 +1,7 @@
 import { PRACTICE_BANNER, PRACTICE_BANNER_DETAIL, scoreText } from '../practice-text';
 import type { ExamQuestion } from '@portal/contracts';
 import { Alert, Button, Card, Checkbox, Input, Modal, Radio } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { formatDuration } from '../../../shared/date';
 import { isAnswered } from '../answer-draft';
@@ -18,19 +18,24 @@ import {
 import { SAVE_STATE_TEXT, type ExamAttemptState } from '../use-exam-attempt';
 import { useExamKeys } from '../use-exam-keys';
 
-function QuestionBody({
+/** One empty answer for every unanswered question, so the memoised body sees no change. */
+const NOTHING_CHOSEN: string[] = [];
+
+/** Memoised, with the attempt's own (stable) callback: the clock's tick each second passes it by. */
+const QuestionBody = memo(function QuestionBody({
   question,
   chosen,
   disabled,
   labelledBy,
-  onChange,
+  onChoose,
 }: {
   question: ExamQuestion;
   chosen: string[];
   disabled: boolean;
   labelledBy: string;
-  onChange: (keys: string[]) => void;
+  onChoose: (questionId: number, keys: string[]) => void;
 }) {
+  const onChange = (keys: string[]) => onChoose(question.QuestionId, keys);
   const options = question.Options.map((o, i) => ({
     value: o.Key,
     label: (
@@ -78,7 +83,7 @@ function QuestionBody({
       onChange={(event) => onChange([String(event.target.value)])}
     />
   );
-}
+});
 
 /**
  * Answering on a desktop: one question at a time on the left, the answer card with the countdown
@@ -94,7 +99,7 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
   const [confirming, setConfirming] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const question = questions[index];
-  const chosen = question ? (draft.choices[question.QuestionId] ?? []) : [];
+  const chosen = (question && draft.choices[question.QuestionId]) ?? NOTHING_CHOSEN;
   const answered = questions.filter((q) => isAnswered(draft.choices, q.QuestionId)).length;
   const locked = submitting || timeUp;
 
@@ -188,7 +193,7 @@ export function ExamDesktopSheet({ exam }: { exam: ExamAttemptState }) {
             chosen={chosen}
             disabled={locked}
             labelledBy={headingId}
-            onChange={(keys) => exam.choose(question.QuestionId, keys)}
+            onChoose={exam.choose}
           />
           <div className="exam-desk__nav">
             <Button disabled={index === 0} onClick={() => move(-1)}>

@@ -11,6 +11,8 @@ import { QuestionField } from './question-field';
 import { BUSY_TEXT } from '../../../shared/ui/mobile/submit-button';
 
 const NAVIGATOR_ID = 'exam-navigator';
+/** One empty answer for every unanswered question, so their memoised fields see no change. */
+const NOTHING_CHOSEN: string[] = [];
 
 /**
  * Answering on a phone. All questions in one scrolling list (not one per screen): on a cheap phone
@@ -136,11 +138,11 @@ export function ExamSheet({ exam }: { exam: ExamAttemptState }) {
             key={question.QuestionId}
             question={question}
             index={index}
-            chosen={draft.choices[question.QuestionId] ?? []}
+            chosen={draft.choices[question.QuestionId] ?? NOTHING_CHOSEN}
             flagged={draft.flagged.includes(question.QuestionId)}
             disabled={locked}
-            onChange={(keys) => exam.choose(question.QuestionId, keys)}
-            onToggleFlag={() => exam.toggleFlag(question.QuestionId)}
+            onChoose={exam.choose}
+            onToggleFlag={exam.toggleFlag}
           />
         ))}
       </form>

@@ -1,18 +1,20 @@
 import { scoreText } from '../practice-text';
 import type { ExamQuestion } from '@portal/contracts';
+import { memo } from 'react';
 import { optionLetter, QUESTION_TYPE_TEXT, toggledChoices } from '../exam-text';
 
 /**
  * One question as a fieldset: radios for single and judge, checkboxes for multiple, a text box for
- * a blank; and a toggle to flag it for review on the answer card.
+ * a blank; and a toggle to flag it for review on the answer card. Memoised, with the attempt's own
+ * (stable) callbacks: an answer, and the clock's tick each second, render only what changed.
  */
-export function QuestionField({
+export const QuestionField = memo(function QuestionField({
   question,
   index,
   chosen,
   flagged,
   disabled,
-  onChange,
+  onChoose,
   onToggleFlag,
 }: {
   question: ExamQuestion;
@@ -20,9 +22,10 @@ export function QuestionField({
   chosen: string[];
   flagged: boolean;
   disabled: boolean;
-  onChange: (keys: string[]) => void;
-  onToggleFlag: () => void;
+  onChoose: (questionId: number, keys: string[]) => void;
+  onToggleFlag: (questionId: number) => void;
 }) {
+  const onChange = (keys: string[]) => onChoose(question.QuestionId, keys);
   const multiple = question.Type === 'multiple';
   const legendId = `question-${question.QuestionId}-legend`;
 
@@ -78,10 +81,10 @@ export function QuestionField({
         type="button"
         className={flagged ? 'exam-flag exam-flag--on' : 'exam-flag'}
         aria-pressed={flagged}
-        onClick={onToggleFlag}
+        onClick={() => onToggleFlag(question.QuestionId)}
       >
         {flagged ? '已标记待检查' : '标记待检查'}
       </button>
     </fieldset>
   );
-}
+});
