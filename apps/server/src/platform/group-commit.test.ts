@@ -89,4 +89,19 @@ describe('GroupCommit: saves that arrive during a commit go together in the next
     await expect(lost).rejects.toThrow('connection lost');
     expect(await next).toBe(2);
   });
+
+  it('settles once everything submitted before it is committed', async () => {
+    const { finish, commit } = manualCommit();
+    const group = new GroupCommit(commit, { maxInFlight: 1, maxBatch: 100 });
+    void group.submit(1);
+    void group.submit(2);
+    const settled = group.settled();
+    void group.submit(3);
+    finish[0]!();
+    expect(await settledYet(settled)).toBe(false);
+    // The second batch holds 2 (and 3, which came later): settled once it is committed.
+    finish[1]!();
+    expect(await settledYet(settled)).toBe(true);
+    expect(await settledYet(group.settled())).toBe(true);
+  });
 });

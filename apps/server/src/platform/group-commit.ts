@@ -20,6 +20,8 @@ interface Waiting<I, O> {
 export class GroupCommit<I, O> {
   private waiting: Waiting<I, O>[] = [];
   private inFlight = 0;
+  /** Every item's promise until it settles. */
+  private pending = new Set<Promise<O>>();
 
   /** `commit` answers one result per item, in the items' order. */
   constructor(
@@ -28,10 +30,19 @@ export class GroupCommit<I, O> {
   ) {}
 
   submit(item: I): Promise<O> {
-    return new Promise<O>((resolve, reject) => {
+    const result = new Promise<O>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
       this.flush();
     });
+    this.pending.add(result);
+    const forget = () => void this.pending.delete(result);
+    result.then(forget, forget);
+    return result;
+  }
+
+  /** Settles once every item submitted so far is committed or has failed (later ones not awaited). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
   }
 
   private flush(): void {

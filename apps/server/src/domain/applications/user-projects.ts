@@ -168,7 +168,7 @@ export async function listBrowsedProjects(
   page: PageQuery,
   now: Date,
 ) {
-  await writeWaitingFootprints(db, userId);
+  await writeWaitingFootprints(db);
   return pageProjectsWithTime(
     db,
     browseHistory,
@@ -199,7 +199,7 @@ export async function personalCenterNumbers(
   userId: number,
 ): Promise<PersonalCenterNumber> {
   const n = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
-  await writeWaitingFootprints(db, userId);
+  await writeWaitingFootprints(db);
   const [applyCount, runCount, orderCount, browseCount, collectCount, unread] = await Promise.all([
     db
       .select({ n: count() })

@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { browseHistory } from '../../db/schema/index.js';
+import { GroupCommit } from '../../platform/group-commit.js';
 import { processCache } from '../../platform/process-cache.js';
-
-/** How long a visit's footprint waits for others to be written with it. */
-export const FOOTPRINT_FLUSH_MS = 1_000;
-/** Past this many waiting, they are written at once. */
-const FOOTPRINT_BATCH_MAX = 500;
 
 interface Footprint {
   userId: number;
@@ -14,77 +10,72 @@ interface Footprint {
   at: Date;
 }
 
-/**
- * A signed-in visit to a project's page leaves a footprint (the browse history). The page is the
- * most read of a registration morning, so a visit costs it no write of its own: footprints wait
- * here, one per candidate and project, and are written together within FOOTPRINT_FLUSH_MS in one
- * statement. A crash loses at most that second of footprints, which no one relies on; a candidate's
- * own list writes theirs first.
- */
-class FootprintBatch {
-  private waiting = new Map<string, Footprint>();
-  private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> = Promise.resolve();
+/** Footprints written in one statement at most. */
+const FOOTPRINT_BATCH_MAX = 500;
 
-  constructor(private readonly db: Database) {}
-
-  record(footprint: Footprint): void {
-    this.waiting.set(`${footprint.userId}:${footprint.projectId}`, footprint);
-    if (this.waiting.size >= FOOTPRINT_BATCH_MAX) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), FOOTPRINT_FLUSH_MS).unref();
+/** One row per candidate and project, the latest visit: a statement may change a row only once. */
+export function latestOfEach(batch: Footprint[]): Footprint[] {
+  const latest = new Map<string, Footprint>();
+  for (const f of batch) {
+    const key = `${f.userId}:${f.projectId}`;
+    const kept = latest.get(key);
+    if (!kept || kept.at < f.at) latest.set(key, f);
   }
-
-  /** Writes what waits (of one user, or all), after any write already under way. */
-  flush(userId?: number): Promise<void> {
-    const batch = [...this.waiting.values()].filter(
-      (f) => userId === undefined || f.userId === userId,
-    );
-    for (const f of batch) this.waiting.delete(`${f.userId}:${f.projectId}`);
-    if (this.waiting.size === 0 && this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    if (batch.length === 0) return this.writing;
-    this.writing = this.writing.then(() => writeFootprints(this.db, batch));
-    return this.writing;
-  }
+  return [...latest.values()];
 }
 
-function writeFootprints(db: Database, batch: Footprint[]): Promise<void> {
-  return db
+async function writeFootprints(db: Database, batch: Footprint[]): Promise<void[]> {
+  await db
     .insert(browseHistory)
-    .values(batch.map((f) => ({ userId: f.userId, projectId: f.projectId, browsedAt: f.at })))
+    .values(
+      latestOfEach(batch).map((f) => ({
+        userId: f.userId,
+        projectId: f.projectId,
+        browsedAt: f.at,
+      })),
+    )
     .onConflictDoUpdate({
       target: [browseHistory.userId, browseHistory.projectId],
       // Another process may have written a later visit first.
       set: { browsedAt: sql`greatest(excluded.browsed_at, ${browseHistory.browsedAt})` },
-    })
-    .then(
-      () => undefined,
-      // Footprints are kept as well as can be: a batch that fails (a project deleted meanwhile,
-      // the database away) is dropped rather than held or retried.
-      () => undefined,
-    );
-}
-
-const batchOf = (db: Database) => {
-  const batches = processCache<'batch', FootprintBatch>(db, 'footprints', {
-    max: 1,
-    ttlMs: 60 * 60_000,
-  });
-  let batch = batches.get('batch');
-  if (!batch) batches.set('batch', (batch = new FootprintBatch(db)));
-  return batch;
-};
-
-export function recordFootprint(db: Database, footprint: Footprint): void {
-  batchOf(db).record(footprint);
+    });
+  return batch.map(() => undefined);
 }
 
 /**
- * Writes the footprints that wait: a user's, before their list is read; everyone's, before the app
- * (and then its database) closes.
+ * A signed-in visit to a project's page leaves a footprint (the browse history). The page is the
+ * most read of a registration morning, so its answer does not wait for that write: footprints go
+ * to the database by group commit (platform/group-commit.ts), the visits of a busy second in one
+ * statement. A crash loses the footprints not yet written, which no one relies on; a batch that
+ * fails (a project deleted meanwhile, the database away) is dropped, not retried.
  */
-export function writeWaitingFootprints(db: Database, userId?: number): Promise<void> {
-  return batchOf(db).flush(userId);
+const footprintsOf = (db: Database) => {
+  const kept = processCache<'footprints', GroupCommit<Footprint, void>>(db, 'footprints', {
+    max: 1,
+    ttlMs: 60 * 60_000,
+  });
+  let footprints = kept.get('footprints');
+  if (!footprints)
+    kept.set(
+      'footprints',
+      (footprints = new GroupCommit((batch) => writeFootprints(db, batch), {
+        maxInFlight: 1,
+        maxBatch: FOOTPRINT_BATCH_MAX,
+      })),
+    );
+  return footprints;
+};
+
+export function recordFootprint(db: Database, footprint: Footprint): void {
+  footprintsOf(db)
+    .submit(footprint)
+    .catch(() => undefined);
+}
+
+/**
+ * Waits for the footprints already recorded to be written: before a candidate's own lists are
+ * read, and before the app (and then its database) closes.
+ */
+export function writeWaitingFootprints(db: Database): Promise<void> {
+  return footprintsOf(db).settled();
 }

@@ -11,7 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browseHistory, projects } from '../../db/schema/index.js';
-import { FOOTPRINT_FLUSH_MS } from '../../domain/projects/footprints.js';
+import { latestOfEach } from '../../domain/projects/footprints.js';
 import { ACCOMMODATED_MOBILE, SEED_PROJECTS } from '../../testing/demo-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { projectIdOf, userIdOf } from './flow-test-kit.js';
@@ -50,30 +50,38 @@ describe('Project/ calls', () => {
     expect(history.body.Data.Items.filter((p) => p.ProjectId === freeId)).toHaveLength(1);
   });
 
-  it('a footprint costs the visit no write: visits wait, then go in one batch, or when read, or at close', async () => {
-    const freeId = await projectIdOf(t.db, SEED_PROJECTS.free);
+  it('footprints go in group commits, and their owner reads them back at once', async () => {
     const visitor = await userIdOf(t.db, ACCOMMODATED_MOBILE);
-    const footprintsOf = (userId: number) =>
-      t.db.select().from(browseHistory).where(eq(browseHistory.userId, userId));
     await t.db.delete(browseHistory).where(eq(browseHistory.userId, visitor));
-
-    await t.call(getProject, { ProjectId: journeyId }, { as: visitor });
-    await t.call(getProject, { ProjectId: freeId }, { as: visitor });
-    expect(await footprintsOf(visitor)).toHaveLength(0);
-    await new Promise((resolve) => setTimeout(resolve, FOOTPRINT_FLUSH_MS + 500));
-    const written = await footprintsOf(visitor);
-    expect(written.map((f) => f.projectId).sort()).toEqual([journeyId, freeId].sort());
-
-    // A later visit moves the time on; the candidate's own list writes it before reading.
-    const before = written.find((f) => f.projectId === journeyId)!.browsedAt;
-    await t.call(getProject, { ProjectId: journeyId }, { as: visitor });
+    const freeId = await projectIdOf(t.db, SEED_PROJECTS.free);
+    // The first goes alone at once, the others wait for it and go together.
+    await Promise.all(
+      [journeyId, freeId, journeyId, freeId, journeyId].map((ProjectId) =>
+        t.call(getProject, { ProjectId }, { as: visitor }),
+      ),
+    );
     const history = await t.call(getUserBrowseProject, {}, { as: visitor });
-    expect(history.body.Data.Items[0]!.ProjectId).toBe(journeyId);
-    const [moved] = (await footprintsOf(visitor)).filter((f) => f.projectId === journeyId);
-    expect(moved!.browsedAt.getTime()).toBeGreaterThan(before.getTime());
+    expect(history.body.Data.Items.map((p) => p.ProjectId).sort()).toEqual(
+      [journeyId, freeId].sort(),
+    );
   });
 
-  it('footprints still waiting are written when the app closes', async () => {
+  it('a batch keeps one footprint per candidate and project, the latest visit', () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 27, 2, minute));
+    expect(
+      latestOfEach([
+        { userId: 1, projectId: 7, at: at(1) },
+        { userId: 1, projectId: 7, at: at(3) },
+        { userId: 2, projectId: 7, at: at(2) },
+        { userId: 1, projectId: 7, at: at(2) },
+      ]),
+    ).toEqual([
+      { userId: 1, projectId: 7, at: at(3) },
+      { userId: 2, projectId: 7, at: at(2) },
+    ]);
+  });
+
+  it('footprints not yet written are written when the app closes', async () => {
     const other = await createTestApp();
     const visitor = await userIdOf(other.db, ACCOMMODATED_MOBILE);
     await other.db.delete(browseHistory).where(eq(browseHistory.userId, visitor));
