@@ -15,7 +15,7 @@ declare module 'fastify' {
 const sheddable = (request: FastifyRequest) => request.routeOptions.config.sheddable === true;
 
 /** Readies `reply` as a place in the waiting line and gives the envelope to send. */
-function waitingLine(reply: FastifyReply, reason: string, retryAfterSeconds: number) {
+export function waitingLine(reply: FastifyReply, reason: string, retryAfterSeconds: number) {
   requestsTurnedAway.inc({ reason });
   const line: WaitingLine = { RetryAfterSeconds: retryAfterSeconds };
   reply.status(ERROR_CODES.SERVICE_UNAVAILABLE).header('Retry-After', String(retryAfterSeconds));
