@@ -28,7 +28,8 @@
  * limit is raised. The load comes from this process on the same two cores.
  *
  *   options: --candidates 2000,5000,10000,20000 (one run each, a fresh database each)
- *            --ramp 60 (seconds) --only burst,waiting-line,sign-in --no-build
+ *            --ramp 60 (seconds) --only costs,burst,waiting-line,sign-in --no-build
+ *            --cost-candidates 1050 (the cost per call: each call alone, 1,000 after 50 to warm up)
  *            --capacity 4 --waiting-candidates 1000 --waiting-ramp 10 (the waiting-line run)
  *            --rates 10,20,30,40,60,80 --step 10 (sign-in wave: per second, seconds a rate)
  *            --port 19700 (or BENCH_PORT) --profile (the server writes a CPU profile; its top
@@ -42,6 +43,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
 import {
   apply,
   type Endpoint,
@@ -84,7 +86,8 @@ const { values: args } = parseArgs({
   options: {
     candidates: { type: 'string', default: '2000,5000,10000,20000' },
     ramp: { type: 'string', default: '60' },
-    only: { type: 'string', default: 'burst,waiting-line,sign-in' },
+    only: { type: 'string', default: 'costs,burst,waiting-line,sign-in' },
+    'cost-candidates': { type: 'string', default: '1050' },
     capacity: { type: 'string', default: '4' },
     'waiting-candidates': { type: 'string', default: '1000' },
     'waiting-ramp': { type: 'string', default: '10' },
@@ -140,33 +143,51 @@ function cpuSecondsOf(pid: number): number {
     return 0;
   }
 }
-/** Every PostgreSQL process's CPU seconds (the server and its backends, this machine's). */
-function postgresCpuSeconds(): number {
-  let total = 0;
+/** The CPU seconds of each PostgreSQL backend serving `database` (its title names it). */
+function postgresBackends(database: string): Map<number, number> {
+  const found = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-        total += cpuSecondsOf(Number(entry));
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `))
+        found.set(Number(entry), cpuSecondsOf(Number(entry)));
     } catch {
       // gone meanwhile
     }
   }
-  return total;
+  return found;
 }
-function cpuMeter(serverPid: number) {
+
+/**
+ * CPU seconds of the server process, of the PostgreSQL backends of the run's database (read every
+ * 250 ms, so a backend the pool closes meanwhile keeps what it had spent; other databases and the
+ * shared writers are not counted) and of this load generator, from now until the meter is read.
+ */
+function cpuMeter(serverPid: number, database: string) {
+  const first = postgresBackends(database);
+  const last = new Map(first);
+  let reading = true;
+  void (async () => {
+    while (reading) {
+      await sleep(250);
+      for (const [pid, seconds] of postgresBackends(database)) last.set(pid, seconds);
+    }
+  })();
   const start = {
     server: cpuSecondsOf(serverPid),
-    postgres: postgresCpuSeconds(),
     client: process.cpuUsage(),
     at: performance.now(),
   };
   return () => {
+    reading = false;
+    for (const [pid, seconds] of postgresBackends(database)) last.set(pid, seconds);
+    let postgres = 0;
+    for (const [pid, seconds] of last) postgres += seconds - (first.get(pid) ?? 0);
     const client = process.cpuUsage(start.client);
     return {
       seconds: (performance.now() - start.at) / 1000,
       server: cpuSecondsOf(serverPid) - start.server,
-      postgres: postgresCpuSeconds() - start.postgres,
+      postgres,
       client: (client.user + client.system) / 1e6,
     };
   };
@@ -205,13 +226,20 @@ function send(
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const encoding = response.headers['content-encoding'];
           resolve({
             status: response.statusCode ?? 0,
             headers: response.headers,
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+            text: (encoding === 'br'
+              ? zlib.brotliDecompressSync(body)
+              : encoding === 'gzip'
+                ? zlib.gunzipSync(body)
+                : body
+            ).toString('utf8'),
+          });
+        });
         response.on('error', reject);
       },
     );
@@ -373,70 +401,84 @@ async function call(
   }
 }
 
-/** One candidate's morning: the project page, the form page, the photo, the submission. */
-async function candidateMorning(record: Tally, target: Target, candidate: Candidate) {
-  const { baseUrl, projectId } = target;
+const headersOf = (candidate: Candidate) => {
   const i = candidate.index;
-  const headers = {
+  return {
     authorization: candidate.token,
     accept: 'application/json',
+    // As every browser sends it: the answers come compressed, as they do to a candidate.
+    'accept-encoding': 'gzip, deflate, br',
     'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
   };
-  const get = (name: CallName, endpoint: Endpoint, query: Record<string, unknown> = {}) =>
-    call(record, name, serviceUrl(baseUrl, endpoint, query), headers);
-  // The project page's queries go out together, as the SPA's do; then the form page's.
-  await Promise.all([
-    get('GetUser', getUser),
-    get('GetProject', getProject, { ProjectId: projectId }),
-    get('GetApply', getApply, { ProjectId: projectId }),
-    get('GetNotice', getProjectNotice, {
-      ProjectId: projectId,
-      PageIndex: 1,
-      PageSize: FLOW_NOTICE_COUNT,
-    }),
-    get('GetProjectOpenAsk', getProjectOpenAsk, {
-      ProjectId: projectId,
-      PageIndex: 1,
-      PageSize: FLOW_QUESTION_COUNT,
-    }),
-  ]);
-  await Promise.all([
-    get('GetForm', getForm, { ProjectId: projectId }),
-    get('GetProjectPosition', getProjectPosition, { ProjectId: projectId }),
-    get('GetUserApplyArchive', getUserApplyArchive),
-  ]);
-  const photoPart = multipartPhoto(target.photo);
-  const photo = (await call(
+};
+
+/** The reads of the project page (sent together, as the SPA's queries go out), then the form page's. */
+function pageReads(target: Target): [CallName, Endpoint, Record<string, unknown>][][] {
+  const ProjectId = target.projectId;
+  return [
+    [
+      ['GetUser', getUser, {}],
+      ['GetProject', getProject, { ProjectId }],
+      ['GetApply', getApply, { ProjectId }],
+      ['GetNotice', getProjectNotice, { ProjectId, PageIndex: 1, PageSize: FLOW_NOTICE_COUNT }],
+      [
+        'GetProjectOpenAsk',
+        getProjectOpenAsk,
+        { ProjectId, PageIndex: 1, PageSize: FLOW_QUESTION_COUNT },
+      ],
+    ],
+    [
+      ['GetForm', getForm, { ProjectId }],
+      ['GetProjectPosition', getProjectPosition, { ProjectId }],
+      ['GetUserApplyArchive', getUserApplyArchive, {}],
+    ],
+  ];
+}
+
+const read = (
+  record: Tally,
+  target: Target,
+  candidate: Candidate,
+  [name, endpoint, query]: [CallName, Endpoint, Record<string, unknown>],
+) => call(record, name, serviceUrl(target.baseUrl, endpoint, query), headersOf(candidate));
+
+interface Photo {
+  FileId: string;
+  FileName: string;
+  Size: number;
+  ContentType: string;
+}
+
+/** The photo, as the form's upload sends it. */
+async function uploadPhoto(record: Tally, target: Target, candidate: Candidate) {
+  const part = multipartPhoto(target.photo);
+  return (await call(
     record,
     'Upload',
-    serviceUrl(baseUrl, upload),
-    {
-      ...headers,
-      'content-type': photoPart.contentType,
-    },
-    photoPart.body,
-  )) as { FileId: string; FileName: string; Size: number; ContentType: string } | null;
-  if (!photo) return;
+    serviceUrl(target.baseUrl, upload),
+    { ...headersOf(candidate), 'content-type': part.contentType },
+    part.body,
+  )) as Photo | null;
+}
+
+/** The form sent, with its photo and an Idempotency-Key, as the SPA sends Apply. */
+async function submit(record: Tally, target: Target, candidate: Candidate, photo: Photo) {
+  const i = candidate.index;
   const request = {
-    ProjectId: projectId,
+    ProjectId: target.projectId,
     PositionId: target.positionId,
     SensitiveConsent: true,
     Values: {
-      name: `考生${String(i).padStart(5, '0')}`.slice(0, 20),
+      name: `考生${String(i).padStart(5, '0')}`,
       gender: i % 2 ? 'male' : 'female',
       idNumber: idNumberOf(i),
       birthDate: '1990-03-07',
-      mobile: `${MOBILE_PREFIX}${String(i).padStart(8, '0')}`,
+      mobile: mobileOf(i),
       education: 'bachelor',
       major: '计算机科学与技术',
       hukou: ['11', '110101'],
       hasWork: 'no',
-      photo: {
-        FileId: photo.FileId,
-        FileName: photo.FileName,
-        Size: photo.Size,
-        ContentType: photo.ContentType,
-      },
+      photo,
     },
   };
   const started = performance.now();
@@ -444,9 +486,9 @@ async function candidateMorning(record: Tally, target: Target, candidate: Candid
   const applied = (await call(
     record,
     'Apply',
-    serviceUrl(baseUrl, apply),
+    serviceUrl(target.baseUrl, apply),
     {
-      ...headers,
+      ...headersOf(candidate),
       'content-type': 'application/json',
       [IDEMPOTENCY_KEY_HEADER]: randomBytes(18).toString('hex'),
     },
@@ -456,6 +498,20 @@ async function candidateMorning(record: Tally, target: Target, candidate: Candid
   record.lastApplyAt = Math.max(record.lastApplyAt, performance.now());
   record.applyEndToEnd.push(performance.now() - started);
   record.applied.set(candidate.userId, applied.ApplyId);
+}
+
+/** One candidate's morning: the project page, the form page, the photo, the submission. */
+async function candidateMorning(record: Tally, target: Target, candidate: Candidate) {
+  for (const together of pageReads(target))
+    await Promise.all(together.map((each) => read(record, target, candidate, each)));
+  const photo = await uploadPhoto(record, target, candidate);
+  if (photo)
+    await submit(record, target, candidate, {
+      FileId: photo.FileId,
+      FileName: photo.FileName,
+      Size: photo.Size,
+      ContentType: photo.ContentType,
+    });
 }
 
 // ---- the server and its data ----
@@ -720,19 +776,15 @@ interface BurstRow {
   wallSeconds: number;
 }
 
-async function burst(
-  candidatesCount: number,
-  rampSeconds: number,
-  label: string,
-  env: Record<string, string> = {},
-): Promise<BurstRow> {
+/** A database, the server on it, N candidates with their tokens, and what they apply to. */
+async function prepare(count: number, label: string, env: Record<string, string> = {}) {
   const databaseUrl = await createPostgresDatabase('bench_burst');
   log(`${label}: starting the server (first start writes the demo data)`);
   let server = await startServer(PORT, databaseUrl);
   const { projectId, positionId, tenantId } = await targetOf(databaseUrl);
-  log(`${label}: adding ${candidatesCount} candidates`);
+  log(`${label}: adding ${count} candidates`);
   const passwordHash = await hashPassword(PASSWORD);
-  const made = await addCandidates(databaseUrl, tenantId, candidatesCount, 1, passwordHash);
+  const made = await addCandidates(databaseUrl, tenantId, count, 1, passwordHash);
   if (Object.keys(env).length > 0 || args.profile) {
     // The run's own settings (and the profile) from a start of their own.
     await server.stop();
@@ -748,11 +800,27 @@ async function burst(
     positionId,
     photo: passportPhoto(),
   };
+  const database = new URL(databaseUrl).pathname.slice(1);
+  return { databaseUrl, database, server, candidates, sampledOk, target };
+}
+
+async function burst(
+  candidatesCount: number,
+  rampSeconds: number,
+  label: string,
+  env: Record<string, string> = {},
+): Promise<BurstRow> {
+  const { databaseUrl, database, server, candidates, sampledOk, target } = await prepare(
+    candidatesCount,
+    label,
+    env,
+  );
+  const { projectId } = target;
   log(
     `${label}: ${candidatesCount} candidates over ${rampSeconds} s (photo ${target.photo.length} bytes)`,
   );
   const record = new Tally();
-  const meter = cpuMeter(server.pid);
+  const meter = cpuMeter(server.pid, database);
   const began = performance.now();
   let done = 0;
   let running = true;
@@ -796,6 +864,105 @@ async function burst(
     sampledOk,
     wallSeconds,
   };
+}
+
+interface CostRow {
+  call: CallName;
+  calls: number;
+  errors: number;
+  serverMs: number;
+  postgresMs: number;
+}
+
+/** Each call alone, for every candidate, a few at a time: the server's and PostgreSQL's CPU per call. */
+async function costs(count: number): Promise<{ rows: CostRow[]; idle: CostRow }> {
+  const { database, server, candidates, target } = await prepare(count, 'cost per call');
+  const warm = candidates.slice(0, 50);
+  const measured = candidates.slice(50);
+  log('cost per call: warming up (50 whole mornings)');
+  await runFew(warm, (c) => candidateMorning(new Tally(), target, c));
+  const rows: CostRow[] = [];
+  const measure = async (name: CallName, each: (c: Candidate, record: Tally) => Promise<void>) => {
+    log(`cost per call: ${name} × ${measured.length}`);
+    const record = new Tally();
+    const meter = cpuMeter(server.pid, database);
+    await runFew(measured, (c) => each(c, record));
+    const cpu = meter();
+    rows.push({
+      call: name,
+      calls: measured.length,
+      errors: record.errors.get(name)!,
+      serverMs: (cpu.server * 1000) / measured.length,
+      postgresMs: (cpu.postgres * 1000) / measured.length,
+    });
+  };
+  for (const together of pageReads(target))
+    for (const each of together)
+      await measure(each[0], async (c, record) => void (await read(record, target, c, each)));
+  const photos = new Map<number, Photo>();
+  await measure('Upload', async (c, record) => {
+    const photo = await uploadPhoto(record, target, c);
+    if (photo)
+      photos.set(c.userId, {
+        FileId: photo.FileId,
+        FileName: photo.FileName,
+        Size: photo.Size,
+        ContentType: photo.ContentType,
+      });
+  });
+  await measure('Apply', (c, record) => submit(record, target, c, photos.get(c.userId)!));
+  // What the server spends doing nothing asked of it, over as long (its timers, its jobs).
+  const meter = cpuMeter(server.pid, database);
+  await sleep(10_000);
+  const idleCpu = meter();
+  await server.stop();
+  if (server.profileDir) for (const line of summariseProfile(server.profileDir)) console.log(line);
+  return {
+    rows,
+    idle: {
+      call: 'GetUser',
+      calls: 0,
+      errors: 0,
+      serverMs: (idleCpu.server * 1000) / idleCpu.seconds,
+      postgresMs: (idleCpu.postgres * 1000) / idleCpu.seconds,
+    },
+  };
+}
+
+/** `work` for each of `items`, COST_CONCURRENCY at a time. */
+const COST_CONCURRENCY = 8;
+async function runFew<T>(items: T[], work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: COST_CONCURRENCY }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+function costSection({ rows, idle }: { rows: CostRow[]; idle: CostRow }): string {
+  const total = rows.reduce((n, r) => n + r.serverMs + r.postgresMs, 0);
+  return [
+    '## Cost per call',
+    '',
+    `Each call of a candidate's morning alone, once for each of ${fmt(rows[0]?.calls ?? 0)} candidates, ${COST_CONCURRENCY} at a time, after 50 whole mornings to warm up: the CPU time the server process and the PostgreSQL backends of the run's database spent, per call (/proc, so another process's load on the machine does not count). Idle, the server spends ${fmt(idle.serverMs, 1)} ms of CPU a second and PostgreSQL ${fmt(idle.postgresMs, 1)} (timers, jobs): included above, negligible at these rates.`,
+    '',
+    '| call | calls | errors | server CPU ms | PostgreSQL CPU ms | share of the morning |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.call} | ${fmt(r.calls)} | ${r.errors} | ${fmt(r.serverMs, 2)} | ${fmt(r.postgresMs, 2)} | ${fmt(((r.serverMs + r.postgresMs) / total) * 100, 1)}% |`,
+    ),
+    `| **a candidate's morning** | | | **${fmt(
+      rows.reduce((n, r) => n + r.serverMs, 0),
+      1,
+    )}** | **${fmt(
+      rows.reduce((n, r) => n + r.postgresMs, 0),
+      1,
+    )}** | 100% |`,
+    '',
+    `At that, one box of ${os.cpus().length} cores, its PostgreSQL on the same cores and nothing else on them, serves at most ${fmt((os.cpus().length * 1000) / total, 0)} candidates a second (${fmt((os.cpus().length * 1000 * 60) / total, 0)} a minute).`,
+  ].join('\n');
 }
 
 interface WaveRow {
@@ -1035,7 +1202,7 @@ function sectionsOf(text: string): string[] {
     .map((section) => section.trim());
 }
 
-const HEADINGS = ['## Apply burst', '## Waiting line', '## Sign-in wave'];
+const HEADINGS = ['## Cost per call', '## Apply burst', '## Waiting line', '## Sign-in wave'];
 
 async function main() {
   const before = machine();
@@ -1047,6 +1214,8 @@ async function main() {
     });
   }
   const sections: string[] = [];
+  if (SECTIONS.has('costs'))
+    sections.push(costSection(await costs(Number(args['cost-candidates']))));
   if (SECTIONS.has('burst')) {
     const rows: BurstRow[] = [];
     for (const n of args.candidates.split(',').map(Number))
@@ -1088,7 +1257,7 @@ async function main() {
   const report = [
     '# Registration morning (`npm run bench:burst -w apps/server`, issue 31 point 2)',
     '',
-    `Run ${new Date().toISOString()}${args.only === 'burst,waiting-line,sign-in' ? '' : ` (\`--only ${args.only}\`: the other sections are from an earlier run)`}: ${before.cores} cores (${before.cpu}), Node ${before.node}, PostgreSQL ${before.postgres} on the same machine, the load generator in the same machine too. Load average (1/5/15 min) ${before.load} at the start, ${after.load} at the end. See docs/performance.md "Registration morning".`,
+    `Run ${new Date().toISOString()}${args.only === 'costs,burst,waiting-line,sign-in' ? '' : ` (\`--only ${args.only}\`: the other sections are from an earlier run)`}: ${before.cores} cores (${before.cpu}), Node ${before.node}, PostgreSQL ${before.postgres} on the same machine, the load generator in the same machine too. Load average (1/5/15 min) ${before.load} at the start, ${after.load} at the end. See docs/performance.md "Registration morning".`,
     '',
     ...[...kept, ...sections].sort((a, b) => rank(a) - rank(b)).flatMap((s) => [s, '']),
   ].join('\n');
