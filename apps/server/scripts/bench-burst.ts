@@ -519,6 +519,7 @@ async function candidateMorning(record: Tally, target: Target, candidate: Candid
 interface Server {
   port: number;
   pid: number;
+  statements(): Promise<number>;
   stop(): Promise<void>;
   dataDir: string;
   databaseUrl: string;
@@ -529,7 +530,11 @@ async function startServer(
   port: number,
   databaseUrl: string,
   env: Record<string, string> = {},
-  { dataDir, profile = false }: { dataDir?: string; profile?: boolean } = {},
+  {
+    dataDir,
+    profile = false,
+    countStatements = false,
+  }: { dataDir?: string; profile?: boolean; countStatements?: boolean } = {},
 ): Promise<Server> {
   if (!dataDir) {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-burst-'));
@@ -542,6 +547,7 @@ async function startServer(
     [
       '--conditions=portal-compiled',
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ...(countStatements ? ['--import=./scripts/statement-count-probe.mjs'] : []),
       'dist/server.js',
     ],
     {
@@ -556,14 +562,23 @@ async function startServer(
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'on',
+      STATEMENT_REPORT: path.join(dataDir, 'statements.json'),
       ...env,
     },
   );
   await waitForHealth(`http://127.0.0.1:${port}/healthz`, child, output);
+  const report = path.join(dataDir, 'statements.json');
   return {
     port,
     pid: child.pid!,
     dataDir,
+    /** The SQL statements sent so far (a server started with countStatements). */
+    async statements() {
+      fs.rmSync(report, { force: true });
+      child.kill('SIGUSR2');
+      for (let i = 0; i < 50 && !fs.existsSync(report); i++) await sleep(20);
+      return (JSON.parse(fs.readFileSync(report, 'utf8')) as { statements: number }).statements;
+    },
     databaseUrl,
     profileDir,
     stop: () => stopProcess(child),
@@ -777,7 +792,12 @@ interface BurstRow {
 }
 
 /** A database, the server on it, N candidates with their tokens, and what they apply to. */
-async function prepare(count: number, label: string, env: Record<string, string> = {}) {
+async function prepare(
+  count: number,
+  label: string,
+  env: Record<string, string> = {},
+  countStatements = false,
+) {
   const databaseUrl = await createPostgresDatabase('bench_burst');
   log(`${label}: starting the server (first start writes the demo data)`);
   let server = await startServer(PORT, databaseUrl);
@@ -785,12 +805,13 @@ async function prepare(count: number, label: string, env: Record<string, string>
   log(`${label}: adding ${count} candidates`);
   const passwordHash = await hashPassword(PASSWORD);
   const made = await addCandidates(databaseUrl, tenantId, count, 1, passwordHash);
-  if (Object.keys(env).length > 0 || args.profile) {
-    // The run's own settings (and the profile) from a start of their own.
+  if (Object.keys(env).length > 0 || args.profile || countStatements) {
+    // The run's own settings (and the profile, the statement count) from a start of their own.
     await server.stop();
     server = await startServer(PORT, databaseUrl, env, {
       dataDir: server.dataDir,
       profile: args.profile,
+      countStatements,
     });
   }
   const { candidates, sampledOk } = await tokensFor(server, made);
@@ -870,13 +891,15 @@ interface CostRow {
   call: CallName;
   calls: number;
   errors: number;
+  /** SQL statements sent per call, BEGIN and COMMIT included. */
+  statements: number;
   serverMs: number;
   postgresMs: number;
 }
 
 /** Each call alone, for every candidate, a few at a time: the server's and PostgreSQL's CPU per call. */
 async function costs(count: number): Promise<{ rows: CostRow[]; idle: CostRow }> {
-  const { database, server, candidates, target } = await prepare(count, 'cost per call');
+  const { database, server, candidates, target } = await prepare(count, 'cost per call', {}, true);
   const warm = candidates.slice(0, 50);
   const measured = candidates.slice(50);
   log('cost per call: warming up (50 whole mornings)');
@@ -885,6 +908,7 @@ async function costs(count: number): Promise<{ rows: CostRow[]; idle: CostRow }>
   const measure = async (name: CallName, each: (c: Candidate, record: Tally) => Promise<void>) => {
     log(`cost per call: ${name} × ${measured.length}`);
     const record = new Tally();
+    const statementsBefore = await server.statements();
     const meter = cpuMeter(server.pid, database);
     await runFew(measured, (c) => each(c, record));
     const cpu = meter();
@@ -892,6 +916,7 @@ async function costs(count: number): Promise<{ rows: CostRow[]; idle: CostRow }>
       call: name,
       calls: measured.length,
       errors: record.errors.get(name)!,
+      statements: ((await server.statements()) - statementsBefore) / measured.length,
       serverMs: (cpu.server * 1000) / measured.length,
       postgresMs: (cpu.postgres * 1000) / measured.length,
     });
@@ -923,6 +948,7 @@ async function costs(count: number): Promise<{ rows: CostRow[]; idle: CostRow }>
       call: 'GetUser',
       calls: 0,
       errors: 0,
+      statements: 0,
       serverMs: (idleCpu.server * 1000) / idleCpu.seconds,
       postgresMs: (idleCpu.postgres * 1000) / idleCpu.seconds,
     },
@@ -947,13 +973,16 @@ function costSection({ rows, idle }: { rows: CostRow[]; idle: CostRow }): string
     '',
     `Each call of a candidate's morning alone, once for each of ${fmt(rows[0]?.calls ?? 0)} candidates, ${COST_CONCURRENCY} at a time, after 50 whole mornings to warm up: the CPU time the server process and the PostgreSQL backends of the run's database spent, per call (/proc, so another process's load on the machine does not count). Idle, the server spends ${fmt(idle.serverMs, 1)} ms of CPU a second and PostgreSQL ${fmt(idle.postgresMs, 1)} (timers, jobs): included above, negligible at these rates.`,
     '',
-    '| call | calls | errors | server CPU ms | PostgreSQL CPU ms | share of the morning |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| call | calls | errors | SQL statements | server CPU ms | PostgreSQL CPU ms | share of the morning |',
+    '|---|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.call} | ${fmt(r.calls)} | ${r.errors} | ${fmt(r.serverMs, 2)} | ${fmt(r.postgresMs, 2)} | ${fmt(((r.serverMs + r.postgresMs) / total) * 100, 1)}% |`,
+        `| ${r.call} | ${fmt(r.calls)} | ${r.errors} | ${fmt(r.statements, 1)} | ${fmt(r.serverMs, 2)} | ${fmt(r.postgresMs, 2)} | ${fmt(((r.serverMs + r.postgresMs) / total) * 100, 1)}% |`,
     ),
     `| **a candidate's morning** | | | **${fmt(
+      rows.reduce((n, r) => n + r.statements, 0),
+      1,
+    )}** | **${fmt(
       rows.reduce((n, r) => n + r.serverMs, 0),
       1,
     )}** | **${fmt(
