@@ -11,5 +11,8 @@ pg.Client.prototype.query = function countedQuery(...args) {
   return query.apply(this, args);
 };
 process.on('SIGUSR2', () => {
-  fs.writeFileSync(process.env.STATEMENT_REPORT, JSON.stringify({ statements }));
+  // Written whole, then named: the reader never sees half of it.
+  const report = process.env.STATEMENT_REPORT;
+  fs.writeFileSync(`${report}.part`, JSON.stringify({ statements }));
+  fs.renameSync(`${report}.part`, report);
 });
