@@ -87,6 +87,11 @@ export class CookieBrowser {
     throw new Error(`too many redirects from ${url}`);
   }
 
+  /** A cookie's value as kept, if any. */
+  cookie(name: string): string | undefined {
+    return this.jar.get(name);
+  }
+
   cookieNames(): string[] {
     return [...this.jar.keys()];
   }
