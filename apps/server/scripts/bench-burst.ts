@@ -33,7 +33,7 @@
  *   options: --candidates 2000,5000,10000,20000 (one run each, a fresh database each)
  *            --ramp 60 (seconds) --only costs,burst,waiting-line,sign-in --no-build
  *            --cost-candidates 1050 (the cost per call: each call alone, 1,000 after 50 to warm up)
- *            --capacity 4 --waiting-candidates 1000 --waiting-ramp 10 (the waiting-line run)
+ *            --capacity 10 --waiting-candidates 500 --waiting-ramp 10 (the waiting-line run)
  *            --rates 10,20,30,40,60,80 --step 10 (sign-in wave: per second, seconds a rate)
  *            --port 19700 (or BENCH_PORT) --profile (the server writes a CPU profile; its top
  *            functions are printed) --label "text" --no-write
@@ -91,8 +91,8 @@ const { values: args } = parseArgs({
     ramp: { type: 'string', default: '60' },
     only: { type: 'string', default: 'costs,burst,waiting-line,sign-in' },
     'cost-candidates': { type: 'string', default: '1050' },
-    capacity: { type: 'string', default: '4' },
-    'waiting-candidates': { type: 'string', default: '1000' },
+    capacity: { type: 'string', default: '10' },
+    'waiting-candidates': { type: 'string', default: '500' },
     'waiting-ramp': { type: 'string', default: '10' },
     rates: { type: 'string', default: '10,20,30,40,60,80' },
     step: { type: 'string', default: '10' },
@@ -1234,10 +1234,41 @@ function sectionsOf(text: string): string[] {
     .map((section) => section.trim());
 }
 
-const HEADINGS = ['## Cost per call', '## Apply burst', '## Waiting line', '## Sign-in wave'];
+const HEADINGS = ['## Cost per call', '## Waiting line', '## Sign-in wave', '## Apply burst'];
+
+/**
+ * Writes one section into bench-results/burst.md as soon as it is measured (the others are kept
+ * from their last run), with when it was measured and the machine's load then.
+ */
+function writeSection(section: string) {
+  const { cores, cpu, node, postgres, load } = machine();
+  const [heading, ...body] = section.split('\n');
+  const stamped = [
+    heading,
+    '',
+    `Measured ${new Date().toISOString()}: ${cores} cores (${cpu}), Node ${node}, PostgreSQL ${postgres} on the same machine, the load generator too; load average (1/5/15 min) ${load} at the end.`,
+    ...body,
+  ].join('\n');
+  console.log(stamped);
+  if (args['no-write']) return;
+  const previous = fs.existsSync(RESULT_FILE) ? fs.readFileSync(RESULT_FILE, 'utf8') : '';
+  const rank = (text: string) => HEADINGS.findIndex((h) => text.startsWith(h));
+  const kept = sectionsOf(previous).filter((old) => rank(old) !== rank(stamped));
+  fs.mkdirSync(path.dirname(RESULT_FILE), { recursive: true });
+  fs.writeFileSync(
+    RESULT_FILE,
+    [
+      '# Registration morning (`npm run bench:burst -w apps/server`, issue 31 point 2)',
+      '',
+      'Each section is the latest run of its part (`--only` runs some); what they mean: docs/performance.md, "Registration morning".',
+      '',
+      ...[...kept, stamped].sort((a, b) => rank(a) - rank(b)).flatMap((text) => [text, '']),
+    ].join('\n'),
+  );
+  log(`${heading} written to ${path.relative(REPO_DIR, RESULT_FILE)}`);
+}
 
 async function main() {
-  const before = machine();
   if (!args['no-build']) {
     log('building the contracts and the server');
     execSync('npm run build -w packages/contracts && npm run build -w apps/server', {
@@ -1245,23 +1276,8 @@ async function main() {
       stdio: 'inherit',
     });
   }
-  const sections: string[] = [];
   if (SECTIONS.has('costs'))
-    sections.push(costSection(await costs(Number(args['cost-candidates']))));
-  if (SECTIONS.has('burst')) {
-    const rows: BurstRow[] = [];
-    for (const n of args.candidates.split(',').map(Number))
-      rows.push(
-        await burst(n, RAMP_S, `${fmt(n)} in ${RAMP_S} s${args.label ? `, ${args.label}` : ''}`),
-      );
-    sections.push(
-      burstSection(
-        rows,
-        `## Apply burst: signed-in candidates open the project, upload a photo and apply within ${RAMP_S} s`,
-        `Default capacity settings (MAX_IN_FLIGHT_REQUESTS 300, MAX_EVENT_LOOP_DELAY_MS 1000, WAITING_LINE_RETRY_SECONDS 5); no limit raised. Target (issue 31): 20,000 in 60 s, 0 errors, 0 lost, 0 double, apply p99 ≤ ${TARGET_APPLY_P99_MS} ms (a request). Applies/s: applications landed over the time from the first Apply sent to the last answered.`,
-      ),
-    );
-  }
+    writeSection(costSection(await costs(Number(args['cost-candidates']))));
   if (SECTIONS.has('waiting-line')) {
     const n = Number(args['waiting-candidates']);
     const ramp = Number(args['waiting-ramp']);
@@ -1269,7 +1285,7 @@ async function main() {
       MAX_IN_FLIGHT_REQUESTS: args.capacity,
       WAITING_LINE_RETRY_SECONDS: '1',
     });
-    sections.push(
+    writeSection(
       burstSection(
         [row],
         '## Waiting line: the same morning past a low capacity',
@@ -1278,26 +1294,24 @@ async function main() {
     );
   }
   if (SECTIONS.has('sign-in'))
-    sections.push(
+    writeSection(
       waveSection(await signInWave(args.rates.split(',').map(Number), Number(args.step))),
     );
-  const after = machine();
-  const previous = fs.existsSync(RESULT_FILE) ? fs.readFileSync(RESULT_FILE, 'utf8') : null;
-  const rank = (section: string) => HEADINGS.findIndex((h) => section.startsWith(h));
-  const ran = new Set(sections.map(rank));
-  const kept = previous ? sectionsOf(previous).filter((old) => !ran.has(rank(old))) : [];
-  const report = [
-    '# Registration morning (`npm run bench:burst -w apps/server`, issue 31 point 2)',
-    '',
-    `Run ${new Date().toISOString()}${args.only === 'costs,burst,waiting-line,sign-in' ? '' : ` (\`--only ${args.only}\`: the other sections are from an earlier run)`}: ${before.cores} cores (${before.cpu}), Node ${before.node}, PostgreSQL ${before.postgres} on the same machine, the load generator in the same machine too. Load average (1/5/15 min) ${before.load} at the start, ${after.load} at the end. See docs/performance.md "Registration morning".`,
-    '',
-    ...[...kept, ...sections].sort((a, b) => rank(a) - rank(b)).flatMap((s) => [s, '']),
-  ].join('\n');
-  console.log(report);
-  if (!args['no-write']) {
-    fs.mkdirSync(path.dirname(RESULT_FILE), { recursive: true });
-    fs.writeFileSync(RESULT_FILE, report);
-    log(`written to ${path.relative(REPO_DIR, RESULT_FILE)}`);
+  if (SECTIONS.has('burst')) {
+    const rows: BurstRow[] = [];
+    for (const n of args.candidates.split(',').map(Number)) {
+      rows.push(
+        await burst(n, RAMP_S, `${fmt(n)} in ${RAMP_S} s${args.label ? `, ${args.label}` : ''}`),
+      );
+      // Written after each run: a long morning's rows are not lost to a later one's failure.
+      writeSection(
+        burstSection(
+          rows,
+          `## Apply burst: signed-in candidates open the project, upload a photo and apply within ${RAMP_S} s`,
+          `Default capacity settings (MAX_IN_FLIGHT_REQUESTS 300, MAX_EVENT_LOOP_DELAY_MS 1000, WAITING_LINE_RETRY_SECONDS 5); no limit raised. Target (issue 31): 20,000 in 60 s, 0 errors, 0 lost, 0 double, apply p99 ≤ ${TARGET_APPLY_P99_MS} ms (a request). Applies/s: applications landed over the time from the first Apply sent to the last answered.`,
+        ),
+      );
+    }
   }
 }
 

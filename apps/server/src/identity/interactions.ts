@@ -486,12 +486,12 @@ export async function registerInteractionRoutes(
     if (!isStrongPassword(password)) return refuse(`密码须${PASSWORD_RULE_TEXT}`, 'password');
     if (password !== confirmPassword) return refuse('两次输入的密码不一致', 'confirmPassword');
     if (form.get('agree') !== '1') return refuse(AGREEMENT_REQUIRED, 'agree');
-    // Before the code is spent: a full line of password hashes is waited out with the code kept.
-    if (!passwordLine.hasRoom()) return busy(new LineFull(passwordLine.retryAfterSeconds()));
-    const verified = await sms.verifySignUp({ mobile, code, address: request.ip });
-    if (!verified.ok) return refuse(verified.message ?? '验证码不正确', 'code');
     let created: Awaited<ReturnType<typeof createUser>>;
     try {
+      // Before the code is spent: a full line of password hashes is waited out with the code kept.
+      passwordLine.admit();
+      const verified = await sms.verifySignUp({ mobile, code, address: request.ip });
+      if (!verified.ok) return refuse(verified.message ?? '验证码不正确', 'code');
       created = await createUser(db, {
         mobile,
         name,
@@ -555,11 +555,11 @@ export async function registerInteractionRoutes(
     if (!code) return refuse('请输入短信验证码', 'code');
     if (!isStrongPassword(password)) return refuse(`密码须${PASSWORD_RULE_TEXT}`, 'password');
     if (password !== confirmPassword) return refuse('两次输入的密码不一致', 'confirmPassword');
-    if (!passwordLine.hasRoom()) return busy(new LineFull(passwordLine.retryAfterSeconds()));
-    const verified = await sms.verifyReset({ mobile, code, address: request.ip });
-    if (!verified.ok) return refuse(verified.message ?? '验证码不正确', 'code');
     let reset: boolean;
     try {
+      passwordLine.admit();
+      const verified = await sms.verifyReset({ mobile, code, address: request.ip });
+      if (!verified.ok) return refuse(verified.message ?? '验证码不正确', 'code');
       reset = await resetPassword(db, { mobile, password });
     } catch (error) {
       if (!(error instanceof LineFull)) throw error;

@@ -81,6 +81,36 @@ describe('password sign-in past capacity (issue 31, point 2)', () => {
     await held;
   });
 
+  it('sign-up past capacity keeps its SMS code unspent: the same form goes through once the line moves', async () => {
+    const browser = new CookieBrowser();
+    const { interactionUrl } = await openInteraction(server, browser);
+    const mobile = '13700137001';
+    const sent = await requestSmsCode(server, browser, interactionUrl, mobile, 'SignUp');
+    expect(sent.body.ok).toBe(true);
+    const form = {
+      mobile,
+      code: sent.code!,
+      name: '排队者',
+      password: 'Morning@2026',
+      confirmPassword: 'Morning@2026',
+      agree: '1',
+    };
+    const held = fillPasswordLine();
+    const refused = await browser.request(`${interactionUrl}/signup`, { form });
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    const page = await refused.text();
+    expect(page).toMatch(new RegExp(`${WAITING_LINE_MESSAGE}，预计 \\d+ 秒`));
+    expect(page).toContain(`value="${mobile}"`);
+    expect(page).toContain('value="排队者"');
+    release!();
+    await held;
+    const signedUp = await browser.follow(`${interactionUrl}/signup`, callbackUrlOf(server), {
+      form,
+    });
+    expect(accessTokenOf(signedUp.url)).toBeTruthy();
+  });
+
   it("User/UpdateLoginPwd past capacity is the SPA's waiting line: 503, Retry-After, its turn in the answer", async () => {
     const browser = new CookieBrowser();
     const { page } = await openInteraction(server, browser);

@@ -46,6 +46,11 @@ export class WorkLine {
     return this.running < this.limits.concurrency || this.line.length < this.limits.waiting;
   }
 
+  /** Throws LineFull when a piece sent now would be refused: before work that must not be wasted. */
+  admit(): void {
+    if (!this.hasRoom()) throw new LineFull(this.retryAfterSeconds());
+  }
+
   /** Seconds until what is in the line now has been served, at least 1. */
   retryAfterSeconds(): number {
     const ahead = (this.line.length + this.running) / this.limits.concurrency;
@@ -54,7 +59,7 @@ export class WorkLine {
 
   /** Does `work` in its turn; throws LineFull at once when the line is full. */
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (!this.hasRoom()) throw new LineFull(this.retryAfterSeconds());
+    this.admit();
     // A piece that finishes hands its turn straight to the first in line.
     if (this.running < this.limits.concurrency) this.running += 1;
     else await new Promise<void>((resolve) => this.line.push(resolve));

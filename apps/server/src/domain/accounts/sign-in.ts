@@ -94,7 +94,7 @@ export async function signInWithPassword(
   },
 ): Promise<SignInOutcome> {
   // Turned away before anything is counted when the line of password checks is full.
-  if (!passwordLine.hasRoom()) throw new LineFull(passwordLine.retryAfterSeconds());
+  passwordLine.admit();
   const start = await limiter.startCheckedAttempt(input.mobile, input.address, input.human);
   if (start.wait > 0)
     return {

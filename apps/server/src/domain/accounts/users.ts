@@ -22,7 +22,6 @@ import { badRequest, conflict, notFound, tooManyRequests } from '../errors.js';
 import { counterFor, countOrRefuse } from '../../platform/rate-limits.js';
 import { ownAddress, ownOrigins } from '../../platform/own-addresses.js';
 import { hashPassword, passwordLine, verifyPassword } from './passwords.js';
-import { LineFull } from '../../platform/work-line.js';
 import { consumeVerifyToken } from './sms.js';
 import {
   attachOwnUploads,
@@ -265,7 +264,7 @@ async function provePassword(
 ): Promise<void> {
   const counted = user.mobile ?? `user:${user.id}`;
   // The waiting line before the try is counted, when the line of password checks is full.
-  if (!passwordLine.hasRoom()) throw new LineFull(passwordLine.retryAfterSeconds());
+  passwordLine.admit();
   await tries.start(counted);
   if (!(await verifyPassword(password, user.passwordHash)))
     throw badRequest(message, { [field]: message });
