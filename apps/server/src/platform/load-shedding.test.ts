@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, toQuery, type TestApp } from '../testing/test-app.js';
+import { COMEBACKS_PER_SECOND, comebackWait } from './load-shedding.js';
 
 const urlOf = (endpoint: { service: string; path: string }) =>
   `/services/${endpoint.service}${endpoint.path}`;
@@ -92,5 +93,22 @@ describe('past capacity, new calls are sent to the waiting line', () => {
     } finally {
       await lagging.close();
     }
+  });
+});
+
+describe('the wait a turned-away call is given', () => {
+  it(`is the configured one for a few, and grows so that the crowd comes back at ${COMEBACKS_PER_SECOND} a second`, () => {
+    let ms = 1_000_000;
+    const nextWait = comebackWait(5, () => ms);
+    expect(nextWait()).toBe(5);
+    // 1,000 turned away within one second: they come back over 10 s, not all within 5.
+    let wait = 0;
+    for (let i = 1; i < 1_000; i++) wait = nextWait();
+    expect(wait).toBe(10);
+    // The next second still counts them (they are still waiting); past their wait, the crowd is gone.
+    ms += 1_000;
+    expect(nextWait()).toBe(11);
+    ms += 20_000;
+    expect(nextWait()).toBe(5);
   });
 });

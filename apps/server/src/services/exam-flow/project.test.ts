@@ -146,7 +146,7 @@ describe('Project/ calls', () => {
       await kept.close();
       await brief.close();
     }
-  });
+  }, 90_000);
 
   it('Follow needs a token, follows and unfollows', async () => {
     expect((await t.call(follow, { ProjectId: journeyId, IsFollow: true })).status).toBe(401);
