@@ -211,13 +211,32 @@ interface Answer {
   text: string;
 }
 
-function send(
+/**
+ * One request. A kept-alive connection the server closed as it was reused (its idle timeout met the
+ * request on the way) is tried once more on a new one, as browsers do: no answer was begun.
+ */
+async function send(
+  url: URL,
+  method: 'GET' | 'POST',
+  headers: http.OutgoingHttpHeaders,
+  body?: Buffer,
+): Promise<Answer> {
+  try {
+    return await sendOnce(url, method, headers, body);
+  } catch (error) {
+    if (!(error as { reusedSocket?: boolean }).reusedSocket) throw error;
+    return sendOnce(url, method, headers, body);
+  }
+}
+
+function sendOnce(
   url: URL,
   method: 'GET' | 'POST',
   headers: http.OutgoingHttpHeaders,
   body?: Buffer,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
+    let answered = false;
     const request = http.request(
       url,
       {
@@ -227,6 +246,7 @@ function send(
         timeout: REQUEST_TIMEOUT_MS,
       },
       (response) => {
+        answered = true;
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
@@ -247,7 +267,14 @@ function send(
       },
     );
     request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', reject);
+    request.on('error', (error: Error & { code?: string }) =>
+      reject(
+        Object.assign(error, {
+          reusedSocket:
+            request.reusedSocket && ['ECONNRESET', 'EPIPE'].includes(error.code ?? '') && !answered,
+        }),
+      ),
+    );
     request.end(body);
   });
 }
