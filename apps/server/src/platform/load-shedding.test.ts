@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, toQuery, type TestApp } from '../testing/test-app.js';
-import { COMEBACKS_PER_SECOND, comebackWait } from './load-shedding.js';
+import { comebackWait } from './load-shedding.js';
 
 const urlOf = (endpoint: { service: string; path: string }) =>
   `/services/${endpoint.service}${endpoint.path}`;
@@ -97,18 +97,24 @@ describe('past capacity, new calls are sent to the waiting line', () => {
 });
 
 describe('the wait a turned-away call is given', () => {
-  it(`is the configured one for a few, and grows so that the crowd comes back at ${COMEBACKS_PER_SECOND} a second`, () => {
+  it('is the configured one for a few, and the place in the line for a crowd: those waiting over the calls let in a second', () => {
     let ms = 1_000_000;
-    const nextWait = comebackWait(5, () => ms);
-    expect(nextWait()).toBe(5);
-    // 1,000 turned away within one second: they come back over 10 s, not all within 5.
-    let wait = 0;
-    for (let i = 1; i < 1_000; i++) wait = nextWait();
-    expect(wait).toBe(10);
-    // The next second still counts them (they are still waiting); past their wait, the crowd is gone.
-    ms += 1_000;
-    expect(nextWait()).toBe(11);
-    ms += 20_000;
-    expect(nextWait()).toBe(5);
+    const wait = comebackWait(5, () => ms);
+    // 100 calls let in a second, for five seconds.
+    for (let second = 0; second < 5; second++, ms += 1_000)
+      for (let i = 0; i < 100; i++) wait.admitted();
+    expect(wait.next()).toBe(5);
+    // 2,000 turned away within a second: 20 s of the box's intake ahead of the last of them.
+    let told = 0;
+    for (let i = 1; i < 2_000; i++) told = wait.next();
+    expect(told).toBe(20);
+    // Still waiting five seconds on, the box having taken nobody in since: the wait grows, counted
+    // at the least intake of any box (20 a second), not at none.
+    ms += 5_000;
+    expect(wait.next()).toBe(101);
+    // Once the crowd's wait has passed and the box takes calls in again, a newcomer waits little.
+    ms += 102_000;
+    for (let i = 0; i < 500; i++) wait.admitted();
+    expect(wait.next()).toBe(5);
   });
 });
