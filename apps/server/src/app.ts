@@ -14,6 +14,7 @@ import { privateLogOptions } from './platform/log-privacy.js';
 import { observePool, registerMetricsRoute, timeRequests } from './platform/metrics.js';
 import { readinessCheck } from './platform/readiness.js';
 import { shedLoadPastCapacity } from './platform/load-shedding.js';
+import { passwordLine } from './domain/accounts/passwords.js';
 import { installRequestIds, requestIdMixin, requestIdOf } from './platform/request-id.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { endConnectionsOnClose } from './platform/shutdown.js';
@@ -68,6 +69,7 @@ export async function buildApp(
   timeRequests(app);
   observePool(app, deps.db);
   await shedLoadPastCapacity(app, options.loadLimits ?? config.loadLimits);
+  passwordLine.setLimits(config.passwordLine);
   await registerSecurityHeaders(app, config);
   // JSON answers and the host page, brotli or gzip as the browser accepts; built assets come
   // precompressed from the web build (the host's @fastify/static preCompressed), left as they are.

@@ -9,6 +9,8 @@ import {
   type ServiceId,
 } from '@portal/contracts';
 import { z } from 'zod';
+import { defaultPasswordLineLimits } from './domain/accounts/passwords.js';
+import type { WorkLineLimits } from './platform/work-line.js';
 import { NOTIFICATION_KINDS, type NotificationKind } from './db/schema/messages.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -149,6 +151,10 @@ const envSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** …and the caller is told to come back in this many seconds. */
   WAITING_LINE_RETRY_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  /** Password hashes (scrypt) one process does at once (default: its cores)… */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /** …and how many may wait for a turn; past them a sign-in gets the waiting line (503). */
+  PASSWORD_HASH_WAITING: z.coerce.number().int().min(0).max(100_000).optional(),
   /** How long a public read's answer is shared among anonymous callers (docs/operations.md, "Limits"); 0: never. */
   ANONYMOUS_ANSWER_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Days after a project's exam after which its applications' sensitive values and files are erased. */
@@ -275,6 +281,8 @@ export interface ServerConfig {
   logLevel: string;
   rateLimits: RateLimits;
   loadLimits: LoadLimits;
+  /** Password hashes at once and waiting (domain/accounts/passwords.ts's line). */
+  passwordLine: WorkLineLimits;
   anonymousAnswerTtlMs: number;
   uploadQuotaBytes: number;
   /** Days after a project's exam after which its applications' sensitive values are erased. */
@@ -707,6 +715,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       maxInFlight: e.MAX_IN_FLIGHT_REQUESTS,
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
       retryAfterSeconds: e.WAITING_LINE_RETRY_SECONDS,
+    },
+    passwordLine: {
+      concurrency: e.PASSWORD_HASH_CONCURRENCY ?? defaultPasswordLineLimits().concurrency,
+      waiting: e.PASSWORD_HASH_WAITING ?? defaultPasswordLineLimits().waiting,
     },
     anonymousAnswerTtlMs: e.ANONYMOUS_ANSWER_TTL_MS,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,

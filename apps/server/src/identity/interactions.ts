@@ -8,6 +8,7 @@ import {
   isStrongPassword,
   MOBILE_PATTERN,
   PASSWORD_RULE_TEXT,
+  WAITING_LINE_MESSAGE,
 } from '@portal/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
@@ -49,6 +50,9 @@ import { authorityBasePath } from './provider.js';
 import { endSessions, endSessionsOfAccount, hasEnded } from '../domain/accounts/sessions.js';
 import { signInWithWeChat, startWeChatAuthorisation } from '../domain/accounts/users.js';
 import type { SmsSignIn } from './sms.js';
+import { passwordLine } from '../domain/accounts/passwords.js';
+import { LineFull } from '../platform/work-line.js';
+import { requestsTurnedAway } from '../platform/metrics.js';
 
 const FORM_LIMIT_BYTES = 16 * 1024;
 const MOBILE_INVALID = '请输入正确的11位手机号';
@@ -156,6 +160,16 @@ export async function registerInteractionRoutes(
         link: { href: `${config.publicUrl}/views/auth/login`, text: '重新登录' },
       }),
     );
+
+  /**
+   * The line of password hashes is full (503): the answer says when to come back (Retry-After);
+   * the page keeps what was typed and says the wait, 「当前人数较多，正在排队，预计 N 秒」.
+   */
+  const waitInLine = (reply: FastifyReply, full: LineFull) => {
+    requestsTurnedAway.inc({ reason: 'passwordLine' });
+    reply.header('retry-after', String(full.retryAfterSeconds));
+    return `${WAITING_LINE_MESSAGE}，预计 ${full.retryAfterSeconds} 秒`;
+  };
 
   /** The interaction behind this page, only when the browser's interaction cookie names it (CSRF). */
   const interactionFor = async (
@@ -388,7 +402,18 @@ export async function registerInteractionRoutes(
         showSignIn(request, reply, { tab, mobile, error, errorField, status });
       if (!MOBILE_PATTERN.test(mobile)) return refuse(MOBILE_INVALID, 'mobile', 400);
       if (!secret) return refuse(missingSecret, secretField, 400);
-      const outcome = await attempt({ mobile, secret, address: request.ip, form });
+      let outcome: SignInOutcome;
+      try {
+        outcome = await attempt({ mobile, secret, address: request.ip, form });
+      } catch (error) {
+        if (!(error instanceof LineFull)) throw error;
+        const wait = waitInLine(reply, error);
+        return refuse(
+          `${wait}，请稍后再点“登录”${sms && tab === 'password' ? '，或改用验证码登录（无需排队）' : ''}`,
+          secretField,
+          503,
+        );
+      }
       if (!outcome.ok || !outcome.userId)
         return showSignIn(request, reply, {
           tab,
@@ -441,7 +466,7 @@ export async function registerInteractionRoutes(
     const password = form.get('password') ?? '';
     const confirmPassword = form.get('confirmPassword') ?? '';
     // What was typed comes back, but a code refused (and the passwords) must be typed again.
-    const refuse = (error: string, errorField: string) =>
+    const refuse = (error: string, errorField: string, status = 400) =>
       showSignUp(request, reply, {
         mobile,
         name,
@@ -449,8 +474,10 @@ export async function registerInteractionRoutes(
         agreed: form.get('agree') === '1',
         error,
         errorField,
-        status: 400,
+        status,
       });
+    const busy = (full: LineFull) =>
+      refuse(`${waitInLine(reply, full)}，请稍后再点“注册”`, 'password', 503);
     if (!sms) return refuse('暂不支持注册，请联系管理员', 'mobile');
     if (!MOBILE_PATTERN.test(mobile)) return refuse(MOBILE_INVALID, 'mobile');
     if (!code) return refuse('请输入短信验证码', 'code');
@@ -459,14 +486,22 @@ export async function registerInteractionRoutes(
     if (!isStrongPassword(password)) return refuse(`密码须${PASSWORD_RULE_TEXT}`, 'password');
     if (password !== confirmPassword) return refuse('两次输入的密码不一致', 'confirmPassword');
     if (form.get('agree') !== '1') return refuse(AGREEMENT_REQUIRED, 'agree');
-    const verified = await sms.verifySignUp({ mobile, code, address: request.ip });
-    if (!verified.ok) return refuse(verified.message ?? '验证码不正确', 'code');
-    const created = await createUser(db, {
-      mobile,
-      name,
-      password,
-      agreed: { address: request.ip, at: deps.now() },
-    });
+    let created: Awaited<ReturnType<typeof createUser>>;
+    try {
+      // Before the code is spent: a full line of password hashes is waited out with the code kept.
+      passwordLine.admit();
+      const verified = await sms.verifySignUp({ mobile, code, address: request.ip });
+      if (!verified.ok) return refuse(verified.message ?? '验证码不正确', 'code');
+      created = await createUser(db, {
+        mobile,
+        name,
+        password,
+        agreed: { address: request.ip, at: deps.now() },
+      });
+    } catch (error) {
+      if (!(error instanceof LineFull)) throw error;
+      return busy(error);
+    }
     if (!created.ok) return refuse(created.message, 'mobile');
     return finishLogin(request, reply, created.userId);
   };
@@ -511,18 +546,27 @@ export async function registerInteractionRoutes(
     const code = (form.get('code') ?? '').trim();
     const password = form.get('password') ?? '';
     const confirmPassword = form.get('confirmPassword') ?? '';
-    const refuse = (error: string, errorField: string) =>
-      showReset(request, reply, { mobile, error, errorField, status: 400 });
+    const refuse = (error: string, errorField: string, status = 400) =>
+      showReset(request, reply, { mobile, error, errorField, status });
+    const busy = (full: LineFull) =>
+      refuse(`${waitInLine(reply, full)}，请稍后再提交`, 'password', 503);
     if (!sms) return refuse('暂不支持找回密码，请联系管理员', 'mobile');
     if (!MOBILE_PATTERN.test(mobile)) return refuse(MOBILE_INVALID, 'mobile');
     if (!code) return refuse('请输入短信验证码', 'code');
     if (!isStrongPassword(password)) return refuse(`密码须${PASSWORD_RULE_TEXT}`, 'password');
     if (password !== confirmPassword) return refuse('两次输入的密码不一致', 'confirmPassword');
-    const verified = await sms.verifyReset({ mobile, code, address: request.ip });
-    if (!verified.ok) return refuse(verified.message ?? '验证码不正确', 'code');
+    let reset: boolean;
+    try {
+      passwordLine.admit();
+      const verified = await sms.verifyReset({ mobile, code, address: request.ip });
+      if (!verified.ok) return refuse(verified.message ?? '验证码不正确', 'code');
+      reset = await resetPassword(db, { mobile, password });
+    } catch (error) {
+      if (!(error instanceof LineFull)) throw error;
+      return busy(error);
+    }
     // A code is only sent to a live account's number, so a verified one has an account.
-    if (!(await resetPassword(db, { mobile, password })))
-      return refuse('该手机号未注册，请先注册', 'mobile');
+    if (!reset) return refuse('该手机号未注册，请先注册', 'mobile');
     // Whoever knew the old password is signed out everywhere.
     const user = await findActiveUserByMobile(db, mobile);
     if (user) await endSessionsOfAccount(deps, user.id);

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AltchaChallenge } from '@portal/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { InMemoryWebStorage, OidcClient, WebStorageStateStore } from 'oidc-client-ts';
 import { describe, expect, it } from 'vitest';
-import { users } from '../db/schema/index.js';
+import { oidcPayloads, users } from '../db/schema/index.js';
+import { SESSION_TTL_SECONDS } from '../domain/accounts/sessions.js';
 import { DEMO_MOBILE, DEMO_PASSWORD } from '../testing/demo-fixtures.js';
 import { hashPassword } from '../domain/accounts/passwords.js';
 import { API_AUDIENCE, createRemoteVerifier } from '../platform/tokens.js';
@@ -161,6 +162,45 @@ describe('the implicit flow the SPA uses (spec §4)', () => {
     const fragment = fragmentOf(url);
     expect(fragment.get('state')).toBe(second.state);
     expect(decodeJwt(fragment.get('id_token')!).nonce).toBe(second.nonce);
+  });
+
+  it('slides the provider session: a sign-in through it (no form) gives it another SESSION_TTL_SECONDS, cookie too', async () => {
+    const browser = new CookieBrowser();
+    await signInWithPasswordForm(
+      server,
+      browser,
+      (await implicitRequest()).url,
+      DEMO_MOBILE,
+      DEMO_PASSWORD,
+    );
+    // The session as it stands a minute before its end: 14 days after a sign-in never repeated.
+    const nearEnd = Math.floor(Date.now() / 1000) + 60;
+    const aged = await server.db
+      .update(oidcPayloads)
+      .set({
+        expiresAt: new Date(nearEnd * 1000),
+        payload: sql`jsonb_set(${oidcPayloads.payload}, '{exp}', ${String(nearEnd)}::jsonb)`,
+      })
+      // The browser's session: its cookie names it.
+      .where(
+        and(eq(oidcPayloads.model, 'Session'), eq(oidcPayloads.id, browser.cookie('_session')!)),
+      )
+      .returning({ id: oidcPayloads.id });
+    expect(aged).toHaveLength(1);
+    // The SPA's next sign-in (its access token expired): the provider answers it without the form.
+    const first = await browser.request((await implicitRequest()).url);
+    expect(first.status).toBe(303);
+    const cookie = first.headers.getSetCookie().find((line) => line.startsWith('_session='));
+    const cookieEnd = Date.parse(/expires=([^;]+)/i.exec(cookie ?? '')?.[1] ?? '');
+    const { url } = await browser.follow(first.headers.get('location')!, callbackUrl());
+    expect(fragmentOf(url).get('access_token')).toBeTruthy();
+    const [session] = await server.db
+      .select({ expiresAt: oidcPayloads.expiresAt })
+      .from(oidcPayloads)
+      .where(and(eq(oidcPayloads.model, 'Session'), eq(oidcPayloads.id, aged[0]!.id)));
+    const fullTerm = Date.now() + SESSION_TTL_SECONDS * 1000;
+    expect(Math.abs(session!.expiresAt!.getTime() - fullTerm)).toBeLessThan(60_000);
+    expect(Math.abs(cookieEnd - fullTerm)).toBeLessThan(60_000);
   });
 
   it('refuses a request without a nonce', async () => {

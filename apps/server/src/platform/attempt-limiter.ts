@@ -123,6 +123,10 @@ export function createAttemptLimiter(store: KeyValueStore) {
         LONGEST_ADDRESS_DELAY_MS,
       );
     },
+    /** A counted try that was not judged after all (the password line was full): its count back. */
+    async unheard(mobile: string, address: string): Promise<void> {
+      await giveBack(mobile, address);
+    },
     async succeeded(mobile: string, address: string): Promise<void> {
       await Promise.all([byPair.delete(pairKey(mobile, address)), byMobile.delete(mobile)]);
     },

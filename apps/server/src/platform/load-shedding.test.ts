@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, toQuery, type TestApp } from '../testing/test-app.js';
+import { comebackWait } from './load-shedding.js';
 
 const urlOf = (endpoint: { service: string; path: string }) =>
   `/services/${endpoint.service}${endpoint.path}`;
@@ -92,5 +93,28 @@ describe('past capacity, new calls are sent to the waiting line', () => {
     } finally {
       await lagging.close();
     }
+  });
+});
+
+describe('the wait a turned-away call is given', () => {
+  it('is the configured one for a few, and the place in the line for a crowd: those waiting over the calls let in a second', () => {
+    let ms = 1_000_000;
+    const wait = comebackWait(5, () => ms);
+    // 100 calls let in a second, for five seconds.
+    for (let second = 0; second < 5; second++, ms += 1_000)
+      for (let i = 0; i < 100; i++) wait.admitted();
+    expect(wait.next()).toBe(5);
+    // 2,000 turned away within a second: 20 s of the box's intake ahead of the last of them.
+    let told = 0;
+    for (let i = 1; i < 2_000; i++) told = wait.next();
+    expect(told).toBe(20);
+    // Still waiting five seconds on, the box having taken nobody in since: the wait grows, counted
+    // at the least intake of any box (20 a second), not at none.
+    ms += 5_000;
+    expect(wait.next()).toBe(101);
+    // Once the crowd's wait has passed and the box takes calls in again, a newcomer waits little.
+    ms += 102_000;
+    for (let i = 0; i < 500; i++) wait.admitted();
+    expect(wait.next()).toBe(5);
   });
 });

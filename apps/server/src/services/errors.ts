@@ -10,6 +10,8 @@ import { DomainError } from '../domain/errors.js';
 import { newRequestId, REQUEST_ID_LOG_LABEL } from '../platform/request-id.js';
 import { loggableError } from '../platform/loggable-error.js';
 import { refusal, refuse, SERVER_ERROR_MESSAGE } from '../platform/envelope.js';
+import { waitingLine } from '../platform/load-shedding.js';
+import { LineFull } from '../platform/work-line.js';
 
 interface Issue {
   path: readonly PropertyKey[];
@@ -88,6 +90,9 @@ export function installErrorHandling(app: FastifyInstance): void {
   // The contract's own messages are Chinese; zod's built-in ones (types, ranges) are made so too.
   z.config(z.locales.zhCN());
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    // A full line of CPU-bound work (password hashes): the SPA's waiting line sends it again.
+    if (error instanceof LineFull)
+      return reply.send(waitingLine(reply, 'passwordLine', error.retryAfterSeconds));
     if (error instanceof DomainError) {
       const data = error.fieldErrors ? { FieldErrors: error.fieldErrors } : null;
       return refuse(reply, error.status, error.message, data);

@@ -22,7 +22,7 @@ import {
   parsedInputOf,
   readRawInput,
 } from './pipeline/request-input.js';
-import { sharedAnonymousAnswers } from './pipeline/shared-answers.js';
+import { sharedAnswers as sharedAnswersOf } from './pipeline/shared-answers.js';
 import type { ServiceRoute } from './route.js';
 
 export { RATE_LIMITS, type RateLimits } from '../config.js';
@@ -44,7 +44,7 @@ export async function registerService(
   rateLimits: RateLimits = RATE_LIMITS,
 ): Promise<void> {
   const limits = callLimitsOf(serviceId, rateLimits, deps);
-  const sharedAnswers = sharedAnonymousAnswers(deps.config.anonymousAnswerTtlMs);
+  const sharedAnswers = sharedAnswersOf(deps.config.anonymousAnswerTtlMs);
   await app.register(
     async (plugin) => {
       const service = plugin.withTypeProvider<ZodTypeProvider>();

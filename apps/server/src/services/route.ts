@@ -49,6 +49,12 @@ export interface RouteOptions {
    */
   sharedAnonymousAnswer?: boolean;
   /**
+   * A public GET whose answer to a signed-in caller depends on their tenant alone, never on who
+   * they are (a project's positions, notices, answered questions): kept for ANONYMOUS_ANSWER_TTL_MS
+   * too and served again to the tenant's signed-in callers, as a crowd opening one project asks.
+   */
+  sharedTenantAnswer?: boolean;
+  /**
    * Whether the caller may be served at all, judged from their verified token alone, before the
    * database is asked and before their body is read (a request that will be refused must cost
    * neither): throws the refusal. `caller` is null without a token.
@@ -67,6 +73,9 @@ export interface RouteOptions {
  * a second.
  */
 export const PUBLIC_READ: RouteOptions = { sharedAnonymousAnswer: true };
+
+/** A public read that names nobody, signed in or not: one answer a second per site or tenant. */
+export const SHARED_READ: RouteOptions = { sharedAnonymousAnswer: true, sharedTenantAnswer: true };
 
 /** Sitting an exam: its page, starting, reading the paper, saving, leaving and submitting. */
 export const EXAM_ROOM: RouteOptions = { neverTurnedAway: true };

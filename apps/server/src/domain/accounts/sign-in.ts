@@ -1,10 +1,11 @@
 import { and, asc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { tenants, users, type UserRow } from '../../db/schema/index.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword, passwordLine, verifyPassword } from './passwords.js';
 import { isActiveUser } from './users.js';
 import { accountStateChanged } from './account-state.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { LineFull } from '../../platform/work-line.js';
 import { findClosingAccountByMobile, reopenClosingAccount, type CoolingOff } from './closing.js';
 import { acceptPolicies } from '../privacy/consents.js';
 import {
@@ -92,6 +93,8 @@ export async function signInWithPassword(
     coolingOff: CoolingOff;
   },
 ): Promise<SignInOutcome> {
+  // Turned away before anything is counted when the line of password checks is full.
+  passwordLine.admit();
   const start = await limiter.startCheckedAttempt(input.mobile, input.address, input.human);
   if (start.wait > 0)
     return {
@@ -102,10 +105,17 @@ export async function signInWithPassword(
     };
   if (start.captchaRequired) return { ok: false, message: CAPTCHA_REQUIRED, captchaRequired: true };
   const account = await findSignInAccountByMobile(deps.db, input.mobile, input.coolingOff);
-  const matches = await verifyPassword(
-    input.password,
-    account?.user.passwordHash ?? (await DUMMY_HASH),
-  );
+  let matches: boolean;
+  try {
+    matches = await verifyPassword(
+      input.password,
+      account?.user.passwordHash ?? (await DUMMY_HASH),
+    );
+  } catch (error) {
+    // Filled meanwhile: the try was counted but never judged.
+    if (error instanceof LineFull) await limiter.unheard(input.mobile, input.address);
+    throw error;
+  }
   if (!account || !matches) {
     await pause(await limiter.failed(input.address));
     const captchaRequired = await limiter.needsCaptcha(input.mobile, input.address);

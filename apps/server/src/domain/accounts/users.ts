@@ -21,7 +21,7 @@ import { blindIndex } from '../../platform/sealed-values.js';
 import { badRequest, conflict, notFound, tooManyRequests } from '../errors.js';
 import { counterFor, countOrRefuse } from '../../platform/rate-limits.js';
 import { ownAddress, ownOrigins } from '../../platform/own-addresses.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword, passwordLine, verifyPassword } from './passwords.js';
 import { consumeVerifyToken } from './sms.js';
 import {
   attachOwnUploads,
@@ -263,6 +263,8 @@ async function provePassword(
   message: string,
 ): Promise<void> {
   const counted = user.mobile ?? `user:${user.id}`;
+  // The waiting line before the try is counted, when the line of password checks is full.
+  passwordLine.admit();
   await tries.start(counted);
   if (!(await verifyPassword(password, user.passwordHash)))
     throw badRequest(message, { [field]: message });

@@ -215,37 +215,54 @@ export function summaryOf(facts: SummaryFacts, now: Date): ApplySummary {
   };
 }
 
+/**
+ * What the caller read already, so it is not read again: the applications' project, and that they
+ * have no payment order (an application just made).
+ */
+interface KnownFacts {
+  project?: ProjectRow;
+  noOrders?: boolean;
+}
+
 export async function toApplySummaries(
   db: Database,
   rows: SummaryApplication[],
   now: Date,
+  known: KnownFacts = {},
 ): Promise<ApplySummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const projectIds = [...new Set(rows.map((r) => r.projectId))];
+  const knownProject =
+    known.project && projectIds.length === 1 && projectIds[0] === known.project.id
+      ? [known.project]
+      : null;
   const [projectRows, positionRows, orderRows] = await Promise.all([
-    db
-      .select({ id: projects.id, ...SUMMARY_PROJECT_COLUMNS })
-      .from(projects)
-      .where(inArray(projects.id, projectIds)),
+    knownProject ??
+      db
+        .select({ id: projects.id, ...SUMMARY_PROJECT_COLUMNS })
+        .from(projects)
+        .where(inArray(projects.id, projectIds)),
     // Every position of these projects: the application's name, and whether there is another.
     db
       .select({ id: positions.id, name: positions.name, projectId: positions.projectId })
       .from(positions)
       .where(inArray(positions.projectId, projectIds)),
-    db
-      .select({
-        id: paymentOrders.id,
-        applicationId: paymentOrders.applicationId,
-        status: paymentOrders.status,
-      })
-      .from(paymentOrders)
-      .where(
-        and(
-          inArray(paymentOrders.applicationId, ids),
-          inArray(paymentOrders.status, ['Paid', 'Pending']),
-        ),
-      ),
+    known.noOrders
+      ? []
+      : db
+          .select({
+            id: paymentOrders.id,
+            applicationId: paymentOrders.applicationId,
+            status: paymentOrders.status,
+          })
+          .from(paymentOrders)
+          .where(
+            and(
+              inArray(paymentOrders.applicationId, ids),
+              inArray(paymentOrders.status, ['Paid', 'Pending']),
+            ),
+          ),
   ]);
   const project = new Map(projectRows.map((p) => [p.id, p]));
   const positionName = new Map(positionRows.map((p) => [p.id, p.name]));
@@ -319,8 +336,9 @@ export async function toApplySummary(
   db: Database,
   row: ApplicationRow,
   now: Date,
+  known: KnownFacts = {},
 ): Promise<ApplySummary> {
-  const [summary] = await toApplySummaries(db, [row], now);
+  const [summary] = await toApplySummaries(db, [row], now, known);
   return summary!;
 }
 
@@ -509,7 +527,8 @@ export async function submitApplication(
       await deleteDraft(tx as Database, user.userId, project.id);
       return created;
     });
-    return await toApplySummary(db, row, now);
+    // The project was read above; a first application has no payment order yet.
+    return await toApplySummary(db, row, now, { project, noOrders: !previous });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('您已报名该项目，请在报名记录中查看或修改');
     throw error;

@@ -10,7 +10,7 @@ import { tenantIdFor } from '../../domain/sites/tenants.js';
 import { renderPdf } from '../../domain/tickets/tickets.js';
 import { pdfGatewayOf } from '../../domain/sites/web-pages.js';
 import { countOrRefuse, counterFor } from '../../platform/rate-limits.js';
-import { PUBLIC_READ, route, type ServiceRoute } from '../route.js';
+import { SHARED_READ, route, type ServiceRoute } from '../route.js';
 
 /** A reviewer's PDF renders a minute: the renderer is shared by every candidate's ticket. */
 export const PREVIEW_PDFS_PER_MINUTE = 6;
@@ -20,7 +20,7 @@ export const labelRoutes: ServiceRoute[] = [
   route(
     getHomeLable,
     async ({ user, deps, host }) => listHomeLabels(deps.db, await tenantIdFor(deps.db, host, user)),
-    PUBLIC_READ,
+    SHARED_READ,
   ),
   route(getFindLable, async ({ user, deps, host }) =>
     listFindLabelTree(deps.db, await tenantIdFor(deps.db, host, user)),
@@ -29,7 +29,7 @@ export const labelRoutes: ServiceRoute[] = [
     getHomeLableLayout,
     async ({ user, deps, host }) =>
       getHomeLayout(deps.db, await tenantIdFor(deps.db, host, user), deps.now()),
-    PUBLIC_READ,
+    SHARED_READ,
   ),
   route(previewHtmlToPdf, async ({ input, deps, requireReviewer }) => {
     const renders = counterFor(deps.store, {

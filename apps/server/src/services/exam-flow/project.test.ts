@@ -150,7 +150,7 @@ describe('Project/ calls', () => {
     expect(Object.keys(bad.body.Data as object)).toContain('FieldErrors');
   });
 
-  it('shares an anonymous answer per site while it is kept, and answers a signed-in caller afresh', async () => {
+  it("shares an anonymous answer per site while it is kept, a signed-in caller's list per tenant, and answers a signed-in caller's project page afresh", async () => {
     // Apps of their own: one keeps answers for a minute (nothing in the test outlasts it), one for
     // 100 ms (the test waits it out).
     const kept = await createTestApp({ env: { ANONYMOUS_ANSWER_TTL_MS: '60000' } });
@@ -172,10 +172,17 @@ describe('Project/ calls', () => {
       // The kept answers, for every anonymous visitor of this site.
       expect(await listTitle(kept)).toBe(SEED_PROJECTS.journey);
       expect(await detailTitle(kept)).toBe(SEED_PROJECTS.journey);
-      // Another site, or a signed-in caller: asked afresh.
+      // Another site, or the first signed-in caller of the tenant: asked afresh.
       expect(await listTitle(kept, { headers: { host: 'other.example.com' } })).toBe(renamed);
       expect(await listTitle(kept, { as: kept.demoUserId })).toBe(renamed);
       expect(await detailTitle(kept, { as: kept.demoUserId })).toBe(renamed);
+      const renamedAgain = `${SEED_PROJECTS.journey}（再次更新）`;
+      await kept.db.update(projects).set({ title: renamedAgain }).where(eq(projects.id, id));
+      // The list names nobody: the tenant's kept answer, for another of its candidates too. The
+      // project's page says whether the caller follows it: theirs, afresh.
+      const other = await userIdOf(kept.db, '13900139000');
+      expect(await listTitle(kept, { as: other })).toBe(renamed);
+      expect(await detailTitle(kept, { as: other })).toBe(renamedAgain);
 
       expect(await listTitle(brief)).toBe(SEED_PROJECTS.journey);
       await rename(brief);
@@ -185,7 +192,7 @@ describe('Project/ calls', () => {
       await kept.close();
       await brief.close();
     }
-  });
+  }, 90_000);
 
   it('Follow needs a token, follows and unfollows', async () => {
     expect((await t.call(follow, { ProjectId: journeyId, IsFollow: true })).status).toBe(401);

@@ -17,7 +17,7 @@ import {
   submitQuestion,
 } from '../../domain/projects/projects.js';
 import { tenantIdFor } from '../../domain/sites/tenants.js';
-import { PUBLIC_READ, route, type ServiceRoute } from '../route.js';
+import { PUBLIC_READ, route, SHARED_READ, type ServiceRoute } from '../route.js';
 
 /** Project/ calls: details, positions, the list, questions and following. */
 export const projectRoutes: ServiceRoute[] = [
@@ -36,13 +36,13 @@ export const projectRoutes: ServiceRoute[] = [
     getProjectPosition,
     async ({ input, user, deps, host }) =>
       listPositions(deps.db, input.ProjectId, await tenantIdFor(deps.db, host, user)),
-    PUBLIC_READ,
+    SHARED_READ,
   ),
   route(
     getProjectList,
     async ({ input, user, deps, host }) =>
       listProjects(deps.db, await tenantIdFor(deps.db, host, user), input, deps.now()),
-    PUBLIC_READ,
+    SHARED_READ,
   ),
   route(getProjectUserAsk, async ({ input, requireUser, deps }) =>
     listUserQuestions(deps.db, requireUser().userId, input),
@@ -51,7 +51,7 @@ export const projectRoutes: ServiceRoute[] = [
     getProjectOpenAsk,
     async ({ input, user, deps, host }) =>
       listOpenQuestions(deps.db, input.ProjectId, await tenantIdFor(deps.db, host, user), input),
-    PUBLIC_READ,
+    SHARED_READ,
   ),
   route(follow, async ({ input, requireUser, deps }) =>
     followProject(deps.db, requireUser(), input.ProjectId, input.IsFollow, deps.now()),

@@ -1,7 +1,7 @@
 import { getProjectNotice } from '@portal/contracts';
 import { listProjectNotices } from '../../domain/notices/project-notices.js';
 import { tenantIdFor } from '../../domain/sites/tenants.js';
-import { PUBLIC_READ, route, type ServiceRoute } from '../route.js';
+import { SHARED_READ, route, type ServiceRoute } from '../route.js';
 
 /** ProjectNotice/ calls (notices belong to projects). */
 export const projectNoticeRoutes: ServiceRoute[] = [
@@ -9,6 +9,6 @@ export const projectNoticeRoutes: ServiceRoute[] = [
     getProjectNotice,
     async ({ input, user, deps, host }) =>
       listProjectNotices(deps.db, await tenantIdFor(deps.db, host, user), input, deps.now()),
-    PUBLIC_READ,
+    SHARED_READ,
   ),
 ];

@@ -5,7 +5,7 @@ import type { RouteOptions } from '../route.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Where this anonymous call's answer is kept for the next anonymous callers, or null. */
+    /** Where this call's answer is kept for the next callers who share it, or null. */
     sharedAnswerKey: string | null;
   }
 }
@@ -13,11 +13,13 @@ declare module 'fastify' {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Answers of a service's public reads kept for anonymous callers (RouteOptions
- * .sharedAnonymousAnswer), by site and address, for ttlMs; bounded in number and size, since
- * both are the caller's to vary. A kept answer is served before the query is even parsed.
+ * Answers of a service's public reads kept for ttlMs and served again to the callers who would get
+ * the same: anonymous callers of one site and address (RouteOptions.sharedAnonymousAnswer), and
+ * signed-in callers of one tenant and address where the answer names nobody (.sharedTenantAnswer).
+ * Bounded in number and size, since both are the caller's to vary. A kept answer is served before
+ * the query is even parsed.
  */
-export function sharedAnonymousAnswers(ttlMs: number) {
+export function sharedAnswers(ttlMs: number) {
   const answers = new LRUCache<string, string>({
     max: 1_000,
     maxSize: 8_000_000,
@@ -26,14 +28,17 @@ export function sharedAnonymousAnswers(ttlMs: number) {
     ttlAutopurge: true,
   });
 
-  /** After identifyCaller: an anonymous caller of a shared read gets the kept answer. */
+  /** After identifyCaller: a caller of a shared read gets the kept answer. */
   const serveKept =
     (endpoint: Endpoint, options: RouteOptions): onRequestHookHandler =>
     async (request, reply) => {
-      if (!options.sharedAnonymousAnswer || ttlMs <= 0 || request.caller) return;
-      if (endpoint.method !== 'GET') return;
+      if (ttlMs <= 0 || endpoint.method !== 'GET') return;
+      const { caller } = request;
+      if (caller ? !options.sharedTenantAnswer : !options.sharedAnonymousAnswer) return;
       // X-Forwarded-Host counts only when the app trusts its proxy (Fastify's trustProxy).
-      const key = `${request.hostname.toLowerCase()} ${request.url}`;
+      const key = caller
+        ? `tenant:${caller.tenantId} ${request.url}`
+        : `${request.hostname.toLowerCase()} ${request.url}`;
       const kept = answers.get(key);
       if (kept) return reply.type(JSON_TYPE).send(kept);
       request.sharedAnswerKey = key;
