@@ -2,6 +2,7 @@ import { getExamine, getProjectList } from '@portal/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser.js';
+import { payAtSandboxCashier } from '../support/candidate-states.js';
 import {
   apiOf,
   type FreshCandidate,
@@ -68,12 +69,7 @@ describe('a practice attempt before the real exam (issue 30, point 19)', () => {
 
       // Approved by the back office; paid at the sandbox cashier.
       await approveInBackOffice(baseUrl, applyId);
-      await page.goto(`${baseUrl}/views/payment?ApplyId=${applyId}`);
-      await page.getByRole('button', { name: /^去支付/ }).click();
-      await page.waitForURL('**/gateways/payment/cashier?**');
-      await page.getByRole('button', { name: '确认支付' }).click();
-      await page.waitForURL('**/views/payment?**');
-      await page.getByText('支付成功').first().waitFor();
+      await payAtSandboxCashier(page, baseUrl, applyId);
 
       // The exam's intro offers the practice first.
       const examUrl = `${baseUrl}/views/onlineExam?ProjectId=${project!.ProjectId}&ApplyId=${applyId}`;
