@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.js';
 import {
   apiOf,
@@ -42,7 +42,13 @@ describe('by roles and names only, on a phone: sign up, apply, pay, answer', () 
 
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  // A try again starts as a new visitor: the first try may have signed up already.
+  beforeEach(async () => {
     page = await (await browser.newContext(PHONE)).newPage();
+  });
+  afterEach(async () => {
+    await page?.context().close();
   });
   afterAll(async () => {
     await browser?.close();

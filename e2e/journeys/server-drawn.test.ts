@@ -156,6 +156,20 @@ describe('a phone’s first screens come drawn by the server and come alive in p
     await context.close();
   });
 
+  it('立即报名 tapped before the scripts arrive opens the project’s positions', async () => {
+    const list = await fetch(
+      `${baseUrl}/services/exam-flow/OpenService/v1/Project/GetProjectList?PageIndex=1&PageSize=1&State=Applying`,
+    );
+    const applying = ((await list.json()) as { Data: { Items: ListedProject[] } }).Data.Items[0]!;
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
+    await page.goto(`${baseUrl}/views/flowManage?ProjectId=${applying.ProjectId}`);
+    await page.getByRole('button', { name: '立即报名' }).click();
+    await page.waitForURL(`${baseUrl}/views/home/position?ProjectId=${applying.ProjectId}`);
+    await context.close();
+  });
+
   it('a page scrolled before its scripts arrive stays where the candidate scrolled it', async () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();

@@ -5,7 +5,8 @@ import { paths } from '../../platform';
 /** The one thing the candidate should do next, as the bottom button says and does. */
 export type NextStep =
   | { kind: 'go'; label: string; to: string }
-  | { kind: 'sign-in'; label: string }
+  /** `to`: where applying starts, for a tap before the page's scripts run (NextStepForm). */
+  | { kind: 'sign-in'; label: string; to: string }
   | { kind: 'wait'; label: string };
 
 const WAIT_TEXT: Partial<Record<NextAction, string>> = { 'wait-review': '等待审核' };
@@ -23,7 +24,7 @@ export function nextStepOf(
   const applying = project.State === 'Applying';
   if (!signedIn) {
     return applying
-      ? { kind: 'sign-in', label: '立即报名' }
+      ? { kind: 'sign-in', label: '立即报名', to: applyingStartsAt(project.ProjectId, layout) }
       : { kind: 'wait', label: `报名${PROJECT_STATE_TEXT[project.State]}` };
   }
   if (!flow) return { kind: 'wait', label: '加载中…' };
@@ -33,6 +34,12 @@ export function nextStepOf(
     layout,
     applying ? '暂无可办理事项' : `报名${PROJECT_STATE_TEXT[project.State]}`,
   );
+}
+
+function applyingStartsAt(projectId: number, layout: 'mobile' | 'desktop'): string {
+  return layout === 'desktop'
+    ? paths.apply({ ProjectId: projectId })
+    : paths.position({ ProjectId: projectId });
 }
 
 /** The signed-in candidate's next step in one project's flow (the server's NextAction); `idle` when there is none. */
@@ -45,14 +52,7 @@ export function flowNextStep(
   const apply = flow.Apply;
   switch (flow.NextAction) {
     case 'apply':
-      return {
-        kind: 'go',
-        label: '立即报名',
-        to:
-          layout === 'desktop'
-            ? paths.apply({ ProjectId: projectId })
-            : paths.position({ ProjectId: projectId }),
-      };
+      return { kind: 'go', label: '立即报名', to: applyingStartsAt(projectId, layout) };
     case 'modify':
       return {
         kind: 'go',

@@ -39,6 +39,7 @@ import {
 import { QaCard, QUESTION_RULE_TEXT, useMyQuestions, useQuestionSend } from '../../question';
 import { FLOW_STEP_STATUS } from '../flow-step-status';
 import { useFlowManage } from '../use-flow-manage';
+import { NextStepForm } from '../components/next-step-form';
 import {
   CHANGE_POSITION_TEXT,
   changePositionConfirmText,
@@ -331,14 +332,16 @@ export default function FlowManagePage() {
               {link.label}
             </Button>
           ))}
-          <Button
-            type="primary"
-            size="large"
-            onClick={act}
-            disabled={!next || next.kind === 'wait'}
-          >
-            {next?.label ?? '加载中…'}
-          </Button>
+          <NextStepForm next={next} onNext={act}>
+            <Button
+              type="primary"
+              htmlType="submit"
+              size="large"
+              disabled={!next || next.kind === 'wait'}
+            >
+              {next?.label ?? '加载中…'}
+            </Button>
+          </NextStepForm>
         </div>
       </header>
 

@@ -19,6 +19,7 @@ import { CHANGE_POSITION_TEXT, useChangePosition } from '../use-change-position'
 import { useWithdraw, WITHDRAW_CONFIRM, withdrawConfirmText } from '../use-withdraw';
 import { BUSY_TEXT } from '../../../shared/ui/mobile/submit-button';
 import { ChangePositionList } from './change-position-list';
+import { NextStepForm } from '../components/next-step-form';
 
 const STEP_TITLES: Record<(typeof FLOW_STEP_KEYS)[number], string> = {
   apply: '报名',
@@ -350,9 +351,11 @@ export default function FlowManagePage() {
             {ticketLink.label}
           </Button>
         ) : null}
-        <Button block color="primary" disabled={next.kind === 'wait'} onClick={onNext}>
-          {next.label}
-        </Button>
+        <NextStepForm next={next} onNext={onNext}>
+          <Button block type="submit" color="primary" disabled={next.kind === 'wait'}>
+            {next.label}
+          </Button>
+        </NextStepForm>
       </div>
     </div>
   );
