@@ -11,6 +11,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { claimDataDir } from './data-dir-claim.js';
 import * as schema from './schema/index.js';
 
 export const MIGRATIONS_DIR = path.resolve(
@@ -79,11 +80,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const release = options.dataDir ? claimDataDir(options.dataDir) : () => undefined;
   const client = await PGlite.create({
     // The project search's trigram index (migration 0004).
     extensions: { pg_trgm },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  }).catch((error: unknown) => {
+    release();
+    throw error;
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   // One process owns an embedded database: its start work runs in turn within it.
@@ -98,7 +103,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       turn = done.catch(() => undefined);
       return done;
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
     // Tests snapshot a migrated, seeded database once and start each file from it.
     ...({ pglite: client } as object),
   };
