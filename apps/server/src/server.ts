@@ -67,7 +67,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DataDirInUseError)
+    console.error(error.message);
   else console.error(error);
   process.exit(1);
 });
