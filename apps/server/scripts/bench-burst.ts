@@ -75,14 +75,13 @@ import { signAccessToken } from '../src/platform/tokens.js';
 import { SEED_PROJECTS } from '../src/testing/demo-fixtures.js';
 import { accessTokenOf, CookieBrowser, formAction } from '../src/testing/cookie-browser.js';
 import {
-  cleanups,
   createPostgresDatabase,
   POSTGRES_BASE,
   REPO_DIR,
   runBenchmark,
-  startProcess,
+  startCompiledPortal,
   stopProcess,
-  waitForHealth,
+  temporaryDataDir,
 } from './bench-kit.js';
 
 const { values: args } = parseArgs({
@@ -566,42 +565,23 @@ async function startServer(
     countStatements = false,
   }: { dataDir?: string; profile?: boolean; countStatements?: boolean } = {},
 ): Promise<Server> {
-  if (!dataDir) {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-burst-'));
-    const made = dataDir;
-    cleanups.push(async () => fs.rmSync(made, { recursive: true, force: true }));
-  }
-  const profileDir = profile ? fs.mkdtempSync(path.join(dataDir, 'profile-')) : undefined;
-  const { child, output } = startProcess(
-    process.execPath,
-    [
-      '--conditions=portal-compiled',
+  const folder = dataDir ?? temporaryDataDir('bench-burst-');
+  const profileDir = profile ? fs.mkdtempSync(path.join(folder, 'profile-')) : undefined;
+  const report = path.join(folder, 'statements.json');
+  const { child } = await startCompiledPortal({
+    port,
+    databaseUrl,
+    dataDir: folder,
+    nodeArgs: [
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
       ...(countStatements ? ['--import=./scripts/statement-count-probe.mjs'] : []),
-      'dist/server.js',
     ],
-    {
-      // Demo mode for its local gateways (SMS outbox, sandbox payment) and keys in DATA_DIR;
-      // production refuses to start without real providers. The code is production's.
-      PORTAL_MODE: 'demo',
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'on',
-      STATEMENT_REPORT: path.join(dataDir, 'statements.json'),
-      ...env,
-    },
-  );
-  await waitForHealth(`http://127.0.0.1:${port}/healthz`, child, output);
-  const report = path.join(dataDir, 'statements.json');
+    env: { TRUST_PROXY: 'on', STATEMENT_REPORT: report, ...env },
+  });
   return {
     port,
     pid: child.pid!,
-    dataDir,
+    dataDir: folder,
     /** The SQL statements sent so far (a server started with countStatements). */
     async statements() {
       fs.rmSync(report, { force: true });

@@ -1,6 +1,7 @@
 /** What the server benchmarks share: child processes, health waits, a PostgreSQL database of their own. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -49,6 +50,57 @@ export function startProcess(
   child.stderr!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   children.push(child);
   return { child, output: () => output };
+}
+
+/** A data folder of the run's own, removed at the end. */
+export function temporaryDataDir(prefix: string): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return dataDir;
+}
+
+/**
+ * The compiled server (`dist/server.js`) in demo mode — its local gateways (SMS outbox, sandbox
+ * payment) and keys in DATA_DIR; production refuses to start without real providers, and the code
+ * is production's — on its own data folder (removed at the end unless given), answering /healthz.
+ */
+export async function startCompiledPortal({
+  port,
+  databaseUrl,
+  dataDir,
+  dataDirPrefix = 'bench-',
+  nodeArgs = [],
+  env = {},
+  logFile,
+}: {
+  port: number;
+  databaseUrl?: string;
+  dataDir?: string;
+  dataDirPrefix?: string;
+  /** Before the script: --cpu-prof, --import of a probe. */
+  nodeArgs?: string[];
+  env?: Record<string, string>;
+  logFile?: string;
+}) {
+  dataDir ??= temporaryDataDir(dataDirPrefix);
+  const { child, output } = startProcess(
+    process.execPath,
+    ['--conditions=portal-compiled', ...nodeArgs, 'dist/server.js'],
+    {
+      PORTAL_MODE: 'demo',
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
+    { logFile },
+  );
+  await waitForHealth(`http://127.0.0.1:${port}/healthz`, child, output);
+  return { child, output, dataDir };
 }
 
 export async function stopProcess(child: ChildProcess) {
