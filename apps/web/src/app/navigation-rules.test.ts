@@ -101,6 +101,24 @@ describe('§2 login guard', () => {
     expect(calls('/User/GetUser')).toHaveLength(1);
   });
 
+  it('asks for the profile beside the page config, not after its answer', async () => {
+    const { calls, fetchMock } = stubServices();
+    const answer = fetchMock.getMockImplementation()!;
+    let answerPageConfig: () => void = () => undefined;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/PageConfig/GetPageConfig'))
+        await new Promise<void>((resolve) => (answerPageConfig = resolve));
+      return answer(input, init);
+    });
+    signIn();
+    const { router } = startApp(MOBILE_ROUTES, paths.my());
+    await vi.waitFor(() => expect(calls('/User/GetUser')).toHaveLength(1));
+    expect(calls('/PageConfig/GetPageConfig')).toHaveLength(1);
+    answerPageConfig();
+    expect((await settled(router)).pathname).toBe(paths.my());
+    expect(calls('/User/GetUser')).toHaveLength(1);
+  });
+
   it('§2 my/myAccount has no login check', async () => {
     stubServices();
     const { router } = startApp(MOBILE_ROUTES, paths.myAccount());

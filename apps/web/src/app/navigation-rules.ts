@@ -103,18 +103,22 @@ export function createNavigationGuard(deps: NavigationGuardDeps = browserDeps) {
     const config = deps.config();
     // §6: the session takes the stored token before any call, the page config's included.
     const signedIn = refreshSignIn(config);
+    const needsLogin = handles.some((h) => h.login);
+    // The profile is asked for beside the page config, not after it: a round trip less before a
+    // signed-in screen. A failed load has been reported by the HTTP layer (a 401 leads to login).
+    const profileLoaded =
+      needsLogin && signedIn && !useSessionStore.getState().userData
+        ? loadProfile().catch(() => undefined)
+        : undefined;
     // §2: the first navigation fetches the page config.
     if (!pageConfigChecked && (await firstPageConfig()) === 'left') return null;
 
-    if (!handles.some((h) => h.login)) return null;
+    if (!needsLogin) return null;
     if (!signedIn) {
       rememberNextPath(`${url.pathname}${url.search}`);
       return loginTargetFor(url.pathname);
     }
-    if (!useSessionStore.getState().userData) {
-      // A failed load has been reported by the HTTP layer (a 401 leads to login).
-      await loadProfile().catch(() => undefined);
-    }
+    await profileLoaded;
     return null;
   };
 }
