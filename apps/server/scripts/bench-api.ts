@@ -50,6 +50,7 @@ import {
   runBenchmark,
   startCompiledPortal,
   startProcess,
+  temporaryDataDir,
   stopProcess,
   waitForHealth,
   watchResident,
@@ -95,7 +96,7 @@ const TARGET_IDLE_MB = 150;
 /**
  * Memory is read this long after /healthz first answered, and again at SETTLED_WAIT_MS: at the first
  * the process still holds start-up's garbage, which V8's memory reducer returns once the process has
- * been quiet a while (about 40 s here); idle is the second.
+ * been quiet a while (within about 40 s here); idle is the second.
  */
 const EARLY_WAIT_MS = 30_000;
 const SETTLED_WAIT_MS = 90_000;
@@ -193,13 +194,15 @@ async function startPortal(
   port: number,
   databaseUrl: string | undefined,
   env: Record<string, string> = {},
-  { logFile, dataDir }: { logFile?: string; dataDir?: string } = {},
+  {
+    logFile,
+    dataDir = temporaryDataDir('bench-api-'),
+  }: { logFile?: string; dataDir?: string } = {},
 ) {
   const { child } = await startCompiledPortal({
     port,
     databaseUrl,
     dataDir,
-    dataDirPrefix: 'bench-api-',
     nodeArgs: args['profile-dir'] ? ['--cpu-prof', `--cpu-prof-dir=${args['profile-dir']}`] : [],
     env: {
       SERVICES: BENCH_SERVICES,
@@ -876,7 +879,7 @@ async function signedInSectionRun(databaseUrl: string, barePort: number): Promis
   const loadAverage = machine().load;
   const port = BASE_PORT + 2;
   const floorPort = BASE_PORT + 3;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+  const dataDir = temporaryDataDir('bench-api-');
   const portalEnv = { SERVICES: SIGNED_IN_PARTS };
   log('signed in: starting the server (demo data, every service)');
   let server = await startPortal(port, databaseUrl, portalEnv, { dataDir });

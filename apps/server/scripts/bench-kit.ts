@@ -62,27 +62,25 @@ export function temporaryDataDir(prefix: string): string {
 /**
  * The compiled server (`dist/server.js`) in demo mode — its local gateways (SMS outbox, sandbox
  * payment) and keys in DATA_DIR; production refuses to start without real providers, and the code
- * is production's — on its own data folder (removed at the end unless given), answering /healthz.
+ * is production's — answering /healthz.
  */
 export async function startCompiledPortal({
   port,
   databaseUrl,
   dataDir,
-  dataDirPrefix = 'bench-',
   nodeArgs = [],
   env = {},
   logFile,
 }: {
   port: number;
   databaseUrl?: string;
-  dataDir?: string;
-  dataDirPrefix?: string;
+  /** Its DATA_DIR: temporaryDataDir() for one removed at the end. */
+  dataDir: string;
   /** Before the script: --cpu-prof, --import of a probe. */
   nodeArgs?: string[];
   env?: Record<string, string>;
   logFile?: string;
 }) {
-  dataDir ??= temporaryDataDir(dataDirPrefix);
   const { child, output } = startProcess(
     process.execPath,
     ['--conditions=portal-compiled', ...nodeArgs, 'dist/server.js'],

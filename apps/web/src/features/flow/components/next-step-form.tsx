@@ -17,7 +17,9 @@ export function NextStepForm({
   /** The button, of type submit. */
   children: ReactNode;
 }) {
-  const target = next && next.kind !== 'wait' ? new URL(next.to, 'http://here') : undefined;
+  // A GET form's action loses its query: the path goes in `action`, the query in hidden fields.
+  // (The base only lets URL split an app path; it is never used.)
+  const target = next && next.kind !== 'wait' ? new URL(next.to, 'http://app.invalid') : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onNext();
