@@ -12,6 +12,11 @@ export const QUESTION_TYPE_TEXT: Record<ExamQuestion['Type'], string> = {
 /** Options are lettered by position: the order is shuffled per candidate, the keys stay hidden. */
 export const optionLetter = (index: number) => String.fromCharCode(65 + index);
 
+/** An answer card's cell as a screen reader says it. */
+export function answerCardCellLabel(index: number, answered: boolean, flagged: boolean): string {
+  return `第${index + 1}题，${answered ? '已作答' : '未作答'}${flagged ? '，已标记待检查' : ''}`;
+}
+
 /** Minutes left at which the time is said to a screen reader (the timer itself is not live). */
 const SPOKEN_MINUTES = [30, 15, 5, 1] as const;
 

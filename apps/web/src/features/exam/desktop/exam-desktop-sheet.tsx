@@ -1,4 +1,4 @@
-import { PRACTICE_BANNER, PRACTICE_BANNER_DETAIL, scoreText } from '../practice-text';
+import { scoreText } from '../practice-text';
 import type { ExamAttempt, ExamQuestion } from '@portal/contracts';
 import { Alert, Button, Card, Checkbox, ConfigProvider, Input, Modal, Radio } from 'antd';
 import {
@@ -14,6 +14,7 @@ import { useBlocker, type Blocker, type BlockerFunction } from 'react-router';
 import { formatDuration } from '../../../shared/date';
 import { isAnswered, type Choices } from '../answer-draft';
 import {
+  answerCardCellLabel,
   leaveLogLine,
   leaveLogNote,
   leaveNotice,
@@ -25,6 +26,7 @@ import {
 } from '../exam-text';
 import { SAVE_STATE_TEXT, type ExamAttemptState } from '../use-exam-attempt';
 import { useExamKeys } from '../use-exam-keys';
+import { PracticeBannerDesktop } from './practice-desktop';
 
 /** One empty answer for every unanswered question, so the memoised body sees no change. */
 const NOTHING_CHOSEN: string[] = [];
@@ -227,14 +229,7 @@ const SheetNotices = memo(function SheetNotices({
         ) : null}
       </div>
       {practice ? (
-        <Alert
-          className="exam-desk__leave-rule"
-          type="warning"
-          showIcon
-          role="note"
-          title={PRACTICE_BANNER}
-          description={PRACTICE_BANNER_DETAIL}
-        />
+        <PracticeBannerDesktop />
       ) : newLeave ? null : (
         <Alert
           className="exam-desk__leave-rule"
@@ -282,7 +277,7 @@ const AnswerGrid = memo(function AnswerGrid({
                 type="button"
                 className={className}
                 aria-current={i === index ? 'step' : undefined}
-                aria-label={`第${i + 1}题，${done ? '已作答' : '未作答'}${marked ? '，已标记待检查' : ''}`}
+                aria-label={answerCardCellLabel(i, done, marked)}
                 onClick={() => onGo(i)}
               >
                 {i + 1}

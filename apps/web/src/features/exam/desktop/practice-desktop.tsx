@@ -27,6 +27,20 @@ export function PracticeEntryDesktop({ to }: { to: string }) {
   );
 }
 
+/** 练习模式（不计分） above a practice paper and its introduction. */
+export function PracticeBannerDesktop() {
+  return (
+    <Alert
+      className="exam-desk__leave-rule"
+      type="warning"
+      showIcon
+      role="note"
+      title={PRACTICE_BANNER}
+      description={PRACTICE_BANNER_DETAIL}
+    />
+  );
+}
+
 /** Before a practice attempt: what it is, the device check, and 开始练习. */
 export function PracticeIntroDesktop({ exam }: { exam: ExamAttemptState }) {
   const paper = exam.summary!;
@@ -34,14 +48,7 @@ export function PracticeIntroDesktop({ exam }: { exam: ExamAttemptState }) {
   const allOk = check.items?.every((item) => item.ok);
   return (
     <Card className="exam-desk__intro">
-      <Alert
-        className="exam-desk__leave-rule"
-        type="warning"
-        showIcon
-        role="note"
-        title={PRACTICE_BANNER}
-        description={PRACTICE_BANNER_DETAIL}
-      />
+      <PracticeBannerDesktop />
       <h2 className="exam-desk__heading">{paper.Title}</h2>
       <Descriptions
         column={3}

@@ -1,5 +1,6 @@
 import type { ExamQuestion } from '@portal/contracts';
 import { isAnswered, type Choices } from '../answer-draft';
+import { answerCardCellLabel } from '../exam-text';
 
 /** 答题卡: one button per question (answered filled, flagged marked); a tap brings it into view. */
 export function ExamNavigator({
@@ -41,7 +42,7 @@ export function ExamNavigator({
               <button
                 type="button"
                 className={className}
-                aria-label={`第${i + 1}题，${answered ? '已作答' : '未作答'}${marked ? '，已标记待检查' : ''}`}
+                aria-label={answerCardCellLabel(i, answered, marked)}
                 onClick={() => onGo(q.QuestionId)}
               >
                 {i + 1}
