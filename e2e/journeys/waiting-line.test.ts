@@ -103,7 +103,10 @@ describe('the waiting line (issue 31, point 3)', () => {
     expect(sent.filter((status) => status === 200)).toHaveLength(1);
     // The page's other calls turned away after the submission's last refusal are still waiting their
     // turn when it lands, so the line may show a moment longer; it clears once they are answered.
-    await page.getByText(/当前人数较多/).first().waitFor({ state: 'detached', timeout: 30_000 });
+    await page
+      .getByText(/当前人数较多/)
+      .first()
+      .waitFor({ state: 'detached', timeout: 30_000 });
     const [application] = await applicationsOf(api, returned.ProjectId);
     expect(application?.Status).toBe('Submitted');
   });
