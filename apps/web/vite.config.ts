@@ -194,6 +194,8 @@ const browserBuild: UserConfig = {
         index: path.join(import.meta.dirname, 'index.html'),
         // The entry of a page the server has drawn (apps/server/src/host).
         boot: path.join(import.meta.dirname, 'src/app/boot.ts'),
+        // The first script of a signed-in screen's host page: it sends the screen's first calls.
+        'early-calls': path.join(import.meta.dirname, 'src/app/early-calls.ts'),
       },
       output: {
         // Each layout's UI library with its helpers as one chunk: the automatic split made dozens

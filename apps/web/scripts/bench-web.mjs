@@ -8,7 +8,8 @@
 // the bare page's; and INP while typing into the form and answering the exam at 4× CPU
 // (bench-inp.mjs). Written to bench-results/web-signed-in.md.
 // Not part of npm test. Env: BENCH_PORT (first of two ports, default 18090), BENCH_RUNS,
-// CHROMIUM_PATH (default /usr/bin/chromium), BENCH_SKIP_BUILD=1 to reuse apps/web/dist.
+// CHROMIUM_PATH (default /usr/bin/chromium), BENCH_SKIP_BUILD=1 to reuse apps/web/dist,
+// BENCH_LHR_DIR to keep each run's whole Lighthouse report there (to see where a page's time goes).
 // --only first-load,signed-in,inp runs only those sections (each with the baselines it needs).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -199,6 +200,11 @@ async function lighthouseOnce(url, formFactor, blockedUrlPatterns, storageState)
       formFactor === 'desktop' ? desktopConfig : undefined,
     );
     const { audits, categories } = result.lhr;
+    if (process.env.BENCH_LHR_DIR) {
+      fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+      const name = `${formFactor}-${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(result.lhr));
+    }
     const requests = audits['network-requests']?.details?.items ?? [];
     if (result.lhr.runtimeError) process.stderr.write(`  ${result.lhr.runtimeError.message}\n`);
     return {

@@ -1,7 +1,10 @@
 import type { Endpoint } from './endpoint.js';
-import { idParam } from './envelope.js';
+import { DEFAULT_PAGE_SIZE, idParam, MAX_PAGE_SIZE } from './envelope.js';
+import { getForm } from './areas/apply.js';
+import { getExamine } from './areas/custom.js';
 import { getHomeLable, getHomeLableLayout } from './areas/home.js';
-import { getProjectNotice } from './areas/notice.js';
+import { getMessageList, getProjectNotice } from './areas/notice.js';
+import { getUserPaymentOrder } from './areas/payment.js';
 import {
   getProject,
   getProjectList,
@@ -10,6 +13,12 @@ import {
   projectListFilterOf,
 } from './areas/project.js';
 import { ROUTES } from './routes.js';
+import {
+  getPersonalCenterNumber,
+  getUser,
+  getUserApplyArchive,
+  getUserProject,
+} from './areas/user.js';
 
 /**
  * The host page's data island of answers to the first screen's public calls: for an anonymous
@@ -166,5 +175,78 @@ export const FIRST_SCREEN_CALLS: Record<PageLayout, Record<string, readonly Firs
     ],
     // The desktop page shows the positions beside the details.
     '/views/flowManage': [...flowManage, call(getProjectPosition, ofProject({}))],
+  },
+};
+
+/**
+ * A signed-in screen's first calls, listed in the host page (SIGNED_IN_FIRST_CALLS): the page's
+ * first script (apps/web/src/app/early-calls.ts) sends them with the stored token as soon as the
+ * page arrives, while the app's scripts still load, and the app's HTTP client takes their answers
+ * instead of asking again (render-as-you-fetch).
+ */
+export const EARLY_CALLS_ELEMENT_ID = 'portal-early-calls';
+
+export interface EarlyCalls {
+  /** Where the browser keeps its sign-in record (localStorage). */
+  storageKey: string;
+  /** Each call's place (firstAnswerKey) and its whole address. */
+  calls: { key: string; url: string }[];
+}
+
+/** What early-calls.ts leaves on `window` under EARLY_ANSWERS_GLOBAL for the HTTP client. */
+export interface EarlyAnswers {
+  /** The Authorization header the calls were sent with: another token's call asks again. */
+  authorization: string;
+  /** By firstAnswerKey: the exchange, or null when it failed (the client then asks itself). */
+  answers: Map<string, Promise<{ status: number; text: string } | null>>;
+}
+export const EARLY_ANSWERS_GLOBAL = '__portalEarlyAnswers';
+
+/** §3: the stored sign-in record is kept under this prefix plus the client id. */
+export const OIDC_USER_PREFIX = 'oidc.user:';
+
+/** The tab badge's call: the smallest page of messages, read for its UnreadCount. */
+export const UNREAD_COUNT_QUERY = { PageIndex: 1, PageSize: 1 } as const;
+
+const ofApply = (query: URLSearchParams) => {
+  const id = idParam(query.get('ApplyId'));
+  return id === undefined ? null : { ApplyId: id };
+};
+const profile = call(getUser, () => ({}));
+const unreadCount = call(getMessageList, () => ({ ...UNREAD_COUNT_QUERY }));
+const personalNumbers = call(getPersonalCenterNumber, () => ({}));
+const myProjects = call(getUserProject, () => ({ PageIndex: 1, PageSize: DEFAULT_PAGE_SIZE }));
+const applyForm = [call(getForm, ofProject({})), call(getUserApplyArchive, () => ({}))];
+const exam = call(getExamine, ofApply);
+
+/**
+ * The calls each layout's signed-in screens make first, by page address: reads only, so one sent
+ * and not taken costs a read and nothing else. The payment page's order (its channel depends on
+ * the browser) and the ticket (a POST) are left to the app. A journey checks that each page makes
+ * these once (e2e/journeys/early-calls.test.ts).
+ */
+export const SIGNED_IN_FIRST_CALLS: Record<PageLayout, Record<string, readonly FirstCall[]>> = {
+  mobile: {
+    '/views/apply': [profile, unreadCount, ...applyForm],
+    '/views/payment': [unreadCount],
+    '/views/print': [profile, unreadCount],
+    '/views/onlineExam': [unreadCount, exam],
+    '/views/my': [profile, unreadCount, personalNumbers],
+    '/views/my/myProject': [profile, unreadCount, myProjects],
+  },
+  desktop: {
+    '/views/apply': [profile, unreadCount, ...applyForm, call(getProjectPosition, ofProject({}))],
+    '/views/payment': [profile, unreadCount],
+    '/views/print': [profile, unreadCount],
+    '/views/onlineExam': [profile, unreadCount, exam],
+    '/views/my': [
+      profile,
+      unreadCount,
+      personalNumbers,
+      // The station's lists, whole (apps/web/src/features/station).
+      call(getUserProject, () => ({ PageIndex: 1, PageSize: MAX_PAGE_SIZE })),
+      call(getUserPaymentOrder, () => ({ PageIndex: 1, PageSize: MAX_PAGE_SIZE })),
+    ],
+    '/views/my/myProject': [profile, unreadCount, personalNumbers, myProjects],
   },
 };

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import {
   DEFERRED_SCRIPTS_ELEMENT_ID,
   DESKTOP_PROJECT_PAGE_SIZE,
+  EARLY_CALLS_ELEMENT_ID,
   FIRST_ANSWERS_ELEMENT_ID,
   FIRST_SCREEN_ELEMENT_ID,
   firstAnswerKey,
@@ -52,6 +53,7 @@ function writeBuild(dir: string) {
         dynamicImports: ['src/app/start.tsx'],
       },
       'src/app/boot.ts': { file: 'assets/boot-b1.js', isEntry: true },
+      'src/app/early-calls.ts': { file: 'assets/early-calls-c1.js', isEntry: true },
       _runtime: { file: 'assets/runtime-r1.js' },
       // What the entry starts the app from; the layouts import code that shares its chunk.
       'src/app/start.tsx': {
@@ -304,6 +306,41 @@ describe('host: how the SPA is delivered', () => {
     const desktopWithoutAnswers = (await page('/views/find?drawn=1', { 'user-agent': DESKTOP }))
       .body;
     expect(desktopWithoutAnswers).toContain('<div id="root"></div>');
+  });
+
+  it("a signed-in screen names its first calls for the page's first script, before the app's modules", async () => {
+    const body = (await page('/views/my/myProject')).body;
+    const { storageKey, calls } = islandOf(body, EARLY_CALLS_ELEMENT_ID) as {
+      storageKey: string;
+      calls: { key: string; url: string }[];
+    };
+    expect(storageKey).toBe(`oidc.user:${t.deps.config.oidcClientId}`);
+    const account = t.deps.config.serviceEndpoints['exam-account'];
+    expect(calls).toEqual([
+      { key: 'User/GetUser?', url: `${account}/OpenService/v1/User/GetUser` },
+      {
+        key: 'MessageNotice/GetList?PageIndex=1&PageSize=1',
+        url: `${t.deps.config.serviceEndpoints['exam-message']}/OpenService/v1/MessageNotice/GetList?PageIndex=1&PageSize=1`,
+      },
+      {
+        key: 'User/GetUserProject?PageIndex=1&PageSize=10',
+        url: `${account}/OpenService/v1/User/GetUserProject?PageIndex=1&PageSize=10`,
+      },
+    ]);
+    const script = body.indexOf(
+      '<script type="module" crossorigin src="/assets/early-calls-c1.js">',
+    );
+    expect(script).toBeGreaterThan(-1);
+    expect(script).toBeLessThan(body.indexOf('rel="modulepreload"'));
+    expect(script).toBeLessThan(body.indexOf('src="/assets/index-e1.js"'));
+    // An address whose calls need what it lacks lists only the others; a page with none, nothing.
+    const exam = islandOf((await page('/views/onlineExam')).body, EARLY_CALLS_ELEMENT_ID);
+    expect(exam).toMatchObject({
+      calls: [{ key: 'MessageNotice/GetList?PageIndex=1&PageSize=1' }],
+    });
+    const list = (await page('/views/home/project')).body;
+    expect(list).not.toContain(EARLY_CALLS_ELEMENT_ID);
+    expect(list).not.toContain('early-calls-c1.js');
   });
 
   it('长辈模式: the cookie puts data-elder on <html> and the drawing in elder mode; none without it', async () => {

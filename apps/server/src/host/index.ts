@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import {
   DEFERRED_SCRIPTS_ELEMENT_ID,
   type DeferredScripts,
+  EARLY_CALLS_ELEMENT_ID,
+  type EarlyCalls,
   FALLBACK_ROUTE,
   FIRST_ANSWERS_ELEMENT_ID,
   ELDER_MODE_ATTRIBUTE,
@@ -24,6 +26,7 @@ import { pageConfigFor, type PageConfig } from '../domain/sites/tenants.js';
 import type { AppDeps } from '../platform/deps.js';
 import { hostPageHelmet } from '../platform/security-headers.js';
 import { refuse } from '../platform/envelope.js';
+import { earlyCallsFor } from './early-calls.js';
 import { firstAnswersFor } from './first-answers.js';
 import { drawFirstScreen, loadFirstScreenRenderer } from './first-screen.js';
 import { loadRoutePreloads, preloadsFor, type RoutePreloads } from './preloads.js';
@@ -52,6 +55,8 @@ export interface HostPageParts {
   pageConfig: PageConfig | null;
   /** The answers to the page's first public calls, by call (host/first-answers.ts). */
   firstAnswers: Record<string, unknown> | null;
+  /** A signed-in screen's first calls and the script that sends them (host/early-calls.ts). */
+  earlyCalls: { script: string; calls: EarlyCalls } | null;
   /** The page as the web build's renderer drew it, with boot.ts's file to load its scripts after. */
   firstScreen: {
     render: FirstScreenRender;
@@ -78,7 +83,7 @@ export function renderHostPage(
   // A drawn page's template: no script or module before its first paint; boot.ts asks for them.
   const entry = ENTRY_SCRIPT.exec(after)?.[1];
   const drawnAfter = after.replace(MODULE_PRELOAD, '');
-  return ({ elder, preloads, pageConfig, firstAnswers, firstScreen }) => {
+  return ({ elder, preloads, pageConfig, firstAnswers, earlyCalls, firstScreen }) => {
     const drawn = firstScreen && entry ? firstScreen : null;
     const stylesheets = preloads.filter((file) => file.endsWith('.css'));
     const modules = preloads.filter((file) => !file.endsWith('.css'));
@@ -110,6 +115,13 @@ export function renderHostPage(
               .replace(EMPTY_ROOT, `<div id="root">${drawn.render.html}</div>`),
           ]
         : [
+            // First, so that its calls start while the modules below still load.
+            ...(earlyCalls
+              ? [
+                  dataIsland(EARLY_CALLS_ELEMENT_ID, earlyCalls.calls),
+                  `<script type="module" crossorigin src="/${earlyCalls.script}"></script>`,
+                ]
+              : []),
             ...modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
             after,
           ]),
@@ -206,11 +218,17 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
             request.log,
           )
         : null;
+    const earlyCalls =
+      !drawn && routePreloads?.earlyCalls ? earlyCallsFor(deps.config, layout, url) : null;
     const body = render({
       elder,
       preloads: routePreloads ? preloadsFor(routePreloads, layout, url.pathname) : [],
       pageConfig,
       firstAnswers,
+      earlyCalls:
+        earlyCalls && routePreloads?.earlyCalls
+          ? { script: routePreloads.earlyCalls, calls: earlyCalls }
+          : null,
       firstScreen:
         drawn && routePreloads?.boot
           ? {

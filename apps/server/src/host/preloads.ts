@@ -5,6 +5,8 @@ import { type PageLayout as Layout, ROUTE_BASE } from '@portal/contracts';
 /** The host page's entry in the build's manifest (boot.ts is the other entry). */
 const ENTRY_KEY = 'index.html';
 const BOOT_KEY = 'src/app/boot.ts';
+/** The first script of a signed-in screen's host page (apps/web/src/app/early-calls.ts). */
+const EARLY_CALLS_KEY = 'src/app/early-calls.ts';
 /** What the entry imports to start the app, in a chunk of its own (apps/web/src/app/main.tsx). */
 const START_KEY = 'src/app/start.tsx';
 
@@ -24,6 +26,8 @@ interface RoutePages {
 export interface RoutePreloads {
   /** boot.ts's file: the entry of a page the server has drawn. */
   boot: string | null;
+  /** early-calls.ts's file: it sends a signed-in screen's first calls before the app loads. */
+  earlyCalls: string | null;
   /** The entry's static imports, dependencies first (boot.ts evaluates them one by one). */
   entryModules: string[];
   shell: Record<Layout, string[]>;
@@ -87,6 +91,7 @@ export function loadRoutePreloads(distDir: string): RoutePreloads | null {
   const entryFile = manifest[ENTRY_KEY]?.file;
   const result: RoutePreloads = {
     boot: manifest[BOOT_KEY]?.file ?? null,
+    earlyCalls: manifest[EARLY_CALLS_KEY]?.file ?? null,
     entryModules: [...inPage].filter((file) => file.endsWith('.js') && file !== entryFile),
     shell: { mobile: [], desktop: [] },
     pages: { mobile: new Map(), desktop: new Map() },

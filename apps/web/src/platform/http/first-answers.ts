@@ -1,5 +1,7 @@
 import {
   appendQuery,
+  EARLY_ANSWERS_GLOBAL,
+  type EarlyAnswers,
   type Endpoint,
   FIRST_ANSWERS_ELEMENT_ID,
   FIRST_ANSWERS_MAX_AGE_MS,
@@ -34,6 +36,25 @@ export function takeFirstAnswer(key: string): unknown {
   const answers = answersIn(element);
   const answer = answers.get(key);
   answers.delete(key);
+  return answer;
+}
+
+/**
+ * A signed-in screen's call sent by the page's first script (app/early-calls.ts), once: only for
+ * the same token, and only while the page is new (FIRST_ANSWERS_MAX_AGE_MS). Its exchange, or
+ * null when it failed; undefined when there is none to take.
+ */
+export function takeEarlyAnswer(
+  key: string,
+  authorization: string,
+): Promise<{ status: number; text: string } | null> | undefined {
+  const early = (window as unknown as Record<string, EarlyAnswers | undefined>)[
+    EARLY_ANSWERS_GLOBAL
+  ];
+  if (!early || early.authorization !== authorization) return undefined;
+  if (performance.now() > FIRST_ANSWERS_MAX_AGE_MS) return undefined;
+  const answer = early.answers.get(key);
+  early.answers.delete(key);
   return answer;
 }
 

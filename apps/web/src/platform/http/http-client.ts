@@ -18,7 +18,7 @@ import { navigateTo } from '../navigation';
 import { notifyError } from '../notifier';
 import { useSessionStore } from '../session-store';
 import { PREVIEW_LOGIN_NAME } from '../storage-keys';
-import { serverRenderAnswer, takeFirstAnswer } from './first-answers';
+import { serverRenderAnswer, takeEarlyAnswer, takeFirstAnswer } from './first-answers';
 import { HttpError } from './http-error';
 import { waitForTurn } from './waiting-line';
 
@@ -181,7 +181,13 @@ async function send<E extends Endpoint>(
   const { url, init } = buildRequest(base, endpoint, (input ?? {}) as Params, options);
   // An anonymous visitor's first screen: the host page may carry the answer already.
   const headers = init.headers as Headers;
-  if (endpoint.method === 'GET' && !headers.has('Authorization') && !isPreviewMode()) {
+  const authorization = headers.get('Authorization');
+  // A signed-in screen's first calls may have been sent before the app's scripts arrived.
+  let early =
+    endpoint.method === 'GET' && authorization && !isPreviewMode()
+      ? takeEarlyAnswer(firstAnswerKey(endpoint, url.searchParams), authorization)
+      : undefined;
+  if (endpoint.method === 'GET' && !authorization && !isPreviewMode()) {
     const answer = takeFirstAnswer(firstAnswerKey(endpoint, url.searchParams));
     if (answer !== undefined)
       return settle(
@@ -201,7 +207,9 @@ async function send<E extends Endpoint>(
     (init.headers as Headers).set(IDEMPOTENCY_KEY_HEADER, key);
   }
   for (;;) {
-    const { status, text } = await transport(url, init, options);
+    const exchange = early ? await early : null;
+    early = undefined;
+    const { status, text } = exchange ?? (await transport(url, init, options));
     const turn = status === ERROR_CODES.SERVICE_UNAVAILABLE ? waitingLineOf(text) : null;
     if (turn) {
       // Past capacity: wait the turn given and send the same call again, with the same key.

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PAGE_SIZE,
   getUserBrowseProject,
   getUserCollectProject,
   getUserPaymentOrder,
@@ -10,7 +11,8 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../platform';
 import { nextPageIndex } from '../../../shared/paging';
 
-const PAGE_SIZE = 10;
+// The first page is also among the signed-in screens' first calls (@portal/contracts).
+const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 /** The personal centre's paged lists: one infinite query per call, keyed by the call's name. */
 function pagedOptions<

@@ -1,4 +1,4 @@
-import { getMessageList } from '@portal/contracts';
+import { getMessageList, UNREAD_COUNT_QUERY } from '@portal/contracts';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -39,7 +39,10 @@ export function useMessageList(enabled: boolean) {
 export function unreadCountQueryOptions() {
   return queryOptions({
     queryKey: [getMessageList.name, 'unread'],
-    queryFn: ({ signal }) => fetchMessageList(1, 1, signal).then((page) => page.UnreadCount),
+    queryFn: ({ signal }) =>
+      fetchMessageList(UNREAD_COUNT_QUERY.PageIndex, UNREAD_COUNT_QUERY.PageSize, signal).then(
+        (page) => page.UnreadCount,
+      ),
   });
 }
 
