@@ -54,6 +54,7 @@ import {
   stopProcess,
   waitForHealth,
   watchResident,
+  withSectionsReplaced,
 } from './bench-kit.js';
 import { loadConfig } from '../src/config.js';
 import { DEMO_MOBILE, SEED_PROJECTS } from '../src/testing/demo-fixtures.js';
@@ -790,30 +791,20 @@ function signedInSection(rows: SignedInRow[], machineLoad: string) {
   ].join('\n');
 }
 
-/** The file's sections, each from its `## ` heading to the next. */
-function sectionsOf(text: string): string[] {
-  return text
-    .split(/\n(?=## )/)
-    .slice(1)
-    .map((section) => section.trim());
-}
-
 function report(
   sections: string[],
   before: ReturnType<typeof machine>,
   previous: string | null,
 ): string {
   const after = machine();
-  const order = Object.values(SECTION_HEADINGS);
-  const rank = (section: string) => order.findIndex((heading) => section.startsWith(heading));
-  const ran = new Set(sections.map(rank));
-  const kept = previous ? sectionsOf(previous).filter((old) => !ran.has(rank(old))) : [];
   return [
     `# API benchmark (issues 14 and 31)`,
     '',
     `Run ${new Date().toISOString()} by \`npm run bench:api -w apps/server\`${args.only === ALL_SECTIONS ? '' : ` (\`--only ${args.only}\`: the other sections are from an earlier run)`}: ${before.cores} cores (${before.cpu}), Node ${before.node}, PostgreSQL ${before.postgres} on the same machine. Load average (1/5/15 min) ${before.load} at the start, ${after.load} at the end: the machine is shared, so the ratios against the baselines measured beside each run are what count.`,
     '',
-    ...[...kept, ...sections].sort((a, b) => rank(a) - rank(b)).flatMap((s) => [s, '']),
+    ...withSectionsReplaced(previous ?? '', sections, Object.values(SECTION_HEADINGS)).flatMap(
+      (s) => [s, ''],
+    ),
   ].join('\n');
 }
 

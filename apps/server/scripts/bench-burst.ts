@@ -82,6 +82,7 @@ import {
   startCompiledPortal,
   stopProcess,
   temporaryDataDir,
+  withSectionsReplaced,
 } from './bench-kit.js';
 
 const { values: args } = parseArgs({
@@ -1233,14 +1234,6 @@ function waveSection(rows: WaveRow[]): string {
   ].join('\n');
 }
 
-/** The file's sections, each from its `## ` heading to the next. */
-function sectionsOf(text: string): string[] {
-  return text
-    .split(/\n(?=## )/)
-    .slice(1)
-    .map((section) => section.trim());
-}
-
 const HEADINGS = ['## Cost per call', '## Waiting line', '## Sign-in wave', '## Apply burst'];
 
 /**
@@ -1259,8 +1252,6 @@ function writeSection(section: string) {
   console.log(stamped);
   if (args['no-write']) return;
   const previous = fs.existsSync(RESULT_FILE) ? fs.readFileSync(RESULT_FILE, 'utf8') : '';
-  const rank = (text: string) => HEADINGS.findIndex((h) => text.startsWith(h));
-  const kept = sectionsOf(previous).filter((old) => rank(old) !== rank(stamped));
   fs.mkdirSync(path.dirname(RESULT_FILE), { recursive: true });
   fs.writeFileSync(
     RESULT_FILE,
@@ -1269,7 +1260,7 @@ function writeSection(section: string) {
       '',
       'Each section is the latest run of its part (`--only` runs some); what they mean: docs/performance.md, "Registration morning".',
       '',
-      ...[...kept, stamped].sort((a, b) => rank(a) - rank(b)).flatMap((text) => [text, '']),
+      ...withSectionsReplaced(previous, [stamped], HEADINGS).flatMap((text) => [text, '']),
     ].join('\n'),
   );
   log(`${heading} written to ${path.relative(REPO_DIR, RESULT_FILE)}`);

@@ -25,6 +25,7 @@ import { build, loadConfigFromFile } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { launchBrowser, PHONE } from '../../../e2e/support/browser.ts';
 import { candidateWithEveryScreen } from '../../../e2e/support/candidate-states.ts';
+import { withSectionsReplaced } from '../../server/scripts/bench-kit.ts';
 import { CPU_SLOWDOWN, EXAM_ANSWERS, measureInp } from './bench-inp.mjs';
 
 const WEB_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -50,6 +51,8 @@ for (const section of ONLY)
   if (!SECTIONS.includes(section)) throw new Error(`--only: no section ${section} (${SECTIONS})`);
 /** The signed-in screens, in the order of the table (both layouts each). */
 const SIGNED_IN_SCREENS = ['apply', 'payment', 'ticket', 'exam', 'my', 'myProject'];
+/** web-signed-in.md's sections: a run with --only replaces only those it measured. */
+const SIGNED_IN_HEADINGS = ['## LCP of the signed-in screens', '## INP while typing and answering'];
 const DRAWING_ONLY = '/views/home/project, scripts blocked';
 
 const run = (command, args, cwd = REPO_ROOT) =>
@@ -371,12 +374,12 @@ async function signedIn(portal, baselineRows) {
           `${w.name} on ${w.target} ${Math.round(w.duration)} ms (delay ${Math.round(w.inputDelay)}, handlers ${Math.round(w.processing)})`,
       )
       .join('; ');
-  const lines = [
-    `# Signed-in screens and interaction (Lighthouse ${lighthouseVersion()}, web-vitals ${JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules/web-vitals/package.json'), 'utf8')).version})`,
+  const measured = (from, to) =>
+    `Measured ${new Date().toISOString()} on ${os.cpus().length} cores, Node ${process.version}; load average ${from} at the start, ${to} at the end. Medians of ${RUNS} runs.`;
+  const lcpSection = [
+    SIGNED_IN_HEADINGS[0],
     '',
-    `Run ${new Date().toISOString()} on ${os.cpus().length} cores, Node ${process.version}; load average ${load.before} at the start, ${load.lighthouse} after the Lighthouse runs, ${load.inp} after the INP runs. Medians of ${RUNS} runs.`,
-    '',
-    '## LCP of the signed-in screens',
+    measured(load.before, load.lighthouse),
     '',
     "A fresh candidate, signed up once in a browser of its own, with an application approved and waiting for its fee (payment), a paid one on the seed's online-exam project with its ticket and its exam started (ticket, exam: the answer sheet), and a project's full form not yet applied to (apply). Its stored session (the origin's local storage, where the app keeps the sign-in record) is set in each Lighthouse browser before the audit; the load is cold (Lighthouse clears the caches). Mobile is Lighthouse's default (simulated slow 4G, 4× CPU slowdown), desktop its desktop preset; the baseline is the bare page's LCP of the same form factor.",
     '',
@@ -392,8 +395,11 @@ async function signedIn(portal, baselineRows) {
       (r) =>
         `| ${r.name} | ${address(r.name)} | ${r.formFactor} | ${r.score} | ${secs(r.fcp)} | ${secs(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.jsKb.toFixed(0)} | ${r.requests} | ${lcpVerdict(r)} | \`${(r.lcpElement ?? '').replace(/\|/g, '\\|').slice(0, 60)}\` |`,
     ),
+  ];
+  const inpSection = [
+    SIGNED_IN_HEADINGS[1],
     '',
-    '## INP while typing and answering',
+    measured(load.lighthouse, load.inp),
     '',
     `Chromium (playwright-core) at ${CPU_SLOWDOWN}× CPU slowdown (\`Emulation.setCPUThrottlingRate\`), the same stored session, the web-vitals library's \`onINP\` (attribution build, \`reportAllChanges\`) injected before the app; each run a new page. Form: four fields of the full application form typed key by key (a key every 120 ms). Exam: ${EXAM_ANSWERS} answers on the answer sheet (an option clicked per single choice or judgement, two boxes per multiple choice; the seed's papers have 9 questions, so the first is answered again), 400 ms between answers. "Worst" lists the run's three longest interactions (an interaction's longest event).`,
     '',
@@ -405,9 +411,26 @@ async function signedIn(portal, baselineRows) {
       (r) =>
         `| ${r.task} | ${r.layout} | ${r.did} | ${Math.round(r.value)} ms | ${r.runs.map((v) => Math.round(v)).join(', ')} | ${r.type} on \`${r.target}\` | ${Math.round(r.inputDelay)} / ${Math.round(r.processing)} / ${Math.round(r.presentation)} ms | ${worst(r)} | ${r.value <= TARGETS.inpMs ? 'ok' : 'MISS'} |`,
     ),
-    '',
   ];
-  writeResult('web-signed-in.md', lines.join('\n'));
+  const ran = [
+    ...(ONLY.includes('signed-in') ? [lcpSection.join('\n')] : []),
+    ...(ONLY.includes('inp') ? [inpSection.join('\n')] : []),
+  ];
+  const file = path.join(REPO_ROOT, 'bench-results', 'web-signed-in.md');
+  const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  writeResult(
+    'web-signed-in.md',
+    [
+      `# Signed-in screens and interaction (Lighthouse ${lighthouseVersion()}, web-vitals ${JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules/web-vitals/package.json'), 'utf8')).version})`,
+      '',
+      'Each section is the latest run of its part (`--only signed-in` or `--only inp` runs one); what they mean: docs/performance.md.',
+      '',
+      ...withSectionsReplaced(previous, ran, SIGNED_IN_HEADINGS).flatMap((section) => [
+        section,
+        '',
+      ]),
+    ].join('\n'),
+  );
 }
 
 async function main() {
