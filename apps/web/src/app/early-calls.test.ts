@@ -10,17 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callEndpoint, runtimeConfig, useSessionStore } from '../platform';
 import { serviceEndpointOf } from '../platform/runtime-config';
 import { loadTestRuntimeConfig } from '../platform/testing/runtime-config-fixture';
+import { PROFILE as profile } from './testing/app-harness';
 
-const profile = {
-  UserId: 7,
-  Name: '张三',
-  Mobile: '138****8000',
-  HeadPortrait: '',
-  IsRealName: false,
-  IdNumber: null,
-  IsBindWeChat: false,
-  CreateTime: '2024-01-01T08:00:00+08:00',
-};
 const envelope = (data: unknown) => JSON.stringify({ ErrCode: 0, ErrMsg: '', Data: data });
 
 // The edge: the network. The early script and the HTTP client between are the real code.
