@@ -1,4 +1,4 @@
-import { appendQuery, firstAnswerKey, SIGNED_IN_FIRST_CALLS } from '@portal/contracts';
+import { callsAt, EARLY_ANSWERS_GLOBAL, SIGNED_IN_FIRST_CALLS } from '@portal/contracts';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser.js';
@@ -24,17 +24,8 @@ function callKey(url: URL, names: ReadonlyMap<string, string>): string | null {
   return `${name}?${sorted.toString()}`;
 }
 
-/** The keys SIGNED_IN_FIRST_CALLS lists for a page address in a layout. */
-function listedKeys(layout: 'mobile' | 'desktop', address: string): string[] {
-  const url = new URL(address);
-  return (SIGNED_IN_FIRST_CALLS[layout][url.pathname] ?? []).flatMap(({ endpoint, input }) => {
-    const values = input(url.searchParams);
-    if (!values) return [];
-    const params = new URLSearchParams();
-    appendQuery(params, values);
-    return [firstAnswerKey(endpoint, params)];
-  });
-}
+const listedKeys = (layout: 'mobile' | 'desktop', address: string) =>
+  callsAt(SIGNED_IN_FIRST_CALLS[layout], new URL(address)).map(({ key }) => key);
 
 const ENDPOINT_NAMES = new Map(
   Object.values(SIGNED_IN_FIRST_CALLS)
@@ -82,10 +73,19 @@ describe('a signed-in screen’s first calls go out before the app loads (issue 
         });
         await page.goto(address);
         await page.waitForLoadState('networkidle');
-        // The screen is drawn from what the early calls brought.
         await page.locator('#root :is(h1, h2, h3, p, dd, li)').first().waitFor();
         await page.waitForLoadState('networkidle');
+        // Every answer the early script brought was taken (one listed but never asked for would be
+        // left here, a read wasted and an answer that could go stale).
+        const untaken = await page.evaluate(
+          (global) =>
+            (window as unknown as Record<string, { answers: Map<string, unknown> } | undefined>)[
+              global
+            ]?.answers.size ?? 0,
+          EARLY_ANSWERS_GLOBAL,
+        );
         await page.close();
+        expect(untaken, `${layout} ${screen}: every early answer taken`).toBe(0);
         expect([...beforeApp], `${layout} ${screen}: sent before the app`).toEqual(
           expect.arrayContaining(expected),
         );

@@ -54,8 +54,8 @@ import {
   stopProcess,
   waitForHealth,
   watchResident,
-  withSectionsReplaced,
 } from './bench-kit.js';
+import { withSectionsReplaced } from './report-sections.js';
 import { loadConfig } from '../src/config.js';
 import { DEMO_MOBILE, SEED_PROJECTS } from '../src/testing/demo-fixtures.js';
 import { loadOrCreateSecrets, publicJwkOf } from '../src/platform/secrets.js';

@@ -82,8 +82,8 @@ import {
   startCompiledPortal,
   stopProcess,
   temporaryDataDir,
-  withSectionsReplaced,
 } from './bench-kit.js';
+import { withSectionsReplaced } from './report-sections.js';
 
 const { values: args } = parseArgs({
   options: {

@@ -25,7 +25,7 @@ import { build, loadConfigFromFile } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { launchBrowser, PHONE } from '../../../e2e/support/browser.ts';
 import { candidateWithEveryScreen } from '../../../e2e/support/candidate-states.ts';
-import { withSectionsReplaced } from '../../server/scripts/bench-kit.ts';
+import { withSectionsReplaced } from '../../server/scripts/report-sections.ts';
 import { CPU_SLOWDOWN, EXAM_ANSWERS, measureInp } from './bench-inp.mjs';
 
 const WEB_DIR = fileURLToPath(new URL('..', import.meta.url));

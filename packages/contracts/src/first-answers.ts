@@ -1,7 +1,6 @@
 import type { Endpoint } from './endpoint.js';
 import { DEFAULT_PAGE_SIZE, idParam, MAX_PAGE_SIZE } from './envelope.js';
 import { getForm } from './areas/apply.js';
-import { getExamine } from './areas/custom.js';
 import { getHomeLable, getHomeLableLayout } from './areas/home.js';
 import { getMessageList, getProjectNotice } from './areas/notice.js';
 import { getUserPaymentOrder } from './areas/payment.js';
@@ -121,6 +120,37 @@ export interface FirstCall {
 }
 
 const call = (endpoint: Endpoint, input: FirstCall['input']): FirstCall => ({ endpoint, input });
+
+/** A listed call as a page address makes it: its query, its key, and its path with the query. */
+export interface CallAtAddress {
+  endpoint: Endpoint;
+  params: URLSearchParams;
+  key: string;
+  /** The endpoint's path and query, to append to its service's address. */
+  pathAndQuery: string;
+}
+
+/** The calls a table (FIRST_SCREEN_CALLS' or SIGNED_IN_FIRST_CALLS' layout) lists for a page address. */
+export function callsAt(
+  table: Record<string, readonly FirstCall[]>,
+  url: { pathname: string; searchParams: URLSearchParams },
+): CallAtAddress[] {
+  return (table[url.pathname.replace(/\/+$/, '')] ?? []).flatMap(({ endpoint, input }) => {
+    const values = input(url.searchParams);
+    if (!values) return [];
+    const params = new URLSearchParams();
+    appendQuery(params, values);
+    const query = params.size > 0 ? `?${params.toString()}` : '';
+    return [
+      {
+        endpoint,
+        params,
+        key: firstAnswerKey(endpoint, params),
+        pathAndQuery: `${endpoint.path}${query}`,
+      },
+    ];
+  });
+}
 /** The list as its address filters it (a share link's own parameters, such as WeChat's, are not filters). */
 const filtered = (paging: (query: URLSearchParams) => Query) => (query: URLSearchParams) => ({
   ...projectListFilterOf(query),
@@ -208,37 +238,34 @@ export const OIDC_USER_PREFIX = 'oidc.user:';
 /** The tab badge's call: the smallest page of messages, read for its UnreadCount. */
 export const UNREAD_COUNT_QUERY = { PageIndex: 1, PageSize: 1 } as const;
 
-const ofApply = (query: URLSearchParams) => {
-  const id = idParam(query.get('ApplyId'));
-  return id === undefined ? null : { ApplyId: id };
-};
 const profile = call(getUser, () => ({}));
 const unreadCount = call(getMessageList, () => ({ ...UNREAD_COUNT_QUERY }));
 const personalNumbers = call(getPersonalCenterNumber, () => ({}));
 const myProjects = call(getUserProject, () => ({ PageIndex: 1, PageSize: DEFAULT_PAGE_SIZE }));
 const applyForm = [call(getForm, ofProject({})), call(getUserApplyArchive, () => ({}))];
-const exam = call(getExamine, ofApply);
 
 /**
  * The calls each layout's signed-in screens make first, by page address: reads only, so one sent
- * and not taken costs a read and nothing else. The payment page's order (its channel depends on
- * the browser) and the ticket (a POST) are left to the app. A journey checks that each page makes
- * these once (e2e/journeys/early-calls.test.ts).
+ * and not taken costs a read and nothing else. Left to the app: the payment page's order (its
+ * channel depends on the browser), the ticket itself (a POST), the ticket page's unread count
+ * (asked after that POST, which drops what was not yet taken: a write may change it) and the
+ * exam's state (its ServerTime sets the exam's clock as of when it is received). A journey checks
+ * that each page takes every one of these and asks none again (e2e/journeys/early-calls.test.ts).
  */
 export const SIGNED_IN_FIRST_CALLS: Record<PageLayout, Record<string, readonly FirstCall[]>> = {
   mobile: {
     '/views/apply': [profile, unreadCount, ...applyForm],
     '/views/payment': [unreadCount],
-    '/views/print': [profile, unreadCount],
-    '/views/onlineExam': [unreadCount, exam],
+    '/views/print': [profile],
+    '/views/onlineExam': [unreadCount],
     '/views/my': [profile, unreadCount, personalNumbers],
     '/views/my/myProject': [profile, unreadCount, myProjects],
   },
   desktop: {
     '/views/apply': [profile, unreadCount, ...applyForm, call(getProjectPosition, ofProject({}))],
     '/views/payment': [profile, unreadCount],
-    '/views/print': [profile, unreadCount],
-    '/views/onlineExam': [profile, unreadCount, exam],
+    '/views/print': [profile],
+    '/views/onlineExam': [profile, unreadCount],
     '/views/my': [
       profile,
       unreadCount,

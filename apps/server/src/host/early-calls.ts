@@ -1,7 +1,6 @@
 import {
-  appendQuery,
+  callsAt,
   type EarlyCalls,
-  firstAnswerKey,
   OIDC_USER_PREFIX,
   type PageLayout,
   type ServiceId,
@@ -19,16 +18,11 @@ export function earlyCallsFor(
   layout: PageLayout,
   url: URL,
 ): EarlyCalls | null {
-  const calls = (SIGNED_IN_FIRST_CALLS[layout][url.pathname.replace(/\/+$/, '')] ?? []).flatMap(
-    ({ endpoint, input }) => {
-      const values = input(url.searchParams);
-      if (!values) return [];
-      const params = new URLSearchParams();
-      appendQuery(params, values);
-      const query = params.size > 0 ? `?${params.toString()}` : '';
-      const base = config.serviceEndpoints[endpoint.service as ServiceId];
-      return [{ key: firstAnswerKey(endpoint, params), url: `${base}${endpoint.path}${query}` }];
-    },
+  const calls = callsAt(SIGNED_IN_FIRST_CALLS[layout], url).map(
+    ({ endpoint, key, pathAndQuery }) => ({
+      key,
+      url: `${config.serviceEndpoints[endpoint.service as ServiceId]}${pathAndQuery}`,
+    }),
   );
   return calls.length > 0
     ? { storageKey: `${OIDC_USER_PREFIX}${config.oidcClientId}`, calls }

@@ -1,10 +1,4 @@
-import {
-  appendQuery,
-  FIRST_SCREEN_CALLS,
-  firstAnswerKey,
-  type PageLayout,
-  type ServiceId,
-} from '@portal/contracts';
+import { callsAt, FIRST_SCREEN_CALLS, type PageLayout, type ServiceId } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
 
@@ -25,25 +19,20 @@ export async function firstAnswersFor(
   layout: PageLayout,
   url: URL,
 ): Promise<Record<string, unknown> | null> {
-  const calls = FIRST_SCREEN_CALLS[layout][url.pathname.replace(/\/+$/, '')] ?? [];
   const answers = await Promise.all(
-    calls.map(async ({ endpoint, input }) => {
+    callsAt(FIRST_SCREEN_CALLS[layout], url).map(async ({ endpoint, key, pathAndQuery }) => {
       const service = endpoint.service as ServiceId;
-      const values = input(url.searchParams);
       // The SPA asks this process only at its own address (SERVICE_ENDPOINTS may point elsewhere).
       const ownEndpoint = `${config.publicUrl}/services/${service}`;
-      if (!values || !config.parts.has(service) || config.serviceEndpoints[service] !== ownEndpoint)
+      if (!config.parts.has(service) || config.serviceEndpoints[service] !== ownEndpoint)
         return null;
       const served = new URL(ownEndpoint);
-      const params = new URLSearchParams();
-      appendQuery(params, values);
-      const query = params.size > 0 ? `?${params.toString()}` : '';
       let timer: NodeJS.Timeout | undefined;
       try {
         const response = await Promise.race([
           app.inject({
             method: 'GET',
-            url: `${served.pathname}${endpoint.path}${query}`,
+            url: `${served.pathname}${pathAndQuery}`,
             headers: { host: served.host },
             remoteAddress: request.ip,
           }),
@@ -51,9 +40,7 @@ export async function firstAnswersFor(
             timer = setTimeout(() => resolve(null), FIRST_ANSWER_WAIT_MS);
           }),
         ]);
-        return response?.statusCode === 200
-          ? ([firstAnswerKey(endpoint, params), response.json() as unknown] as const)
-          : null;
+        return response?.statusCode === 200 ? ([key, response.json() as unknown] as const) : null;
       } catch {
         return null;
       } finally {

@@ -5,6 +5,7 @@ import {
   firstAnswerKey,
   getUser,
   OIDC_USER_PREFIX,
+  withdrawApply,
 } from '@portal/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callEndpoint, runtimeConfig, useSessionStore } from '../platform';
@@ -19,14 +20,16 @@ const fetchMock = vi.fn<typeof fetch>();
 const userKey = firstAnswerKey(getUser, new URLSearchParams());
 
 /** A host page naming GetUser, a stored sign-in, and early-calls.ts evaluated on it. */
-async function openSignedInPage({ expiresIn = 3600 } = {}) {
+async function openSignedInPage({ expiresIn = 3600, stored = true } = {}) {
   const config = runtimeConfig();
   const storageKey = `${OIDC_USER_PREFIX}${config.WebSite.UserClient.ClientID}`;
   const now = Math.floor(Date.now() / 1000);
-  localStorage.setItem(
-    storageKey,
-    JSON.stringify({ access_token: 'tok1', token_type: 'Bearer', expires_at: now + expiresIn }),
-  );
+  localStorage.clear();
+  if (stored)
+    localStorage.setItem(
+      storageKey,
+      JSON.stringify({ access_token: 'tok1', token_type: 'Bearer', expires_at: now + expiresIn }),
+    );
   const island: EarlyCalls = {
     storageKey,
     calls: [
@@ -93,10 +96,36 @@ describe("a signed-in screen's first calls, sent before the app (early-calls.ts)
     expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 
-  it('sends nothing without a valid stored sign-in', async () => {
+  it('sends nothing without a valid stored sign-in, or in the reviewer’s preview', async () => {
     await openSignedInPage({ expiresIn: -60 });
-    localStorage.clear();
-    await openSignedInPage({ expiresIn: -60 });
+    await openSignedInPage({ stored: false });
+    sessionStorage.setItem('PreviewLoginName', 'reviewer');
+    await openSignedInPage();
+    sessionStorage.clear();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a write drops the answers not yet taken: the next read asks the server', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(envelope({ ...profile, Name: '早到' })));
+    await openSignedInPage();
+    useSessionStore.getState().setToken('tok1', 'Bearer');
+    fetchMock.mockResolvedValueOnce(new Response(envelope({ ApplyId: 1 })));
+    await callEndpoint(withdrawApply, { ApplyId: 1 }).catch(() => undefined);
+    fetchMock.mockResolvedValueOnce(new Response(envelope(profile)));
+    expect((await callEndpoint(getUser, {})).Name).toBe('张三');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('a call given up while its early answer is on its way is given up, not settled', async () => {
+    let arrive: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
+    await openSignedInPage();
+    useSessionStore.getState().setToken('tok1', 'Bearer');
+    const controller = new AbortController();
+    const call = callEndpoint(getUser, {}, { signal: controller.signal });
+    controller.abort(new DOMException('left the page', 'AbortError'));
+    arrive(new Response(envelope(profile), { status: 500 }));
+    await expect(call).rejects.toThrow('left the page');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

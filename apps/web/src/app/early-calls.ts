@@ -7,6 +7,8 @@ import type { EarlyAnswers, EarlyCalls } from '@portal/contracts';
 /** = EARLY_CALLS_ELEMENT_ID and EARLY_ANSWERS_GLOBAL of @portal/contracts (early-calls.test.ts checks). */
 export const EARLY_CALLS_ID = 'portal-early-calls';
 export const EARLY_ANSWERS_KEY = '__portalEarlyAnswers';
+/** = PREVIEW_LOGIN_NAME (platform/storage-keys.ts): the reviewer's preview makes its own calls. */
+export const PREVIEW_LOGIN_NAME_KEY = 'PreviewLoginName';
 /** Past this an early call is given up: the app asks itself. */
 export const EARLY_CALL_TIMEOUT_MS = 15_000;
 
@@ -41,7 +43,7 @@ function send(url: string, authorization: string) {
 export function sendEarlyCalls(): void {
   try {
     const island = document.getElementById(EARLY_CALLS_ID)?.textContent;
-    if (!island) return;
+    if (!island || sessionStorage.getItem(PREVIEW_LOGIN_NAME_KEY)) return;
     const { storageKey, calls } = JSON.parse(island) as EarlyCalls;
     const authorization = storedAuthorization(storageKey);
     if (!authorization) return;

@@ -48,14 +48,19 @@ export function takeEarlyAnswer(
   key: string,
   authorization: string,
 ): Promise<{ status: number; text: string } | null> | undefined {
+  if (performance.now() > FIRST_ANSWERS_MAX_AGE_MS) dropEarlyAnswers();
   const early = (window as unknown as Record<string, EarlyAnswers | undefined>)[
     EARLY_ANSWERS_GLOBAL
   ];
   if (!early || early.authorization !== authorization) return undefined;
-  if (performance.now() > FIRST_ANSWERS_MAX_AGE_MS) return undefined;
   const answer = early.answers.get(key);
   early.answers.delete(key);
   return answer;
+}
+
+/** After a write (it may change what an answer not yet taken says) or once they are old: gone. */
+export function dropEarlyAnswers(): void {
+  delete (window as unknown as Record<string, unknown>)[EARLY_ANSWERS_GLOBAL];
 }
 
 /** While the server draws a first screen: the answers of the render under way (app/server-render.tsx). */

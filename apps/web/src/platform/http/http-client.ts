@@ -18,7 +18,12 @@ import { navigateTo } from '../navigation';
 import { notifyError } from '../notifier';
 import { useSessionStore } from '../session-store';
 import { PREVIEW_LOGIN_NAME } from '../storage-keys';
-import { serverRenderAnswer, takeEarlyAnswer, takeFirstAnswer } from './first-answers';
+import {
+  dropEarlyAnswers,
+  serverRenderAnswer,
+  takeEarlyAnswer,
+  takeFirstAnswer,
+} from './first-answers';
 import { HttpError } from './http-error';
 import { waitForTurn } from './waiting-line';
 
@@ -197,6 +202,7 @@ async function send<E extends Endpoint>(
         options.silent ? () => undefined : notifyError,
       );
   }
+  if (endpoint.method === 'POST') dropEarlyAnswers();
   const callId =
     endpoint.method === 'POST' && typeof init.body === 'string'
       ? `${endpoint.name} ${init.body}`
@@ -209,6 +215,8 @@ async function send<E extends Endpoint>(
   for (;;) {
     const exchange = early ? await early : null;
     early = undefined;
+    // Given up while the early call was on its way: as a call aborted on the network.
+    if (options.signal?.aborted) throw options.signal.reason as Error;
     const { status, text } = exchange ?? (await transport(url, init, options));
     const turn = status === ERROR_CODES.SERVICE_UNAVAILABLE ? waitingLineOf(text) : null;
     if (turn) {
