@@ -47,23 +47,24 @@ describe('the waiting line (issue 31, point 3)', () => {
   let page: Page;
 
   beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  // A try of its own each time, server included: a retry starts signed out, with the seed's
+  // returned application not yet sent, as the first try did.
+  beforeEach(async () => {
     server = await startFreshServer('waiting-line', {
       MAX_IN_FLIGHT_REQUESTS: String(CAPACITY),
       WAITING_LINE_RETRY_SECONDS: String(WAIT_SECONDS),
     });
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  // A try of its own each time: a retry starts signed out, as the first try did.
-  beforeEach(async () => {
     context = await browser.newContext(PHONE);
     page = await context.newPage();
-  });
+  }, 120_000);
   afterEach(async () => {
     await context?.close();
+    await server?.stop();
   });
 
   it('a returned application sent while the server is full waits in line, keeps what was typed and lands once', async () => {
