@@ -218,17 +218,14 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
             request.log,
           )
         : null;
-    const earlyCalls =
-      !drawn && routePreloads?.earlyCalls ? earlyCallsFor(deps.config, layout, url) : null;
+    const earlyScript = drawn ? null : routePreloads?.earlyCalls;
+    const earlyCalls = earlyScript ? earlyCallsFor(deps.config, layout, url) : null;
     const body = render({
       elder,
       preloads: routePreloads ? preloadsFor(routePreloads, layout, url.pathname) : [],
       pageConfig,
       firstAnswers,
-      earlyCalls:
-        earlyCalls && routePreloads?.earlyCalls
-          ? { script: routePreloads.earlyCalls, calls: earlyCalls }
-          : null,
+      earlyCalls: earlyScript && earlyCalls ? { script: earlyScript, calls: earlyCalls } : null,
       firstScreen:
         drawn && routePreloads?.boot
           ? {

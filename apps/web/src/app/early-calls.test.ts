@@ -10,6 +10,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callEndpoint, runtimeConfig, useSessionStore } from '../platform';
 import { serviceEndpointOf } from '../platform/runtime-config';
+import { PREVIEW_LOGIN_NAME } from '../platform/storage-keys';
 import { loadTestRuntimeConfig } from '../platform/testing/runtime-config-fixture';
 import { PROFILE as profile } from './testing/app-harness';
 
@@ -62,6 +63,7 @@ describe("a signed-in screen's first calls, sent before the app (early-calls.ts)
     const early = await import('./early-calls');
     expect(early.EARLY_CALLS_ID).toBe(EARLY_CALLS_ELEMENT_ID);
     expect(early.EARLY_ANSWERS_KEY).toBe(EARLY_ANSWERS_GLOBAL);
+    expect(early.PREVIEW_LOGIN_NAME_KEY).toBe(PREVIEW_LOGIN_NAME);
   });
 
   it('sends them with the stored token; the app takes the answer once, then asks', async () => {
@@ -99,7 +101,7 @@ describe("a signed-in screen's first calls, sent before the app (early-calls.ts)
   it('sends nothing without a valid stored sign-in, or in the reviewer’s preview', async () => {
     await openSignedInPage({ expiresIn: -60 });
     await openSignedInPage({ stored: false });
-    sessionStorage.setItem('PreviewLoginName', 'reviewer');
+    sessionStorage.setItem(PREVIEW_LOGIN_NAME, 'reviewer');
     await openSignedInPage();
     sessionStorage.clear();
     expect(fetchMock).not.toHaveBeenCalled();

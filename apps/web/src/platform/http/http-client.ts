@@ -187,13 +187,14 @@ async function send<E extends Endpoint>(
   // An anonymous visitor's first screen: the host page may carry the answer already.
   const headers = init.headers as Headers;
   const authorization = headers.get('Authorization');
+  const answerKey =
+    endpoint.method === 'GET' && !isPreviewMode()
+      ? firstAnswerKey(endpoint, url.searchParams)
+      : null;
   // A signed-in screen's first calls may have been sent before the app's scripts arrived.
-  let early =
-    endpoint.method === 'GET' && authorization && !isPreviewMode()
-      ? takeEarlyAnswer(firstAnswerKey(endpoint, url.searchParams), authorization)
-      : undefined;
-  if (endpoint.method === 'GET' && !authorization && !isPreviewMode()) {
-    const answer = takeFirstAnswer(firstAnswerKey(endpoint, url.searchParams));
+  let early = answerKey && authorization ? takeEarlyAnswer(answerKey, authorization) : undefined;
+  if (answerKey && !authorization) {
+    const answer = takeFirstAnswer(answerKey);
     if (answer !== undefined)
       return settle(
         endpoint,

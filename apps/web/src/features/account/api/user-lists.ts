@@ -11,9 +11,6 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../platform';
 import { nextPageIndex } from '../../../shared/paging';
 
-// The first page is also among the signed-in screens' first calls (@portal/contracts).
-const PAGE_SIZE = DEFAULT_PAGE_SIZE;
-
 /** The personal centre's paged lists: one infinite query per call, keyed by the call's name. */
 function pagedOptions<
   E extends
@@ -29,7 +26,7 @@ function pagedOptions<
       callEndpoint(
         endpoint,
         // Every one of these calls takes the page query (getUserProject also an optional Status).
-        { PageIndex: pageParam, PageSize: PAGE_SIZE } as RequestOf<E>,
+        { PageIndex: pageParam, PageSize: DEFAULT_PAGE_SIZE } as RequestOf<E>,
         { signal },
       ),
     initialPageParam: 1,
