@@ -18,7 +18,7 @@ import {
 import { coolingOffCutoff } from '../accounts/closing.js';
 import { WECHAT_UNBOUND } from '../accounts/users.js';
 import type { FileStore } from '../ports.js';
-import { recordPersonalDataEvent, type AuditActor } from './audit-trail.js';
+import { recordPersonalDataEventIn, type AuditActor } from './audit-trail.js';
 import { deleteStoredFiles, deleteUploadRows, ERASE_BATCH } from './retention.js';
 
 /** The job's name: in its lock, its log and, as the actor, in the audit trail. */
@@ -99,7 +99,7 @@ async function eraseAccount(db: Database, userId: number, now: Date): Promise<st
         erasedAt: now,
       })
       .where(eq(users.id, userId));
-    await recordPersonalDataEvent(
+    await recordPersonalDataEventIn(
       tx,
       { actor: ERASURE_ACTOR, subjectUserId: userId, action: 'erase', target: 'all', address: '' },
       now,

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { personalDataEvents } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import {
   candidateActor,
   listPersonalDataEvents,
   recordPersonalDataEvent,
+  recordPersonalDataEventIn,
   verifyPersonalDataEvents,
   withPersonalDataEvent,
 } from './audit-trail.js';
@@ -48,15 +49,38 @@ describe('the audit trail of personal data (issue 28 pt 5)', () => {
     expect(await verifyPersonalDataEvents(t.db)).toMatchObject({ intact: true });
   });
 
-  it('concurrent appends line up in one chain instead of forking it', async () => {
-    await Promise.all(
+  it('concurrent appends line up in one chain instead of forking it, a busy moment in one transaction', async () => {
+    const transactions = vi.spyOn(t.db, 'transaction');
+    const recorded = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         recordPersonalDataEvent(t.db, event(t.demoUserId, `10.0.0.${i}`), now),
       ),
     );
+    // The first goes alone and at once; the 19 that arrive meanwhile go together after it.
+    expect(transactions).toHaveBeenCalledTimes(2);
+    transactions.mockRestore();
+    expect(recorded.map((row) => row.address)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `10.0.0.${i}`),
+    );
     const rows = await t.db.select().from(personalDataEvents);
     expect(new Set(rows.map((row) => row.prevHash)).size).toBe(rows.length);
     expect(await verifyPersonalDataEvents(t.db)).toEqual({ intact: true, rows: rows.length });
+  });
+
+  it('an event recorded in a transaction is kept only if that transaction commits', async () => {
+    const subject = 454545;
+    await expect(
+      t.db.transaction(async (tx) => {
+        await recordPersonalDataEventIn(tx as typeof t.db, event(subject), now);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await t.db.transaction((tx) =>
+      recordPersonalDataEventIn(tx as typeof t.db, event(subject), now),
+    );
+    const { Total } = await listPersonalDataEvents(t.db, subject, { PageIndex: 1, PageSize: 10 });
+    expect(Total).toBe(1);
+    expect(await verifyPersonalDataEvents(t.db)).toMatchObject({ intact: true });
   });
 
   it('the table refuses UPDATE and DELETE', async () => {

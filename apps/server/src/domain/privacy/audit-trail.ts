@@ -16,6 +16,8 @@ import {
   projects,
   type PersonalDataEventRow,
 } from '../../db/schema/index.js';
+import { GroupCommit } from '../../platform/group-commit.js';
+import { processCache } from '../../platform/process-cache.js';
 import { DomainError } from '../errors.js';
 import { pageOf } from '../paging.js';
 
@@ -95,30 +97,32 @@ function canonical(row: ChainedContent): string {
 export const chainHash = (prevHash: string, row: ChainedContent): string =>
   createHash('sha256').update(prevHash).update('\n').update(canonical(row)).digest('hex');
 
+/** Events that arrive while a batch is being appended go together as the next one. */
+const APPEND_GROUP_COMMIT = { maxInFlight: 1, maxBatch: 200 };
+
 /**
- * Appends one event, chained to the last row. Under a transaction-scoped advisory lock (PostgreSQL
- * and PGlite alike), so concurrent appends line up instead of forking the chain; given a
- * transaction, the event is part of it and the lock is held until it ends.
+ * Appends events in the order given, chained to the last row, inside the caller's transaction.
+ * Under a transaction-scoped advisory lock (PostgreSQL and PGlite alike), held until that
+ * transaction ends, so concurrent appends line up instead of forking the chain.
  */
-export async function recordPersonalDataEvent(
-  db: Database,
-  event: PersonalDataEventInput,
-  now: Date,
-): Promise<PersonalDataEventRow> {
-  return db.transaction(async (txDb) => {
-    const tx = txDb as Database;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${CHAIN_LOCK}))`);
-    const [last] = await tx
-      .select({ hash: personalDataEvents.hash })
-      .from(personalDataEvents)
-      .orderBy(desc(personalDataEvents.id))
-      .limit(1);
-    const [next] = await queryRows<{ id: string | number }>(
-      tx,
-      sql`select nextval(pg_get_serial_sequence('personal_data_events', 'id')) as id`,
-    );
+async function appendChained(
+  tx: Database,
+  entries: { event: PersonalDataEventInput; now: Date }[],
+): Promise<PersonalDataEventRow[]> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${CHAIN_LOCK}))`);
+  // After the lock, in a statement of its own: its snapshot sees the previous holder's rows.
+  const numbered = await queryRows<{ id: string | number; last_hash: string | null }>(
+    tx,
+    sql`select nextval(pg_get_serial_sequence('personal_data_events', 'id')) as id,
+          (select ${personalDataEvents.hash} from ${personalDataEvents}
+            order by ${personalDataEvents.id} desc limit 1) as last_hash
+        from generate_series(1, ${entries.length})`,
+  );
+  const ids = numbered.map((row) => Number(row.id)).sort((a, b) => a - b);
+  let prevHash = numbered[0]?.last_hash ?? GENESIS_HASH;
+  const values = entries.map(({ event, now }, i) => {
     const content: ChainedContent = {
-      id: Number(next!.id),
+      id: ids[i]!,
       at: now,
       actorKind: event.actor.kind,
       actorId: String(event.actor.id),
@@ -129,13 +133,56 @@ export async function recordPersonalDataEvent(
       address: event.address.slice(0, 64),
       result: event.result ?? 'ok',
     };
-    const prevHash = last?.hash ?? GENESIS_HASH;
-    const [row] = await tx
-      .insert(personalDataEvents)
-      .values({ ...content, prevHash, hash: chainHash(prevHash, content) })
-      .returning();
-    return row!;
+    const row = { ...content, prevHash, hash: chainHash(prevHash, content) };
+    prevHash = row.hash;
+    return row;
   });
+  const rows = await tx.insert(personalDataEvents).values(values).returning();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+type AppendGroup = GroupCommit<{ event: PersonalDataEventInput; now: Date }, PersonalDataEventRow>;
+
+/**
+ * One process's appends go by group commit (platform/group-commit.ts): at low load each alone,
+ * under load the events of a busy moment in one transaction, so they take the chain's lock and
+ * read its last row once instead of queueing for it one by one. Each is answered after its
+ * batch's commit.
+ */
+function appendGroup(db: Database): AppendGroup {
+  const groups = processCache<string, AppendGroup>(db, 'personal data events', {
+    max: 1,
+    ttlMs: 60 * 60_000,
+  });
+  let group = groups.get('appends');
+  if (!group)
+    groups.set(
+      'appends',
+      (group = new GroupCommit(
+        (entries) => db.transaction((tx) => appendChained(tx as Database, entries)),
+        APPEND_GROUP_COMMIT,
+      )),
+    );
+  return group;
+}
+
+/** Records one event in a transaction of its own, answered once it is committed. */
+export function recordPersonalDataEvent(
+  db: Database,
+  event: PersonalDataEventInput,
+  now: Date,
+): Promise<PersonalDataEventRow> {
+  return appendGroup(db).submit({ event, now });
+}
+
+/** Records one event as part of the caller's transaction: it is kept only if that commits. */
+export async function recordPersonalDataEventIn(
+  tx: Database,
+  event: PersonalDataEventInput,
+  now: Date,
+): Promise<PersonalDataEventRow> {
+  const [row] = await appendChained(tx, [{ event, now }]);
+  return row!;
 }
 
 export type ChainVerdict =
