@@ -16,8 +16,9 @@ import {
   type FormWithApply,
   type ParsedRequestOf,
 } from '@portal/contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { beijingDate } from '../../platform/beijing-time.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -343,30 +344,50 @@ export async function toApplySummary(
 }
 
 /** Another user's application is answered as not found: its existence is not ours to tell. */
+const ownApplication = preparedPerDatabase('own_application', (db, name) =>
+  db
+    .select()
+    .from(applications)
+    .where(
+      and(
+        eq(applications.id, sql.placeholder('applyId')),
+        eq(applications.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare(name),
+);
+
 export async function requireOwnApplication(
   db: Database,
   userId: number,
   applyId: number,
 ): Promise<ApplicationRow> {
-  const [row] = await db
-    .select()
-    .from(applications)
-    .where(and(eq(applications.id, applyId), eq(applications.userId, userId)));
+  const [row] = await ownApplication(db).execute({ applyId, userId });
   if (!row) throw notFound(APPLY_NOT_FOUND);
   return row;
 }
+
+const applicationToProject = preparedPerDatabase('application_to_project', (db, name) =>
+  db
+    .select()
+    .from(applications)
+    .where(
+      and(
+        eq(applications.userId, sql.placeholder('userId')),
+        eq(applications.projectId, sql.placeholder('projectId')),
+      ),
+    )
+    .orderBy(desc(applications.id))
+    .limit(1)
+    .prepare(name),
+);
 
 export async function findApplication(
   db: Database,
   userId: number,
   projectId: number,
 ): Promise<ApplicationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(applications)
-    .where(and(eq(applications.userId, userId), eq(applications.projectId, projectId)))
-    .orderBy(desc(applications.id))
-    .limit(1);
+  const [row] = await applicationToProject(db).execute({ userId, projectId });
   return row;
 }
 

@@ -8,8 +8,9 @@ import type {
   ProjectSummary,
   Question,
 } from '@portal/contracts';
-import { and, asc, count, desc, eq, isNotNull, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import {
   applications,
   positions,
@@ -38,15 +39,25 @@ export const PROJECT_NOT_FOUND = '项目不存在或已下线';
 
 export { deriveProjectState } from './project-state.js';
 
+const projectOfTenant = preparedPerDatabase('project_of_tenant', (db, name) =>
+  db
+    .select()
+    .from(projects)
+    .where(
+      and(
+        eq(projects.id, sql.placeholder('projectId')),
+        eq(projects.tenantId, sql.placeholder('tenantId')),
+      ),
+    )
+    .prepare(name),
+);
+
 export async function requireProject(
   db: Database,
   projectId: number,
   tenantId: number,
 ): Promise<ProjectRow> {
-  const [row] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.tenantId, tenantId)));
+  const [row] = await projectOfTenant(db).execute({ projectId, tenantId });
   if (!row) throw notFound(PROJECT_NOT_FOUND);
   return row;
 }
