@@ -131,22 +131,18 @@ export interface DetailRow extends SummaryRow {
   contact_phone: string;
   exam_start_at: Date | string | null;
   position_count: number;
-  is_follow: boolean;
 }
 
-/** Project/GetProject's row: the summary, the detail columns, positions and following, at once. */
+/** Project/GetProject's row: the summary, the detail columns and the number of positions, at once. */
 export async function detailRow(
   db: Database,
   projectId: number,
   tenantId: number,
-  userId: number | null,
 ): Promise<DetailRow | undefined> {
   const [row] = await queryRows<DetailRow>(
     db,
     sql`select ${SUMMARY_COLUMNS}, p.introduction, p.contact_phone, p.exam_start_at,
-      (select count(*)::int from positions po where po.project_id = p.id) as position_count,
-      exists (select 1 from project_follows f
-        where f.project_id = p.id and f.user_id = ${userId ?? 0}) as is_follow
+      (select count(*)::int from positions po where po.project_id = p.id) as position_count
       from projects p left join categories c on c.id = p.category_id
       where p.id = ${projectId} and p.tenant_id = ${tenantId}`,
   );

@@ -20,6 +20,7 @@ import {
   users,
   type ProjectRow,
 } from '../../db/schema/index.js';
+import { processCache } from '../../platform/process-cache.js';
 import { notFound } from '../errors.js';
 import {
   countProjects,
@@ -79,27 +80,67 @@ export async function toProjectSummaries(
   );
 }
 
-function toDetail(row: DetailRow, now: Date): ProjectDetail {
+function toDetail(row: DetailRow, isFollow: boolean, now: Date): ProjectDetail {
   return {
     ...toSummary(row, now),
     Introduction: row.introduction,
     ContactPhone: row.contact_phone,
     ExamStartTime: row.exam_start_at === null ? null : new Date(row.exam_start_at).toISOString(),
     ExamEndTime: row.exam_end_at === null ? null : new Date(row.exam_end_at).toISOString(),
-    IsFollow: row.is_follow,
+    IsFollow: isFollow,
     PositionCount: Number(row.position_count),
   };
 }
 
+/** A project's page as nobody in particular sees it (a reviewer's preview). */
 export async function toProjectDetail(
   db: Database,
   project: ProjectRow,
-  userId: number | null,
   now: Date,
 ): Promise<ProjectDetail> {
-  const row = await detailRow(db, project.id, project.tenantId, userId);
+  const row = await detailRow(db, project.id, project.tenantId);
   if (!row) throw notFound(PROJECT_NOT_FOUND);
-  return toDetail(row, now);
+  return toDetail(row, false, now);
+}
+
+const followOfUser = preparedPerDatabase('follow_of_user', (db, name) =>
+  db
+    .select({ projectId: projectFollows.projectId })
+    .from(projectFollows)
+    .where(
+      and(
+        eq(projectFollows.userId, sql.placeholder('userId')),
+        eq(projectFollows.projectId, sql.placeholder('projectId')),
+      ),
+    )
+    .prepare(name),
+);
+
+/**
+ * A project's page is the most read of a registration morning, and it is the same for every caller
+ * of its tenant but for whether they follow it. So its row is kept for `sharedForMs` (as the shared
+ * answers are, ANONYMOUS_ANSWER_TTL_MS) and each caller's following is asked apart: a crowd opening
+ * one project costs a key lookup each and one count of its applications a second. The state is
+ * derived from the row at every call; only the counts and an organiser's edit can be that late.
+ */
+async function sharedDetailRow(
+  db: Database,
+  projectId: number,
+  tenantId: number,
+  sharedForMs: number,
+): Promise<DetailRow | undefined> {
+  if (sharedForMs <= 0) return detailRow(db, projectId, tenantId);
+  const kept = processCache<string, DetailRow>(db, 'project pages', {
+    max: 1_000,
+    ttlMs: sharedForMs,
+  });
+  const key = `${tenantId}:${projectId}`;
+  let row = kept.get(key);
+  if (!row) {
+    row = await detailRow(db, projectId, tenantId);
+    if (row) kept.set(key, row);
+  }
+  return row;
 }
 
 /** Project/GetProject: a signed-in visit leaves a footprint in the browse history. */
@@ -108,11 +149,14 @@ export async function getProjectDetail(
   projectId: number,
   viewer: { tenantId: number; userId: number | null },
   now: Date,
+  sharedForMs: number,
 ): Promise<ProjectDetail> {
-  const row = await detailRow(db, projectId, viewer.tenantId, viewer.userId);
+  const row = await sharedDetailRow(db, projectId, viewer.tenantId, sharedForMs);
   if (!row) throw notFound(PROJECT_NOT_FOUND);
-  if (viewer.userId !== null) recordFootprint(db, { userId: viewer.userId, projectId, at: now });
-  return toDetail(row, now);
+  if (viewer.userId === null) return toDetail(row, false, now);
+  recordFootprint(db, { userId: viewer.userId, projectId, at: now });
+  const followed = await followOfUser(db).execute({ userId: viewer.userId, projectId });
+  return toDetail(row, followed.length > 0, now);
 }
 
 export async function listPositions(

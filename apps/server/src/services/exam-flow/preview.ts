@@ -126,7 +126,7 @@ export const previewRoutes: ServiceRoute[] = [
   route(previewGetProject, async ({ input, deps, requireReviewer }) => {
     // A preview leaves no footprint and follows nothing: the project as an anonymous candidate sees it.
     const project = await requireProject(deps.db, input.ProjectId, requireReviewer().tenantId);
-    return toProjectDetail(deps.db, project, null, deps.now());
+    return toProjectDetail(deps.db, project, deps.now());
   }),
   route(previewGetApply, async ({ input, deps, requireReviewer, clientIp }) =>
     getPreviewFlow(deps.db, requireReviewer(), input, deps.now(), clientIp),

@@ -150,7 +150,7 @@ describe('Project/ calls', () => {
     expect(Object.keys(bad.body.Data as object)).toContain('FieldErrors');
   });
 
-  it("shares an anonymous answer per site while it is kept, a signed-in caller's list per tenant, and answers a signed-in caller's project page afresh", async () => {
+  it("shares an anonymous answer per site while it is kept, a signed-in caller's list per tenant, and a project's page per tenant with the caller's own following", async () => {
     // Apps of their own: one keeps answers for a minute (nothing in the test outlasts it), one for
     // 100 ms (the test waits it out).
     const kept = await createTestApp({ env: { ANONYMOUS_ANSWER_TTL_MS: '60000' } });
@@ -175,19 +175,37 @@ describe('Project/ calls', () => {
       // Another site, or the first signed-in caller of the tenant: asked afresh.
       expect(await listTitle(kept, { headers: { host: 'other.example.com' } })).toBe(renamed);
       expect(await listTitle(kept, { as: kept.demoUserId })).toBe(renamed);
-      expect(await detailTitle(kept, { as: kept.demoUserId })).toBe(renamed);
       const renamedAgain = `${SEED_PROJECTS.journey}（再次更新）`;
       await kept.db.update(projects).set({ title: renamedAgain }).where(eq(projects.id, id));
-      // The list names nobody: the tenant's kept answer, for another of its candidates too. The
-      // project's page says whether the caller follows it: theirs, afresh.
+      // The list names nobody: the tenant's kept answer, for another of its candidates too.
       const other = await userIdOf(kept.db, '13900139000');
       expect(await listTitle(kept, { as: other })).toBe(renamed);
-      expect(await detailTitle(kept, { as: other })).toBe(renamedAgain);
+      // A project's page is the tenant's kept row for every caller; whether the caller follows it
+      // is theirs, asked afresh.
+      const page = async (app: TestApp, as: number) =>
+        (await app.call(getProject, { ProjectId: id }, { as })).body.Data;
+      expect(await page(kept, other)).toMatchObject({
+        Title: SEED_PROJECTS.journey,
+        IsFollow: false,
+      });
+      await kept.call(follow, { ProjectId: id, IsFollow: true }, { as: other });
+      expect(await page(kept, other)).toMatchObject({
+        Title: SEED_PROJECTS.journey,
+        IsFollow: true,
+      });
+      await kept.call(follow, { ProjectId: id, IsFollow: false }, { as: other });
+      expect(await page(kept, other)).toMatchObject({ IsFollow: false });
 
+      const briefId = await projectIdOf(brief.db, SEED_PROJECTS.journey);
+      const briefOther = await userIdOf(brief.db, '13900139000');
       expect(await listTitle(brief)).toBe(SEED_PROJECTS.journey);
+      expect((await page(brief, briefOther)).Title).toBe(SEED_PROJECTS.journey);
       await rename(brief);
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(await listTitle(brief)).toBe(renamed);
+      expect(
+        (await brief.call(getProject, { ProjectId: briefId }, { as: briefOther })).body.Data.Title,
+      ).toBe(renamed);
     } finally {
       await kept.close();
       await brief.close();

@@ -29,6 +29,7 @@ export const projectRoutes: ServiceRoute[] = [
         input.ProjectId,
         { tenantId: await tenantIdFor(deps.db, host, user), userId: user?.userId ?? null },
         deps.now(),
+        deps.config.anonymousAnswerTtlMs,
       ),
     PUBLIC_READ,
   ),
