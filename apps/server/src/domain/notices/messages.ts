@@ -1,10 +1,10 @@
 import type { Message, MessageSummary, Paged, PageQuery } from '@portal/contracts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
 import { userMessages, type UserMessageRow } from '../../db/schema/index.js';
 import { notFound } from '../errors.js';
-import { pageOf } from '../paging.js';
+import { pageWindow } from '../paging.js';
 
 const SUMMARY_LENGTH = 60;
 
@@ -47,10 +47,19 @@ export async function countUnreadMessages(db: Database, userId: number): Promise
   return Number(row?.n ?? 0);
 }
 
-/** A page of a user's messages, newest first, and in one more statement all and unread counted. */
-const messagePageStatement = preparedPerDatabase('message_page', (db, name) =>
+/**
+ * A page of a user's messages, newest first, all and unread counted in the same statement (window
+ * counts, taken before the page is cut); a page past the end counts apart.
+ */
+const messagePageStatement = preparedPerDatabase('message_page_counted', (db, name) =>
   db
-    .select()
+    .select({
+      ...getTableColumns(userMessages),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      unread: sql<number>`count(*) filter (where not ${userMessages.isRead}) over ()`.mapWith(
+        Number,
+      ),
+    })
     .from(userMessages)
     .where(eq(userMessages.userId, sql.placeholder('userId')))
     .orderBy(desc(userMessages.createdAt), desc(userMessages.id))
@@ -61,7 +70,7 @@ const messagePageStatement = preparedPerDatabase('message_page', (db, name) =>
 const messageCountsStatement = preparedPerDatabase('message_counts', (db, name) =>
   db
     .select({
-      n: count(),
+      total: count(),
       unread: count(sql`case when not ${userMessages.isRead} then 1 end`),
     })
     .from(userMessages)
@@ -103,17 +112,20 @@ export async function listMessages(
   userId: number,
   page: PageQuery,
 ): Promise<Paged<MessageSummary> & { UnreadCount: number }> {
-  const counts = messageCountsStatement(db).execute({ userId });
-  const list = await pageOf(
-    page,
-    {
-      rows: (window) => messagePageStatement(db).execute({ userId, ...window }),
-      count: () => counts,
-    },
-    (rows) => rows.map(toSummary),
-  );
-  const [counted] = await counts;
-  return { ...list, UnreadCount: Number(counted?.unread ?? 0) };
+  const window = pageWindow(page);
+  const rows = await messagePageStatement(db).execute({ userId, ...window });
+  let counted = rows[0] ?? { total: 0, unread: 0 };
+  if (rows.length === 0 && window.offset > 0) {
+    const [all] = await messageCountsStatement(db).execute({ userId });
+    if (all) counted = all;
+  }
+  return {
+    Items: rows.map(toSummary),
+    Total: Number(counted.total),
+    PageIndex: page.PageIndex,
+    PageSize: page.PageSize,
+    UnreadCount: Number(counted.unread),
+  };
 }
 
 /** MessageNotice/GetNotice: reading marks it read; another user's message is not found. */

@@ -35,6 +35,12 @@ describe('MessageNotice', () => {
     );
     expect(body.Data.Items).toHaveLength(2);
     expect(body.Data.PageIndex).toBe(2);
+    // Every page counts all the messages and the unread ones, a page past the end too.
+    const first = await t.call(getMessageList, { PageSize: 2 }, { as: t.demoUserId });
+    const past = await t.call(getMessageList, { PageIndex: 99, PageSize: 2 }, { as: t.demoUserId });
+    expect(past.body.Data.Items).toEqual([]);
+    for (const page of [body, past.body])
+      expect(page.Data).toMatchObject({ Total: first.body.Data.Total, UnreadCount: 3 });
   });
 
   it('refuses a page size over the limit with a Chinese message', async () => {
