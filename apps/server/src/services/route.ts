@@ -44,8 +44,9 @@ export interface RouteOptions {
   /**
    * A public GET read by every visitor (the project list, a project's page): its answer to an
    * anonymous caller is the same for every anonymous caller of the site, so it is kept for
-   * ANONYMOUS_ANSWER_TTL_MS and served again to them. Signed-in callers are always answered afresh
-   * (their answers may carry their own flags and tenant).
+   * ANONYMOUS_ANSWER_TTL_MS and served again to them. Signed-in callers are not served this kept
+   * answer (theirs may carry their own flags and tenant); the handler may still share what names
+   * nobody (a project's page keeps its row per tenant, domain/projects/projects.ts).
    */
   sharedAnonymousAnswer?: boolean;
   /**

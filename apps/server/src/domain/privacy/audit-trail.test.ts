@@ -67,6 +67,38 @@ describe('the audit trail of personal data (issue 28 pt 5)', () => {
     expect(await verifyPersonalDataEvents(t.db)).toEqual({ intact: true, rows: rows.length });
   });
 
+  it('an event that cannot be stored fails its own request only, not the others of its batch', async () => {
+    const first = recordPersonalDataEvent(t.db, event(t.demoUserId, '10.0.1.1'), now);
+    const batch = [
+      recordPersonalDataEvent(t.db, event(t.demoUserId, '10.0.1.2'), now),
+      // Past the column's integer range: the database refuses this row.
+      recordPersonalDataEvent(t.db, event(2 ** 31, '10.0.1.3'), now),
+      recordPersonalDataEvent(t.db, event(t.demoUserId, '10.0.1.4'), now),
+    ];
+    const settled = await Promise.allSettled([first, ...batch]);
+    expect(settled.map((s) => s.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(await verifyPersonalDataEvents(t.db)).toMatchObject({ intact: true });
+  });
+
+  it('appends inside a transaction and by group commit at once still make one chain', async () => {
+    await Promise.all([
+      t.db.transaction((tx) =>
+        recordPersonalDataEventIn(tx as typeof t.db, event(t.demoUserId, '10.0.2.0'), now),
+      ),
+      ...Array.from({ length: 5 }, (_, i) =>
+        recordPersonalDataEvent(t.db, event(t.demoUserId, `10.0.2.${i + 1}`), now),
+      ),
+    ]);
+    const rows = await t.db.select().from(personalDataEvents);
+    expect(new Set(rows.map((row) => row.prevHash)).size).toBe(rows.length);
+    expect(await verifyPersonalDataEvents(t.db)).toEqual({ intact: true, rows: rows.length });
+  });
+
   it('an event recorded in a transaction is kept only if that transaction commits', async () => {
     const subject = 454545;
     await expect(

@@ -103,7 +103,9 @@ const APPEND_GROUP_COMMIT = { maxInFlight: 1, maxBatch: 200 };
 /**
  * Appends events in the order given, chained to the last row, inside the caller's transaction.
  * Under a transaction-scoped advisory lock (PostgreSQL and PGlite alike), held until that
- * transaction ends, so concurrent appends line up instead of forking the chain.
+ * transaction ends, so concurrent appends line up instead of forking the chain. The transaction
+ * must be READ COMMITTED (the default), so that the read after the lock sees the previous holder's
+ * rows; a REPEATABLE READ snapshot taken before the lock would fork the chain.
  */
 async function appendChained(
   tx: Database,
@@ -125,8 +127,8 @@ async function appendChained(
       id: ids[i]!,
       at: now,
       actorKind: event.actor.kind,
-      actorId: String(event.actor.id),
-      actorName: event.actor.name ?? '',
+      actorId: String(event.actor.id).slice(0, 64),
+      actorName: (event.actor.name ?? '').slice(0, 64),
       subjectUserId: event.subjectUserId,
       action: event.action,
       target: event.target,
@@ -141,7 +143,31 @@ async function appendChained(
   return rows.sort((a, b) => a.id - b.id);
 }
 
-type AppendGroup = GroupCommit<{ event: PersonalDataEventInput; now: Date }, PersonalDataEventRow>;
+type AppendEntry = { event: PersonalDataEventInput; now: Date };
+type AppendGroup = GroupCommit<AppendEntry, PersonalDataEventRow | Error>;
+
+const appendAlone = (db: Database, entry: AppendEntry) =>
+  db.transaction(async (tx) => (await appendChained(tx as Database, [entry]))[0]!);
+
+/**
+ * A batch that fails is appended again one event at a time, each answered on its own: the events
+ * follow changes already made, and one bad event must not fail the requests of the others.
+ */
+async function appendBatch(db: Database, entries: AppendEntry[]) {
+  try {
+    return await db.transaction((tx) => appendChained(tx as Database, entries));
+  } catch (error) {
+    if (entries.length === 1) throw error;
+    const results: (PersonalDataEventRow | Error)[] = [];
+    for (const entry of entries)
+      results.push(
+        await appendAlone(db, entry).catch((failure: unknown) =>
+          failure instanceof Error ? failure : new Error(String(failure)),
+        ),
+      );
+    return results;
+  }
+}
 
 /**
  * One process's appends go by group commit (platform/group-commit.ts): at low load each alone,
@@ -158,21 +184,20 @@ function appendGroup(db: Database): AppendGroup {
   if (!group)
     groups.set(
       'appends',
-      (group = new GroupCommit(
-        (entries) => db.transaction((tx) => appendChained(tx as Database, entries)),
-        APPEND_GROUP_COMMIT,
-      )),
+      (group = new GroupCommit((entries) => appendBatch(db, entries), APPEND_GROUP_COMMIT)),
     );
   return group;
 }
 
 /** Records one event in a transaction of its own, answered once it is committed. */
-export function recordPersonalDataEvent(
+export async function recordPersonalDataEvent(
   db: Database,
   event: PersonalDataEventInput,
   now: Date,
 ): Promise<PersonalDataEventRow> {
-  return appendGroup(db).submit({ event, now });
+  const appended = await appendGroup(db).submit({ event, now });
+  if (appended instanceof Error) throw appended;
+  return appended;
 }
 
 /** Records one event as part of the caller's transaction: it is kept only if that commits. */

@@ -130,15 +130,19 @@ async function sharedDetailRow(
   sharedForMs: number,
 ): Promise<DetailRow | undefined> {
   if (sharedForMs <= 0) return detailRow(db, projectId, tenantId);
-  const kept = processCache<string, DetailRow>(db, 'project pages', {
+  const kept = processCache<string, Promise<DetailRow | undefined>>(db, 'project pages', {
     max: 1_000,
     ttlMs: sharedForMs,
   });
   const key = `${tenantId}:${projectId}`;
   let row = kept.get(key);
   if (!row) {
-    row = await detailRow(db, projectId, tenantId);
-    if (row) kept.set(key, row);
+    // The read itself is kept, so the callers who arrive while it runs wait for it, not ask again.
+    row = detailRow(db, projectId, tenantId);
+    kept.set(key, row);
+    // Nothing found, or the read failed: nothing is kept, and the next caller asks again.
+    const forget = () => void kept.delete(key);
+    row.then((found) => found ?? forget(), forget);
   }
   return row;
 }
