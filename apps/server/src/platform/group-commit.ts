@@ -1,3 +1,5 @@
+import { processCache } from './process-cache.js';
+
 /**
  * Group commit: items that arrive while a batch is being committed wait, and go together as the
  * next batch (one statement, one commit, one WAL flush). At low load each item goes alone and at
@@ -60,4 +62,28 @@ export class GroupCommit<I, O> {
         });
     }
   }
+}
+
+/** A group is named in the code, one per owner and name: kept this long, then built afresh. */
+const GROUP_KEPT_MS = 6 * 3600_000;
+
+/**
+ * One group commit per owner (a database: the tests open several in one process) and name, built on
+ * first use; `commit` is given the owner.
+ */
+export function groupCommitPer<Owner extends object, I, O>(
+  name: string,
+  commit: (owner: Owner, items: I[]) => Promise<O[]>,
+  options: GroupCommitOptions,
+): (owner: Owner) => GroupCommit<I, O> {
+  return (owner) => {
+    const groups = processCache<string, GroupCommit<I, O>>(owner, 'group commits', {
+      max: 50,
+      ttlMs: GROUP_KEPT_MS,
+    });
+    let group = groups.get(name);
+    if (!group)
+      groups.set(name, (group = new GroupCommit((items) => commit(owner, items), options)));
+    return group;
+  };
 }

@@ -25,7 +25,7 @@ import { APPLY_NOT_FOUND, moveApplication } from '../applications/applications.j
 import { badRequest, conflict, notFound } from '../errors.js';
 import { processCache } from '../../platform/process-cache.js';
 import { beijingMinute } from '../../platform/beijing-time.js';
-import { GroupCommit } from '../../platform/group-commit.js';
+import { groupCommitPer } from '../../platform/group-commit.js';
 
 /** The exam opens once the fee is paid (free projects: once the ticket is printed). */
 export const EXAM_OPEN: readonly ApplyStatus[] = ['Paid', 'TicketIssued'];
@@ -540,21 +540,7 @@ interface StoredSave {
  */
 const SAVE_GROUP_COMMIT = { maxInFlight: 1, maxBatch: 500 };
 const DEADLOCK_RETRIES = 3;
-type SaveGroup = GroupCommit<BatchedSave, AttemptRow | undefined>;
-
-function saveGroup(db: Database): SaveGroup {
-  const groups = processCache<string, SaveGroup>(db, 'save group commit', {
-    max: 1,
-    ttlMs: SAVE_TARGET_MS,
-  });
-  let group = groups.get('saves');
-  if (!group)
-    groups.set(
-      'saves',
-      (group = new GroupCommit((saves) => storeSaves(db, saves), SAVE_GROUP_COMMIT)),
-    );
-  return group;
-}
+const saveGroup = groupCommitPer('saves', storeSaves, SAVE_GROUP_COMMIT);
 
 /**
  * Stores a batch of saves in one UPDATE: each only when newer, open and in time (the same

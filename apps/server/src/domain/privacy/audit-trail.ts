@@ -16,8 +16,7 @@ import {
   projects,
   type PersonalDataEventRow,
 } from '../../db/schema/index.js';
-import { GroupCommit } from '../../platform/group-commit.js';
-import { processCache } from '../../platform/process-cache.js';
+import { groupCommitPer } from '../../platform/group-commit.js';
 import { DomainError } from '../errors.js';
 import { pageOf } from '../paging.js';
 
@@ -144,7 +143,6 @@ async function appendChained(
 }
 
 type AppendEntry = { event: PersonalDataEventInput; now: Date };
-type AppendGroup = GroupCommit<AppendEntry, PersonalDataEventRow | Error>;
 
 const appendAlone = (db: Database, entry: AppendEntry) =>
   db.transaction(async (tx) => (await appendChained(tx as Database, [entry]))[0]!);
@@ -175,19 +173,7 @@ async function appendBatch(db: Database, entries: AppendEntry[]) {
  * read its last row once instead of queueing for it one by one. Each is answered after its
  * batch's commit.
  */
-function appendGroup(db: Database): AppendGroup {
-  const groups = processCache<string, AppendGroup>(db, 'personal data events', {
-    max: 1,
-    ttlMs: 60 * 60_000,
-  });
-  let group = groups.get('appends');
-  if (!group)
-    groups.set(
-      'appends',
-      (group = new GroupCommit((entries) => appendBatch(db, entries), APPEND_GROUP_COMMIT)),
-    );
-  return group;
-}
+const appendGroup = groupCommitPer('personal data events', appendBatch, APPEND_GROUP_COMMIT);
 
 /** Records one event in a transaction of its own, answered once it is committed. */
 export async function recordPersonalDataEvent(

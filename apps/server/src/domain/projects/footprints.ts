@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { browseHistory } from '../../db/schema/index.js';
-import { GroupCommit } from '../../platform/group-commit.js';
-import { processCache } from '../../platform/process-cache.js';
+import { groupCommitPer } from '../../platform/group-commit.js';
 
 interface Footprint {
   userId: number;
@@ -49,22 +48,10 @@ async function writeFootprints(db: Database, batch: Footprint[]): Promise<void[]
  * statement. A crash loses the footprints not yet written, which no one relies on; a batch that
  * fails (a project deleted meanwhile, the database away) is dropped, not retried.
  */
-const footprintsOf = (db: Database) => {
-  const kept = processCache<'footprints', GroupCommit<Footprint, void>>(db, 'footprints', {
-    max: 1,
-    ttlMs: 60 * 60_000,
-  });
-  let footprints = kept.get('footprints');
-  if (!footprints)
-    kept.set(
-      'footprints',
-      (footprints = new GroupCommit((batch) => writeFootprints(db, batch), {
-        maxInFlight: 1,
-        maxBatch: FOOTPRINT_BATCH_MAX,
-      })),
-    );
-  return footprints;
-};
+const footprintsOf = groupCommitPer('footprints', writeFootprints, {
+  maxInFlight: 1,
+  maxBatch: FOOTPRINT_BATCH_MAX,
+});
 
 export function recordFootprint(db: Database, footprint: Footprint): void {
   footprintsOf(db)
