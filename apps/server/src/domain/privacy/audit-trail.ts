@@ -144,9 +144,6 @@ async function appendChained(
 
 type AppendEntry = { event: PersonalDataEventInput; now: Date };
 
-const appendAlone = (db: Database, entry: AppendEntry) =>
-  db.transaction(async (tx) => (await appendChained(tx as Database, [entry]))[0]!);
-
 /**
  * A batch that fails is appended again one event at a time, each answered on its own: the events
  * follow changes already made, and one bad event must not fail the requests of the others.
@@ -159,9 +156,11 @@ async function appendBatch(db: Database, entries: AppendEntry[]) {
     const results: (PersonalDataEventRow | Error)[] = [];
     for (const entry of entries)
       results.push(
-        await appendAlone(db, entry).catch((failure: unknown) =>
-          failure instanceof Error ? failure : new Error(String(failure)),
-        ),
+        await db
+          .transaction((tx) => recordPersonalDataEventIn(tx as Database, entry.event, entry.now))
+          .catch((failure: unknown) =>
+            failure instanceof Error ? failure : new Error(String(failure)),
+          ),
       );
     return results;
   }
