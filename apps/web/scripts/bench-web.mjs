@@ -167,13 +167,15 @@ async function startServer(port, env) {
 
 /**
  * The stored session in a new browser: the origin's local storage (where the app keeps its sign-in
- * record) set on a page of the origin that runs no script. Lighthouse's storage reset leaves local
- * storage and cookies (it clears caches and service workers), so the audit's load is a signed-in
- * candidate's cold load.
+ * record) set on a page of the origin that runs no script, and its cookies (the pages' copy of the
+ * record's token, with which the server draws a signed-in screen). Lighthouse's storage reset leaves
+ * local storage and cookies (it clears caches and service workers), so the audit's load is a
+ * signed-in candidate's cold load.
  */
 async function restoreSession(port, storageState) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
+    if (storageState.cookies.length > 0) await browser.setCookie(...storageState.cookies);
     for (const { origin, localStorage: items } of storageState.origins) {
       const page = await browser.newPage();
       await page.goto(`${origin}/healthz`);

@@ -25,6 +25,11 @@ import {
  */
 export const FIRST_ANSWERS_ELEMENT_ID = 'portal-first-answers';
 /**
+ * On the island of a signed-in screen's answers: the account they were asked for (tokenSubjectOf).
+ * The SPA takes them only for calls it sends with a token of that same account.
+ */
+export const ANSWERED_FOR_ATTRIBUTE = 'data-answered-for';
+/**
  * The host page's server-drawn first screen (apps/web/src/app/server-render.tsx): the router's
  * loader data and the query cache the screen was drawn from, so the SPA hydrates the HTML it came
  * with instead of drawing the screen again.
@@ -36,6 +41,16 @@ export interface FirstScreenState {
   loaderData: Record<string, unknown>;
   /** The query cache, dehydrated (@tanstack/react-query). */
   queries: unknown;
+  /** A signed-in screen's: the account it was drawn for, and the session as drawn. */
+  session?: DrawnSession;
+}
+
+/** The session a signed-in screen was drawn with, which the browser's must match to hydrate it. */
+export interface DrawnSession {
+  /** The account, its access token's subject (tokenSubjectOf). */
+  drawnFor: string;
+  /** The tab badge's number as drawn. */
+  unreadNoticeCount: number;
 }
 
 /** §2: the two layouts, chosen by the user agent; each has its own route table and shell. */
@@ -53,6 +68,11 @@ export interface FirstScreenRequest {
   firstAnswers: Record<string, unknown>;
   /** The visitor's elder mode (its cookie): the drawing must match the browser's first render. */
   elder: boolean;
+  /**
+   * A signed-in screen's: the account (tokenSubjectOf) whose calls firstAnswers holds. Without it the
+   * screen is drawn for a signed-out visitor, and pages behind sign-in are not drawn.
+   */
+  signedInAs?: string;
 }
 
 /** The renderer's drawing of a first screen. */

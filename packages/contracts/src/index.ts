@@ -23,3 +23,4 @@ export * from './query-text.js';
 export * from './masking.js';
 export * from './first-answers.js';
 export * from './elder-mode.js';
+export * from './session-cookie.js';

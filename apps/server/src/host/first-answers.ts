@@ -1,4 +1,11 @@
-import { callsAt, FIRST_SCREEN_CALLS, type PageLayout, type ServiceId } from '@portal/contracts';
+import {
+  type CallAtAddress,
+  callsAt,
+  FIRST_SCREEN_CALLS,
+  type PageLayout,
+  type ServiceId,
+  SIGNED_IN_FIRST_CALLS,
+} from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
 
@@ -6,21 +13,21 @@ import type { ServerConfig } from '../config.js';
 const FIRST_ANSWER_WAIT_MS = 300;
 
 /**
- * The answers to a page's first public calls (FIRST_SCREEN_CALLS), asked of this very process as
- * an anonymous visitor from the same address would ask them of the service's endpoint (its host,
- * PUBLIC_URL's, decides the tenant, as for the SPA's own calls) — the same route, rate limit and
- * shared answer — so the host page can carry them. A call of a service the SPA is sent elsewhere
- * for, one not answered with 200, or one that takes too long is left out: the SPA then asks.
+ * Each call asked of this very process as the visitor would ask the service's endpoint (its host,
+ * PUBLIC_URL's, decides the tenant, as for the SPA's own calls), from the visitor's address and
+ * with the visitor's token when there is one — the same route, rate limit, checks and shared
+ * answer. A call of a service the SPA is sent elsewhere for, one not answered with 200, or one that
+ * takes too long is null.
  */
-export async function firstAnswersFor(
+function askFirstCalls(
   app: FastifyInstance,
   config: ServerConfig,
   request: FastifyRequest,
-  layout: PageLayout,
-  url: URL,
-): Promise<Record<string, unknown> | null> {
-  const answers = await Promise.all(
-    callsAt(FIRST_SCREEN_CALLS[layout], url).map(async ({ endpoint, key, pathAndQuery }) => {
+  calls: readonly CallAtAddress[],
+  authorization?: string,
+): Promise<(readonly [string, unknown] | null)[]> {
+  return Promise.all(
+    calls.map(async ({ endpoint, key, pathAndQuery }) => {
       const service = endpoint.service as ServiceId;
       // The SPA asks this process only at its own address (SERVICE_ENDPOINTS may point elsewhere).
       const ownEndpoint = `${config.publicUrl}/services/${service}`;
@@ -33,7 +40,7 @@ export async function firstAnswersFor(
           app.inject({
             method: 'GET',
             url: `${served.pathname}${pathAndQuery}`,
-            headers: { host: served.host },
+            headers: { host: served.host, ...(authorization ? { authorization } : {}) },
             remoteAddress: request.ip,
           }),
           new Promise<null>((resolve) => {
@@ -48,6 +55,45 @@ export async function firstAnswersFor(
       }
     }),
   );
+}
+
+/**
+ * The answers to a page's first public calls (FIRST_SCREEN_CALLS), asked as an anonymous visitor,
+ * so the host page can carry them; those that could not be asked are left out (the SPA asks).
+ */
+export async function firstAnswersFor(
+  app: FastifyInstance,
+  config: ServerConfig,
+  request: FastifyRequest,
+  layout: PageLayout,
+  url: URL,
+): Promise<Record<string, unknown> | null> {
+  const answers = await askFirstCalls(
+    app,
+    config,
+    request,
+    callsAt(FIRST_SCREEN_CALLS[layout], url),
+  );
   const found = answers.filter((answer) => answer !== null);
   return found.length > 0 ? Object.fromEntries(found) : null;
+}
+
+/**
+ * The answers to a signed-in screen's first calls (SIGNED_IN_FIRST_CALLS), asked with the token
+ * the page request's cookie carries: all of them, or null (a refused token, a call that failed or
+ * was slow, a page that has none): the screen is then left to the SPA.
+ */
+export async function signedInAnswersFor(
+  app: FastifyInstance,
+  config: ServerConfig,
+  request: FastifyRequest,
+  layout: PageLayout,
+  url: URL,
+  token: string,
+): Promise<Record<string, unknown> | null> {
+  const calls = callsAt(SIGNED_IN_FIRST_CALLS[layout], url);
+  if (calls.length === 0) return null;
+  const answers = await askFirstCalls(app, config, request, calls, `Bearer ${token}`);
+  const found = answers.filter((answer) => answer !== null);
+  return found.length === calls.length ? Object.fromEntries(found) : null;
 }

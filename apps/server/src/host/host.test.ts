@@ -3,15 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import {
+  ANSWERED_FOR_ATTRIBUTE,
   DEFERRED_SCRIPTS_ELEMENT_ID,
+  type Endpoint,
   DESKTOP_PROJECT_PAGE_SIZE,
   EARLY_CALLS_ELEMENT_ID,
   FIRST_ANSWERS_ELEMENT_ID,
   FIRST_SCREEN_ELEMENT_ID,
   firstAnswerKey,
   getHomeLable,
+  getMessageList,
   getProject,
   getProjectList,
+  getUser,
+  getUserProject,
   PROJECT_PAGE_SIZE,
   REGION_DATA_PATH,
   SERVICE_IDS,
@@ -81,10 +86,11 @@ function writeBuild(dir: string) {
   // The web build's renderer, at the edge: it draws an address asking for it (drawn=1).
   write(
     '.ssr/server-render.js',
-    `export async function renderFirstScreen({ url, layout, firstAnswers, elder }) {
+    `export async function renderFirstScreen({ url, layout, firstAnswers, elder, signedInAs }) {
       if (!url.includes('drawn=1')) return null;
       return {
-        html: '<p>drawn ' + Object.keys(firstAnswers).length + (elder ? ' for elders' : '') + '</p>',
+        html: '<p>drawn ' + Object.keys(firstAnswers).length + (elder ? ' for elders' : '') +
+          (signedInAs ? ' signed in as ' + signedInAs : '') + '</p>',
         head: layout === 'desktop' ? '<style data-css-hash="h1">.ant-btn{color:blue}</style>' : '',
         state: { loaderData: { 0: null }, queries: {} },
       };
@@ -125,7 +131,7 @@ describe('host: how the SPA is delivered', () => {
   const page = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { 'user-agent': IPHONE, ...headers } });
   const islandOf = (body: string, id: string) => {
-    const text = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`).exec(
+    const text = new RegExp(`<script type="application/json" id="${id}"[^>]*>(.*?)</script>`).exec(
       body,
     )?.[1];
     return text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>);
@@ -341,6 +347,49 @@ describe('host: how the SPA is delivered', () => {
     const list = (await page('/views/home/project')).body;
     expect(list).not.toContain(EARLY_CALLS_ELEMENT_ID);
     expect(list).not.toContain('early-calls-c1.js');
+  });
+
+  it("a signed-in screen comes drawn from the answers its cookie's token gets, for that account only", async () => {
+    const authorization = await t.authorization(t.demoUserId);
+    const cookie = `portal_session=${authorization.replace(/^Bearer /, '')}`;
+    const response = await page('/views/my/myProject?drawn=1', { cookie });
+    expect(response.body).toContain(
+      `<div id="root"><p>drawn 3 signed in as ${t.demoUserId}</p></div>`,
+    );
+    // The island holds exactly what the calls answer that person, and names whose answers they are.
+    const asked = async (endpoint: Endpoint, input: Record<string, unknown>) =>
+      (await t.call(endpoint, input, { as: authorization })).body;
+    expect(islandOf(response.body, FIRST_ANSWERS_ELEMENT_ID)).toEqual({
+      'User/GetUser?': await asked(getUser, {}),
+      'MessageNotice/GetList?PageIndex=1&PageSize=1': await asked(getMessageList, {
+        PageIndex: 1,
+        PageSize: 1,
+      }),
+      'User/GetUserProject?PageIndex=1&PageSize=10': await asked(getUserProject, {
+        PageIndex: 1,
+        PageSize: 10,
+      }),
+    });
+    expect(response.body).toContain(
+      `id="${FIRST_ANSWERS_ELEMENT_ID}" ${ANSWERED_FOR_ATTRIBUTE}="${t.demoUserId}"`,
+    );
+    // One person's page: no cache keeps it, and its calls are not sent again by the first script.
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers.etag).toBeUndefined();
+    expect(response.body).not.toContain(EARLY_CALLS_ELEMENT_ID);
+
+    // A token the services refuse: the page as for a visitor the server cannot see.
+    const refused = await page('/views/my/myProject?drawn=1', {
+      cookie: 'portal_session=eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.x',
+    });
+    expect(refused.body).toContain('<div id="root"></div>');
+    expect(refused.body).toContain(EARLY_CALLS_ELEMENT_ID);
+    expect(refused.body).not.toContain(ANSWERED_FOR_ATTRIBUTE);
+    expect(refused.headers['cache-control']).toBe('no-cache');
+    // A public page is drawn for everyone alike, the cookie or not.
+    const list = (await page('/views/home/project?drawn=1', { cookie })).body;
+    expect(list).toContain('<div id="root"><p>drawn 2</p></div>');
+    expect(list).not.toContain(ANSWERED_FOR_ATTRIBUTE);
   });
 
   it('长辈模式: the cookie puts data-elder on <html> and the drawing in elder mode; none without it', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
+  ANSWERED_FOR_ATTRIBUTE,
   DEFERRED_SCRIPTS_ELEMENT_ID,
   type DeferredScripts,
   EARLY_CALLS_ELEMENT_ID,
@@ -18,6 +19,8 @@ import {
   REGION_DATA_PATH,
   ROUTE_BASE,
   RUNTIME_CONFIG_ELEMENT_ID,
+  sessionTokenOf,
+  tokenSubjectOf,
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { processCache } from '../platform/process-cache.js';
@@ -27,7 +30,7 @@ import type { AppDeps } from '../platform/deps.js';
 import { hostPageHelmet } from '../platform/security-headers.js';
 import { refuse } from '../platform/envelope.js';
 import { earlyCallsFor } from './early-calls.js';
-import { firstAnswersFor } from './first-answers.js';
+import { firstAnswersFor, signedInAnswersFor } from './first-answers.js';
 import { drawFirstScreen, loadFirstScreenRenderer } from './first-screen.js';
 import { loadRoutePreloads, preloadsFor, type RoutePreloads } from './preloads.js';
 import { runtimeConfigFor } from './runtime-config.js';
@@ -38,8 +41,11 @@ const API_PREFIXES = ['/services/', '/identity', '/gateways/'];
 const PAGE_CONFIG_TTL_MS = 30_000;
 
 /** JSON inside a <script type="application/json">: '<' escaped so it cannot close the element. */
-const dataIsland = (id: string, value: unknown) =>
-  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+const dataIsland = (id: string, value: unknown, attributes = '') =>
+  `<script type="application/json" id="${id}"${attributes}>${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+
+/** An account's id (a token's subject) as an attribute value: anything but [A-Za-z0-9_-] dropped. */
+const attributeValue = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '');
 
 /** The built template's entry script and the modules it preloads (Vite writes them so). */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/;
@@ -53,8 +59,10 @@ export interface HostPageParts {
   preloads: readonly string[];
   /** The site's PageConfig/GetPageConfig answer, so the first screen need not wait for it (§2). */
   pageConfig: PageConfig | null;
-  /** The answers to the page's first public calls, by call (host/first-answers.ts). */
+  /** The answers to the page's first calls, by call (host/first-answers.ts). */
   firstAnswers: Record<string, unknown> | null;
+  /** When firstAnswers holds a signed-in screen's answers: the account they were asked for. */
+  answeredFor: string | null;
   /** A signed-in screen's first calls and the script that sends them (host/early-calls.ts). */
   earlyCalls: { script: string; calls: EarlyCalls } | null;
   /** The page as the web build's renderer drew it, with boot.ts's file to load its scripts after. */
@@ -83,7 +91,7 @@ export function renderHostPage(
   // A drawn page's template: no script or module before its first paint; boot.ts asks for them.
   const entry = ENTRY_SCRIPT.exec(after)?.[1];
   const drawnAfter = after.replace(MODULE_PRELOAD, '');
-  return ({ elder, preloads, pageConfig, firstAnswers, earlyCalls, firstScreen }) => {
+  return ({ elder, preloads, pageConfig, firstAnswers, answeredFor, earlyCalls, firstScreen }) => {
     const drawn = firstScreen && entry ? firstScreen : null;
     const stylesheets = preloads.filter((file) => file.endsWith('.css'));
     const modules = preloads.filter((file) => !file.endsWith('.css'));
@@ -94,7 +102,13 @@ export function renderHostPage(
       drawn ? drawn.render.head : '',
       island,
       pageConfig ? dataIsland(PAGE_CONFIG_ELEMENT_ID, pageConfig) : '',
-      firstAnswers ? dataIsland(FIRST_ANSWERS_ELEMENT_ID, firstAnswers) : '',
+      firstAnswers
+        ? dataIsland(
+            FIRST_ANSWERS_ELEMENT_ID,
+            firstAnswers,
+            answeredFor ? ` ${ANSWERED_FOR_ATTRIBUTE}="${attributeValue(answeredFor)}"` : '',
+          )
+        : '',
       // Stylesheets as the layout's loader would add them (it then finds them in place).
       ...stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
       ...(drawn
@@ -199,10 +213,15 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
       (url.pathname === `${ROUTE_BASE}/flowPreview` && url.searchParams.get('Frame') === 'mobile');
     const layout = mobile ? 'mobile' : 'desktop';
     const elder = isElderMode(request.headers.cookie);
-    const [pageConfig, firstAnswers] = await Promise.all([
+    // A signed-in screen is drawn with the answers to its calls asked with the page's token.
+    const token = sessionTokenOf(request.headers.cookie);
+    const [pageConfig, publicAnswers, signedInAnswers] = await Promise.all([
       sitePageConfig(request.hostname.toLowerCase()),
       firstAnswersFor(app, deps.config, request, layout, url),
+      token ? signedInAnswersFor(app, deps.config, request, layout, url, token) : null,
     ]);
+    const signedInAs = signedInAnswers && token ? tokenSubjectOf(token) : null;
+    const firstAnswers = signedInAs ? { ...publicAnswers, ...signedInAnswers } : publicAnswers;
     // The first screens are drawn here: the browser paints them before any script.
     const drawn =
       renderFirstScreen && routePreloads?.boot && firstAnswers
@@ -214,17 +233,20 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
               runtimeConfig,
               firstAnswers,
               elder,
+              ...(signedInAs ? { signedInAs } : {}),
             },
             request.log,
           )
         : null;
-    const earlyScript = drawn ? null : routePreloads?.earlyCalls;
+    // The page's first script sends a signed-in screen's calls when the host could not.
+    const earlyScript = drawn || signedInAs ? null : routePreloads?.earlyCalls;
     const earlyCalls = earlyScript ? earlyCallsFor(deps.config, layout, url) : null;
     const body = render({
       elder,
       preloads: routePreloads ? preloadsFor(routePreloads, layout, url.pathname) : [],
       pageConfig,
       firstAnswers,
+      answeredFor: signedInAs,
       earlyCalls: earlyScript && earlyCalls ? { script: earlyScript, calls: earlyCalls } : null,
       firstScreen:
         drawn && routePreloads?.boot
@@ -236,6 +258,15 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
             }
           : null,
     });
+    if (signedInAs) {
+      // One person's page: kept by no cache, their browser's included.
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Vary', 'User-Agent, Cookie')
+        .status(200)
+        .type('text/html; charset=utf-8')
+        .send(body);
+    }
     const etag = etagOf(body);
     // Always revalidated (a new deployment or site setting shows at once); a 304 costs no body,
     // and unlike no-store the page may enter the back/forward cache.

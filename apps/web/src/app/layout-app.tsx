@@ -1,4 +1,4 @@
-import type { FirstScreenState } from '@portal/contracts';
+import { type FirstScreenState, tokenSubjectOf } from '@portal/contracts';
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
@@ -18,19 +18,28 @@ export interface LayoutApp {
 type Guard = ReturnType<typeof createNavigationGuard>;
 
 /**
- * Whether this visitor would see the server-drawn screen as drawn: signed out, not previewing, and
- * the §2 rules let the address show. Running the rules here is also their first run, which a
- * hydrated router skips (it starts with the root's loader data).
+ * Whether this visitor would see the server-drawn screen as drawn: the §2 rules let the address
+ * show, no preview, and the visitor is who it was drawn for — signed out, or signed in to the
+ * account whose calls drew it. Running the rules here is also their first run, which a hydrated router skips
+ * (it starts with the root's loader data); for a signed-in screen they load the profile the drawing
+ * shows, from the host page's answers.
  */
-async function seesServerScreen(routes: RouteObject[], guard: Guard): Promise<boolean> {
+async function seesServerScreen(
+  routes: RouteObject[],
+  guard: Guard,
+  firstScreen: FirstScreenState,
+): Promise<boolean> {
   const url = new URL(window.location.href);
   const matches = matchRoutes(routes, url.pathname) ?? [];
   const target = await guard(url, routeHandles(matches.map((m) => m.route)));
-  return (
-    target === null &&
-    !useSessionStore.getState().token &&
-    !sessionStorage.getItem(PREVIEW_LOGIN_NAME)
-  );
+  if (target !== null || sessionStorage.getItem(PREVIEW_LOGIN_NAME)) return false;
+  const { token } = useSessionStore.getState();
+  const drawnFor = firstScreen.session?.drawnFor;
+  if (!drawnFor) return !token;
+  if (!token || tokenSubjectOf(token) !== drawnFor) return false;
+  // The badge's number as drawn; the unread query refreshes it after.
+  useSessionStore.getState().setUnreadNoticeCount(firstScreen.session?.unreadNoticeCount ?? 0);
+  return true;
 }
 
 /** Loads the address's lazy routes, as the router would, so hydration renders pages, not fallbacks. */
@@ -57,7 +66,7 @@ export async function createLayoutApp(
   const routes = buildRoutes(table, Shell, guard);
   const queryClient = createQueryClient();
   const hydrationData =
-    firstScreen && (await seesServerScreen(routes, guard))
+    firstScreen && (await seesServerScreen(routes, guard, firstScreen))
       ? { loaderData: firstScreen.loaderData }
       : undefined;
   if (firstScreen && hydrationData) {

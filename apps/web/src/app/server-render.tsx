@@ -1,16 +1,36 @@
 // The server's drawing of a first screen (apps/server/src/host, built by `vite build --ssr` into
-// dist/.ssr): the same routes, shells and pages as the SPA, drawn for a signed-out visitor from the
-// host page's first answers, so the browser paints the page before its scripts arrive.
+// dist/.ssr): the same routes, shells and pages as the SPA, drawn from the host page's first
+// answers — for a signed-out visitor, or for the sign-in whose token asked a signed-in screen's
+// calls — so the browser paints the page before its scripts arrive.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
-import type { FirstScreenRender, FirstScreenRequest, PageLayout } from '@portal/contracts';
+import {
+  appendQuery,
+  type DrawnSession,
+  type Endpoint,
+  firstAnswerKey,
+  type FirstScreenRender,
+  type FirstScreenRequest,
+  getMessageList,
+  getUser,
+  type PageLayout,
+  UNREAD_COUNT_QUERY,
+  type UserProfile,
+} from '@portal/contracts';
 import { dehydrate, type Query } from '@tanstack/react-query';
 import type * as Jsdom from 'jsdom';
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createServerStyles } from '../layouts/desktop/server-styles';
-import { answerFromServerRender, ElderModeDrawn, loadRuntimeConfig, paths } from '../platform';
+import {
+  answerFromServerRender,
+  ElderModeDrawn,
+  isLeftToTheBrowser,
+  loadRuntimeConfig,
+  paths,
+  useSessionStore,
+} from '../platform';
 import { setSanitizingWindow } from '../shared/safe-html';
 import { DesktopShellWithSession } from './desktop-app';
 import { MobileShellWithUnread } from './mobile-app';
@@ -23,8 +43,13 @@ import type { PageRoute } from './routes/route-table';
 /** Queries first drawn pending are fetched and the page drawn again, to this many drawings. */
 const MAX_DRAWINGS = 3;
 
-const renderAnswers = new AsyncLocalStorage<ReadonlyMap<string, unknown>>();
-answerFromServerRender(() => renderAnswers.getStore() ?? new Map());
+/** The drawing under way: its first answers, and whether it is drawn for a signed-in visitor. */
+interface Drawing {
+  answers: ReadonlyMap<string, unknown>;
+  signedIn: boolean;
+}
+const drawings = new AsyncLocalStorage<Drawing>();
+answerFromServerRender(() => drawings.getStore()?.answers ?? new Map());
 // Rich text is sanitised as in the browser, by DOMPurify on a jsdom window, loaded at the first
 // rich text drawn (jsdom is most of this renderer's memory; a list page draws none).
 const requireFromHere = createRequire(import.meta.url);
@@ -42,14 +67,16 @@ interface StyleCollector {
 /** The phone's components are styled by its stylesheets alone. */
 const noStyles = (): StyleCollector => ({ wrap: (tree) => tree, extract: () => '' });
 
-/** Pages behind sign-in are not drawn: the server draws for a signed-out visitor. */
+/** Pages behind sign-in are drawn only for a signed-in visitor. */
 function layoutHandler(
   table: readonly PageRoute[],
   Shell: ComponentType,
   collectStyles: () => StyleCollector,
 ) {
   const routes = buildRoutes(table, Shell, (_url, handles) =>
-    Promise.resolve(handles.some((h) => h.login) ? paths.authLogin() : null),
+    Promise.resolve(
+      handles.some((h) => h.login) && !drawings.getStore()?.signedIn ? paths.authLogin() : null,
+    ),
   );
   return { handler: createStaticHandler(routes), collectStyles };
 }
@@ -64,6 +91,46 @@ const LAYOUTS: Record<PageLayout, ReturnType<typeof layoutHandler>> = {
 
 let loadedConfig: unknown;
 let configUsable = false;
+
+function answerKey(endpoint: Endpoint, input: Record<string, unknown> = {}): string {
+  const params = new URLSearchParams();
+  appendQuery(params, input);
+  return firstAnswerKey(endpoint, params);
+}
+const PROFILE_KEY = answerKey(getUser);
+const UNREAD_KEY = answerKey(getMessageList, UNREAD_COUNT_QUERY);
+
+/**
+ * The session store as the browser's holds it when it hydrates this drawing: signed out, or the
+ * guard's token and profile (navigation-rules.ts) and the badge's number (layout-app.tsx). The store
+ * is the app's one module-wide store, so it is set before each synchronous renderToString and
+ * signed out after it: no other request's drawing runs in between.
+ */
+function drawnSession(
+  answers: ReadonlyMap<string, unknown>,
+  signedInAs: string | undefined,
+): { session: DrawnSession | null; enter: () => void } | null {
+  const store = useSessionStore.getState();
+  if (!signedInAs) return { session: null, enter: store.resetSession };
+  const profile = answers.get(PROFILE_KEY) as UserProfile | undefined;
+  // The browser's guard loads the profile before a signed-in screen: without it, no drawing.
+  if (!profile) return null;
+  const unread = answers.get(UNREAD_KEY) as { UnreadCount?: unknown } | undefined;
+  const session = {
+    drawnFor: signedInAs,
+    unreadNoticeCount: typeof unread?.UnreadCount === 'number' ? unread.UnreadCount : 0,
+  };
+  return {
+    session,
+    enter: () => {
+      store.resetSession();
+      // Only its presence is drawn: the token itself never reaches the drawing.
+      store.setToken('drawn');
+      store.setProfile(profile);
+      store.setUnreadNoticeCount(session.unreadNoticeCount);
+    },
+  };
+}
 
 const isEnabled = (query: Query) => {
   const enabled = (query.options as { enabled?: unknown }).enabled;
@@ -84,7 +151,11 @@ export async function renderFirstScreen(
   }
   if (!configUsable) return null;
   const { handler, collectStyles } = LAYOUTS[request.layout];
-  return renderAnswers.run(new Map(Object.entries(request.firstAnswers)), async () => {
+  const answers = new Map(Object.entries(request.firstAnswers));
+  const drawnAs = drawnSession(answers, request.signedInAs);
+  if (!drawnAs) return null;
+  const signedIn = drawnAs.session !== null;
+  return drawings.run({ answers, signedIn }, async () => {
     const context = await handler.query(new Request(request.url));
     if (context instanceof Response || context.errors) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
@@ -92,23 +163,35 @@ export async function renderFirstScreen(
     for (let drawing = 1; drawing <= MAX_DRAWINGS; drawing += 1) {
       // Each drawing collects its own styles: a skeleton drawn while a query was pending is gone.
       const styles = collectStyles();
-      const html = renderToString(
-        styles.wrap(
-          <ElderModeDrawn.Provider value={request.elder}>
-            <Providers queryClient={queryClient}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </Providers>
-          </ElderModeDrawn.Provider>,
-        ),
-      );
+      drawnAs.enter();
+      let html: string;
+      try {
+        html = renderToString(
+          styles.wrap(
+            <ElderModeDrawn.Provider value={request.elder}>
+              <Providers queryClient={queryClient}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </Providers>
+            </ElderModeDrawn.Provider>,
+          ),
+        );
+      } finally {
+        useSessionStore.getState().resetSession();
+      }
       const queries = queryClient.getQueryCache().getAll();
       if (queries.some((q) => q.state.status === 'error')) return null;
-      const pending = queries.filter((q) => q.state.status === 'pending' && isEnabled(q));
+      const pending = queries.filter(
+        (q) => q.state.status === 'pending' && isEnabled(q) && !isLeftToTheBrowser(q.meta),
+      );
       if (pending.length === 0)
         return {
           html,
           head: styles.extract(),
-          state: { loaderData: context.loaderData, queries: dehydrate(queryClient) },
+          state: {
+            loaderData: context.loaderData,
+            queries: dehydrate(queryClient),
+            ...(drawnAs.session ? { session: drawnAs.session } : {}),
+          },
         };
       const fetched = await Promise.allSettled(pending.map((q) => q.fetch()));
       if (fetched.some((result) => result.status === 'rejected')) return null;

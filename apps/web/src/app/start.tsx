@@ -20,7 +20,11 @@ const loadDesktopLayout = () => import('./desktop-app');
 function firstScreenState(): FirstScreenState | null {
   const state = readDataIsland(FIRST_SCREEN_ELEMENT_ID) as Partial<FirstScreenState> | null;
   return state && typeof state.loaderData === 'object' && state.loaderData !== null
-    ? { loaderData: state.loaderData, queries: state.queries }
+    ? {
+        loaderData: state.loaderData,
+        queries: state.queries,
+        ...(state.session ? { session: state.session } : {}),
+      }
     : null;
 }
 

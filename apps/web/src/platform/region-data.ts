@@ -2,6 +2,7 @@ import { REGION_DATA_PATH, type Region, regionSchema } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { runtimeConfig } from './runtime-config';
+import { LEFT_TO_THE_BROWSER } from './http/first-answers';
 
 const regionListSchema = z.array(regionSchema);
 
@@ -25,6 +26,7 @@ export function useRegionData(needed = true): { regions: Region[]; failed: boole
     enabled: needed,
     staleTime: Infinity,
     gcTime: Infinity,
+    meta: LEFT_TO_THE_BROWSER,
   });
   return { regions: query.data ?? [], failed: query.isError };
 }

@@ -4,6 +4,7 @@ import { testRuntimeConfig } from '../testing/runtime-config-fixture';
 import {
   authorizeUrl,
   getUser,
+  keepSessionCookie,
   type OidcUserRecord,
   rememberNextPath,
   signedInUser,
@@ -13,6 +14,7 @@ import {
   takeNextPath,
 } from './oidc';
 import { paths } from '../paths';
+import { sessionTokenOf } from '@portal/contracts';
 
 const config = testRuntimeConfig();
 const KEY = 'oidc.user:portal-web';
@@ -126,6 +128,44 @@ describe('§4 sign-in callback', () => {
     expect(stored.header).toEqual({ alg: 'RS256', typ: 'at+jwt' });
     expect(stored.payload).toMatchObject({ sub: '7', exp: NOW + 3600 });
     expect(stored.access_token).toBe(new URLSearchParams(fragment.slice(1)).get('access_token'));
+  });
+
+  it('leaves the token in the page requests’ cookie too, until it expires; sign-out removes it', () => {
+    // The cookie is the pages' (Path=/views): read where the app runs.
+    window.history.pushState({}, '', paths.my());
+    keepSessionCookie(null);
+    const written: string[] = [];
+    const cookie = vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => {
+      written.push(value);
+    });
+    let record: OidcUserRecord;
+    try {
+      record = signinCallback(config, providerAnswer(), NOW);
+    } finally {
+      cookie.mockRestore();
+    }
+    // Issued at NOW - 5 and read at NOW: the token's own 3,605 s (exp - iat) are all left.
+    expect(written).toEqual([
+      `portal_session=${record.access_token}; Max-Age=3605; Path=/views; SameSite=Lax`,
+    ]);
+    keepSessionCookie(record, NOW);
+    expect(sessionTokenOf(document.cookie)).toBe(record.access_token);
+    signout(config, vi.fn());
+    expect(sessionTokenOf(document.cookie)).toBeNull();
+    window.history.pushState({}, '', '/');
+  });
+
+  it('keeps the cookie in line with the record: written when it differs, removed without a record', () => {
+    // The cookie is the pages' (Path=/views): read where the app runs.
+    window.history.pushState({}, '', paths.my());
+    const record = signinCallback(config, providerAnswer(), NOW);
+    expect(sessionTokenOf(document.cookie)).toBe(record.access_token);
+    keepSessionCookie(null);
+    expect(sessionTokenOf(document.cookie)).toBeNull();
+    keepSessionCookie(record, NOW);
+    expect(sessionTokenOf(document.cookie)).toBe(record.access_token);
+    keepSessionCookie(null);
+    window.history.pushState({}, '', '/');
   });
 
   it('decodes UTF-8 claims (a Chinese name)', () => {

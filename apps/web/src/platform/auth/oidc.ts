@@ -1,4 +1,9 @@
-import { FALLBACK_ROUTE, type RuntimeConfig } from '@portal/contracts';
+import {
+  FALLBACK_ROUTE,
+  type RuntimeConfig,
+  sessionCookie,
+  sessionTokenOf,
+} from '@portal/contracts';
 import { paths } from '../paths';
 import { randomString } from '../../shared/random';
 import { authorityOf } from '../runtime-config';
@@ -117,7 +122,21 @@ export function signinCallback(
     difference_ntime: Number.isFinite(iat) ? now - iat : 0,
   };
   localStorage.setItem(oidcUserKey(config.WebSite.UserClient.ClientID), JSON.stringify(record));
+  keepSessionCookie(record, now);
   return record;
+}
+
+/**
+ * The page requests' copy of the record's token (SESSION_COOKIE), so the server can draw a signed-in
+ * screen: written when it differs from the record, until the token expires; removed without one.
+ */
+export function keepSessionCookie(record: OidcUserRecord | null, now: number = nowSeconds()): void {
+  const token = record?.access_token ?? null;
+  if (sessionTokenOf(document.cookie) === token) return;
+  document.cookie = sessionCookie(token, {
+    maxAgeSeconds: record ? record.expires_at - (now - record.difference_ntime) : 0,
+    secure: window.location.protocol === 'https:',
+  });
 }
 
 /** §4: the stored record while valid; an expired one is removed and fails 'user is outtime'. */
@@ -150,6 +169,7 @@ export function signedInUser(config: RuntimeConfig, now?: number): OidcUserRecor
 /** §4: removes the record and goes to the provider's Auth/OutLogin, back to /views/auth/loginout. */
 export function signout(config: RuntimeConfig, go: Go = leaveTo): void {
   localStorage.removeItem(oidcUserKey(config.WebSite.UserClient.ClientID));
+  keepSessionCookie(null);
   const returnUrl = encodeURIComponent(`${window.location.origin}${paths.authLoginout()}`);
   go(`${authorityOf(config)}/Auth/OutLogin?ReturnUrl=${returnUrl}`);
 }

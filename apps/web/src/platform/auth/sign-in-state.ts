@@ -5,11 +5,18 @@ import { runtimeConfig } from '../runtime-config';
 import { useSessionStore } from '../session-store';
 import { navigateTo } from '../navigation';
 import { clearPersonalStorage } from '../personal-storage';
-import { type OidcUserRecord, rememberNextPath, signedInUser, signout } from './oidc';
+import {
+  keepSessionCookie,
+  type OidcUserRecord,
+  rememberNextPath,
+  signedInUser,
+  signout,
+} from './oidc';
 
 /** §2: brings the session's token in line with the stored sign-in; returns the record, if any. */
 export function refreshSignIn(config: RuntimeConfig = runtimeConfig()): OidcUserRecord | null {
   const user = signedInUser(config);
+  keepSessionCookie(user);
   const session = useSessionStore.getState();
   if (user) {
     if (session.token !== user.access_token) session.setToken(user.access_token, user.token_type);

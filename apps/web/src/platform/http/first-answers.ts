@@ -1,4 +1,5 @@
 import {
+  ANSWERED_FOR_ATTRIBUTE,
   appendQuery,
   EARLY_ANSWERS_GLOBAL,
   type EarlyAnswers,
@@ -6,6 +7,7 @@ import {
   FIRST_ANSWERS_ELEMENT_ID,
   FIRST_ANSWERS_MAX_AGE_MS,
   firstAnswerKey,
+  tokenSubjectOf,
 } from '@portal/contracts';
 
 /** The island as read, with the answers not yet taken; read again if the element is replaced. */
@@ -29,10 +31,17 @@ function answersIn(element: Element): Map<string, unknown> {
 /**
  * The host page's answer to a first-screen call (by firstAnswerKey), once: a second call of the
  * same key, or any call once the page is older than FIRST_ANSWERS_MAX_AGE_MS, goes to the server.
+ * Public answers are taken by calls sent without a token; a signed-in screen's only by calls sent
+ * with a token of the account they were asked for (the island names it, ANSWERED_FOR_ATTRIBUTE).
  */
-export function takeFirstAnswer(key: string): unknown {
+export function takeFirstAnswer(key: string, authorization: string | null): unknown {
   const element = document.getElementById(FIRST_ANSWERS_ELEMENT_ID);
   if (!element || performance.now() > FIRST_ANSWERS_MAX_AGE_MS) return undefined;
+  const answeredFor = element.getAttribute(ANSWERED_FOR_ATTRIBUTE);
+  const taken = authorization
+    ? answeredFor !== null && tokenSubjectOf(authorization.replace(/^\S+\s+/, '')) === answeredFor
+    : answeredFor === null;
+  if (!taken) return undefined;
   const answers = answersIn(element);
   const answer = answers.get(key);
   answers.delete(key);
@@ -61,6 +70,17 @@ export function takeEarlyAnswer(
 /** After a write (it may change what an answer not yet taken says) or once they are old: gone. */
 export function dropEarlyAnswers(): void {
   delete (window as unknown as Record<string, unknown>)[EARLY_ANSWERS_GLOBAL];
+}
+
+/**
+ * A query's `meta` for what the server's drawing leaves loading, as the browser's first render has
+ * it too: what is not a service call (a static file such as RegionData), or a call the browser
+ * must make itself (an exam's state: its ServerTime sets the exam's clock as of when it arrives).
+ */
+export const LEFT_TO_THE_BROWSER = { leftToTheBrowser: true } as const;
+
+export function isLeftToTheBrowser(meta: Record<string, unknown> | undefined): boolean {
+  return meta?.leftToTheBrowser === true;
 }
 
 /** While the server draws a first screen: the answers of the render under way (app/server-render.tsx). */

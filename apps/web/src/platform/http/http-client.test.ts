@@ -2,6 +2,7 @@ import {
   CLIENT_IDS,
   CLIENT_SERVICE,
   ENDPOINTS,
+  ANSWERED_FOR_ATTRIBUTE,
   FIRST_ANSWERS_ELEMENT_ID,
   FIRST_ANSWERS_MAX_AGE_MS,
   firstAnswerKey,
@@ -21,6 +22,7 @@ import { setNavigate } from '../navigation';
 import { setNotifier } from '../notifier';
 import { useSessionStore } from '../session-store';
 import { loadTestRuntimeConfig } from '../testing/runtime-config-fixture';
+import { testJwt } from '../testing/jwt-fixture';
 import { callEndpoint, HTTP_CLIENTS } from './clients';
 import { RUNTIME_CONFIG_GLOBAL } from '@portal/contracts';
 import { loadRuntimeConfig } from '../runtime-config';
@@ -218,11 +220,12 @@ describe("the host page's first answers", () => {
     ErrMsg: '',
     Data: { Items: [], Total: 0, PageIndex: 1, PageSize: 10, NextCursor: null },
   };
-  function writeIsland(answers: Record<string, unknown>) {
+  function writeIsland(answers: Record<string, unknown>, answeredFor?: string) {
     document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.remove();
     const element = document.createElement('script');
     element.type = 'application/json';
     element.id = FIRST_ANSWERS_ELEMENT_ID;
+    if (answeredFor) element.setAttribute(ANSWERED_FOR_ATTRIBUTE, answeredFor);
     element.textContent = JSON.stringify(answers);
     document.head.append(element);
   }
@@ -255,6 +258,25 @@ describe("the host page's first answers", () => {
     answer(200, listAnswer);
     await callEndpoint(getProjectList, listInput);
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it("a signed-in screen's answers are taken only by calls with a token of the account they were asked for", async () => {
+    writeIsland({ [key]: { ...listAnswer, Data: { ...listAnswer.Data, Total: 7 } } }, '7');
+    // Without a token, or with another account's, or with a token that names none: asked.
+    answer(200, listAnswer);
+    expect((await callEndpoint(getProjectList, listInput)).Total).toBe(0);
+    useSessionStore.getState().setToken(testJwt({ sub: '8' }), 'Bearer');
+    answer(200, listAnswer);
+    expect((await callEndpoint(getProjectList, listInput)).Total).toBe(0);
+    useSessionStore.getState().setToken('abc', 'Bearer');
+    answer(200, listAnswer);
+    expect((await callEndpoint(getProjectList, listInput)).Total).toBe(0);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    // The account's own token: taken, once.
+    useSessionStore.getState().setToken(testJwt({ sub: '7' }), 'Bearer');
+    expect((await callEndpoint(getProjectList, listInput)).Total).toBe(7);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    useSessionStore.getState().resetSession();
   });
 
   it('a page older than 30 s, or the reviewer’s preview, asks the server', async () => {

@@ -184,7 +184,7 @@ async function send<E extends Endpoint>(
   if (serverAnswer !== null)
     return settle(endpoint, 200, JSON.stringify(serverAnswer), () => undefined);
   const { url, init } = buildRequest(base, endpoint, (input ?? {}) as Params, options);
-  // An anonymous visitor's first screen: the host page may carry the answer already.
+  // A first screen's call: the host page may carry the answer already.
   const headers = init.headers as Headers;
   const authorization = headers.get('Authorization');
   const answerKey =
@@ -193,8 +193,8 @@ async function send<E extends Endpoint>(
       : null;
   // A signed-in screen's first calls may have been sent before the app's scripts arrived.
   let early = answerKey && authorization ? takeEarlyAnswer(answerKey, authorization) : undefined;
-  if (answerKey && !authorization) {
-    const answer = takeFirstAnswer(answerKey);
+  if (answerKey && early === undefined) {
+    const answer = takeFirstAnswer(answerKey, authorization);
     if (answer !== undefined)
       return settle(
         endpoint,

@@ -1,6 +1,6 @@
 import { getExamine, getUserPaymentOrder, getUserProject, MAX_PAGE_SIZE } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../platform';
+import { callEndpoint, LEFT_TO_THE_BROWSER } from '../../../platform';
 
 /** The person's latest applications in one page (keyed under the call, so paying refreshes it). */
 export function stationAppliesQueryOptions() {
@@ -29,5 +29,6 @@ export function stationExamQueryOptions(applyId: number) {
     queryFn: ({ signal }) =>
       callEndpoint(getExamine, { ApplyId: applyId }, { signal, silent: true }),
     retry: false,
+    meta: LEFT_TO_THE_BROWSER,
   });
 }
