@@ -1,14 +1,21 @@
-import { callsAt, EARLY_ANSWERS_GLOBAL, SIGNED_IN_FIRST_CALLS } from '@portal/contracts';
+import {
+  callsAt,
+  EARLY_ANSWERS_GLOBAL,
+  SESSION_COOKIE,
+  SIGNED_IN_FIRST_CALLS,
+} from '@portal/contracts';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser.js';
 import { candidateWithEveryScreen, type CandidateScreens } from '../support/candidate-states.js';
 
 /**
- * Issue 31, point 5 (render-as-you-fetch): a signed-in screen's first calls are sent by the host
- * page's first script while the app's scripts still load, and the app takes their answers instead
- * of asking again. The app's entry is held here until they are sent: a call seen before it is let
- * go can only be the early script's, and each call seen once in all is one the app did not repeat.
+ * Issue 31, point 5 (render-as-you-fetch): when the server cannot draw a signed-in screen (its page
+ * request carries no token: the cookie the app keeps for it is gone here before each page, as for a
+ * browser that has not written it yet), the screen's first calls are sent by the host page's first
+ * script while the app's scripts still load, and the app takes their answers instead of asking
+ * again. The app's entry is held here until they are sent: a call seen before it is let go can only
+ * be the early script's, and each call seen once in all is one the app did not repeat.
  */
 const baseUrl = inject('baseUrl');
 const SCREENS = ['apply', 'payment', 'ticket', 'exam', 'my', 'myProject'] as const;
@@ -53,6 +60,8 @@ describe('a signed-in screen’s first calls go out before the app loads (issue 
         const address = screens[screen];
         const expected = listedKeys(layout, address);
         expect(expected.length, `${layout} ${screen} lists calls`).toBeGreaterThan(0);
+        // The app wrote it again on the page before: this page request goes without it.
+        await context.clearCookies({ name: SESSION_COOKIE });
         const page = await context.newPage();
         const seen: string[] = [];
         const beforeApp = new Set<string>();

@@ -104,7 +104,17 @@ export default function ApplyPage() {
         }
       />
     );
-  if (status === 'loading' || !definition) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (!definition) return <Skeleton active paragraph={{ rows: 10 }} />;
+  // Known but not yet filled (from the draft this browser keeps): the title, the fields to come.
+  if (status === 'loading')
+    return (
+      <section className="d-page" aria-labelledby="apply-title">
+        <h2 className="d-page__title" id="apply-title">
+          {definition.Title}
+        </h2>
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </section>
+    );
 
   return (
     <section className="d-page" aria-labelledby="apply-title">

@@ -38,8 +38,15 @@ export default function ApplyPage() {
   const region = useRegionData(visible.some((field) => field.Type === 'region'));
 
   if (status === 'error') return <LoadFailed onRetry={() => void apply.query.refetch()} />;
-  if (status === 'loading' || !definition)
-    return <LoadingSkeleton rows={5} label="正在加载报名表" />;
+  if (!definition) return <LoadingSkeleton rows={5} label="正在加载报名表" />;
+  // Known but not yet filled (from the draft this browser keeps): the title, the fields to come.
+  if (status === 'loading')
+    return (
+      <div className="apply-page">
+        <h2 className="apply-page__title">{definition.Title}</h2>
+        <LoadingSkeleton rows={5} label="正在加载报名表" />
+      </div>
+    );
   if (status === 'applied' && existing) {
     return (
       <LoadFailed
