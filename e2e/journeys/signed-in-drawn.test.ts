@@ -132,15 +132,15 @@ describe('a signed-in screen comes drawn by the server for its account (issue 31
         await screenshot(page, `issue31-signed-in-drawn-${layout}-${screen}`);
         await page.close();
       }
-      // Alive: a link in the personal centre opens the next screen in the same document.
+      // Alive: the layout's 项目 link opens the project list in the same document.
       const page = await context.newPage();
       await page.goto(screens.my);
       await page.waitForLoadState('networkidle');
       await page.evaluate(() => {
         (window as unknown as { sameDocument: boolean }).sameDocument = true;
       });
-      await page.getByRole('link', { name: '我的项目' }).first().click();
-      await page.waitForURL('**/views/my/myProject');
+      await page.getByRole('link', { name: '项目', exact: true }).first().click();
+      await page.waitForURL('**/views/home/project');
       expect(
         await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
       ).toBe(true);
@@ -159,6 +159,8 @@ describe('a signed-in screen comes drawn by the server for its account (issue 31
     const context = await browser.newContext({ ...DESKTOP, storageState });
     const page = await context.newPage();
     await page.goto(screens.my);
+    // A drawn button works once the app has hydrated the page (its title is the route's then).
+    await page.waitForFunction(() => document.title.startsWith('个人中心-'));
     await page.getByRole('button', { name: '退出' }).click();
     await page.waitForURL('**/views/auth/loginout**');
     const cookies = await context.cookies();

@@ -4,7 +4,7 @@
 // Medians of BENCH_RUNS (3) runs. Prints a markdown table and writes it to bench-results/web.md.
 // Then the signed-in screens (issue 31, point 5): a fresh candidate signed up once, with an
 // application to pay, a paid one with its ticket and its exam started; its stored session (local
-// storage) is put in each Lighthouse browser before the audit, and each screen's LCP is set against
+// storage and cookies) is put in each Lighthouse browser before the audit, and each screen's LCP is set against
 // the bare page's; and INP while typing into the form and answering the exam at 4× CPU
 // (bench-inp.mjs). Written to bench-results/web-signed-in.md.
 // Not part of npm test. Env: BENCH_PORT (first of two ports, default 18090), BENCH_RUNS,
@@ -383,7 +383,7 @@ async function signedIn(portal, baselineRows) {
     '',
     measured(load.before, load.lighthouse),
     '',
-    "A fresh candidate, signed up once in a browser of its own, with an application approved and waiting for its fee (payment), a paid one on the seed's online-exam project with its ticket and its exam started (ticket, exam: the answer sheet), and a project's full form not yet applied to (apply). Its stored session (the origin's local storage, where the app keeps the sign-in record) is set in each Lighthouse browser before the audit; the load is cold (Lighthouse clears the caches). Mobile is Lighthouse's default (simulated slow 4G, 4× CPU slowdown), desktop its desktop preset; the baseline is the bare page's LCP of the same form factor.",
+    "A fresh candidate, signed up once in a browser of its own, with an application approved and waiting for its fee (payment), a paid one on the seed's online-exam project with its ticket and its exam started (ticket, exam: the answer sheet), and a project's full form not yet applied to (apply). Its stored session (the origin's local storage, where the app keeps the sign-in record, and its cookies, where it keeps the token for page requests so the server can draw my, myProject and the form) is set in each Lighthouse browser before the audit; the load is cold (Lighthouse clears the caches). Mobile is Lighthouse's default (simulated slow 4G, 4× CPU slowdown), desktop its desktop preset; the baseline is the bare page's LCP of the same form factor.",
     '',
     `Target: LCP ≤ ${TARGETS.lcpVsBaseline}× the bare page's.`,
     '',

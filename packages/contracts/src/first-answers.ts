@@ -17,6 +17,7 @@ import {
   getUser,
   getUserApplyArchive,
   getUserProject,
+  type UserProfile,
 } from './areas/user.js';
 
 /**
@@ -49,6 +50,8 @@ export interface FirstScreenState {
 export interface DrawnSession {
   /** The account, its access token's subject (tokenSubjectOf). */
   drawnFor: string;
+  /** The profile as drawn (User/GetUser's answer). */
+  profile: UserProfile;
   /** The tab badge's number as drawn. */
   unreadNoticeCount: number;
 }

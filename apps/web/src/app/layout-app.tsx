@@ -2,7 +2,13 @@ import { type FirstScreenState, tokenSubjectOf } from '@portal/contracts';
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
-import { PREVIEW_LOGIN_NAME, routeHandles, useSessionStore } from '../platform';
+import {
+  DrawnSessionContext,
+  drawnSessionState,
+  PREVIEW_LOGIN_NAME,
+  routeHandles,
+  useSessionStore,
+} from '../platform';
 import { createNavigationGuard } from './navigation-rules';
 import { createQueryClient } from './providers';
 import { buildRoutes, createPortalRouter } from './router';
@@ -37,7 +43,7 @@ async function seesServerScreen(
   const drawnFor = firstScreen.session?.drawnFor;
   if (!drawnFor) return !token;
   if (!token || tokenSubjectOf(token) !== drawnFor) return false;
-  // The badge's number as drawn; the unread query refreshes it after.
+  // The badge's number as drawn, kept after hydration (its query came with the drawing, fresh).
   useSessionStore.getState().setUnreadNoticeCount(firstScreen.session?.unreadNoticeCount ?? 0);
   return true;
 }
@@ -75,8 +81,15 @@ export async function createLayoutApp(
     await loadMatchedRoutes(routes, window.location.pathname);
   }
   const router = createPortalRouter(routes, (r) => createBrowserRouter(r, { hydrationData }));
+  // A signed-in drawing is hydrated with the session it was drawn with (the store's server snapshot).
+  const drawnSession =
+    hydrationData && firstScreen?.session ? drawnSessionState(firstScreen.session) : null;
   return {
-    App: () => <RouterProvider router={router} />,
+    App: () => (
+      <DrawnSessionContext.Provider value={drawnSession}>
+        <RouterProvider router={router} />
+      </DrawnSessionContext.Provider>
+    ),
     queryClient,
     hydrates: hydrationData !== undefined,
   };

@@ -1,20 +1,26 @@
 // @vitest-environment node
 import {
+  DEFAULT_PAGE_SIZE,
   DESKTOP_PROJECT_PAGE_SIZE,
   type Endpoint,
   FLOW_NOTICE_COUNT,
   FLOW_QUESTION_COUNT,
   firstAnswerKey,
   getHomeLable,
+  getMessageList,
+  getPersonalCenterNumber,
   getProject,
   getProjectList,
   getProjectNotice,
   getProjectOpenAsk,
+  getUser,
+  getUserProject,
   type PageLayout,
   PROJECT_PAGE_SIZE,
+  type UserProfile,
 } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { paged, projectDetail, projectSummary } from '../features/testing/fixtures';
+import { applySummary, paged, projectDetail, projectSummary } from '../features/testing/fixtures';
 import { paths } from '../platform';
 import { testRuntimeConfig } from '../platform/testing/runtime-config-fixture';
 import { renderFirstScreen } from './server-render';
@@ -40,6 +46,7 @@ const draw = (
   firstAnswers: Record<string, unknown>,
   layout: PageLayout = 'mobile',
   elder = false,
+  signedInAs?: string,
 ) =>
   renderFirstScreen({
     url: `https://www.example.com${path}`,
@@ -47,7 +54,30 @@ const draw = (
     runtimeConfig: testRuntimeConfig(),
     firstAnswers,
     elder,
+    ...(signedInAs ? { signedInAs } : {}),
   });
+
+const PROFILE: UserProfile = {
+  UserId: 7,
+  Name: '王画面',
+  Mobile: '139****8727',
+  HeadPortrait: '',
+  IsRealName: false,
+  IdNumber: null,
+  IsBindWeChat: false,
+  CreateTime: '2026-01-01T08:00:00+08:00',
+};
+/** A signed-in candidate's 我的项目 as the host asks it (SIGNED_IN_FIRST_CALLS). */
+const MY_PROJECT_ANSWERS = {
+  [key(getUser)]: ok(PROFILE),
+  [key(getMessageList, { PageIndex: '1', PageSize: '1' })]: ok({
+    ...paged([]),
+    UnreadCount: 4,
+  }),
+  [key(getUserProject, { PageIndex: '1', PageSize: String(DEFAULT_PAGE_SIZE) })]: ok(
+    paged([applySummary({ ProjectTitle: '海淀区事业单位公开招聘' })]),
+  ),
+};
 
 describe('the server draws a phone’s first screen from the host page’s first answers', () => {
   it('draws the project list in its shell, with the query cache the SPA hydrates from', async () => {
@@ -87,6 +117,41 @@ describe('the server draws a phone’s first screen from the host page’s first
     });
     expect(drawn?.html).toContain('<p>欢迎报名</p>');
     expect(drawn?.html).not.toMatch(/steal|onclick|<script/);
+  });
+});
+
+describe('the server draws a signed-in screen for the account whose answers it holds', () => {
+  it('draws 我的项目 behind sign-in, with the session it was drawn with for the browser to match', async () => {
+    const drawn = await draw(paths.myProject(), MY_PROJECT_ANSWERS, 'mobile', false, '7');
+    expect(drawn?.html).toContain('海淀区事业单位公开招聘');
+    expect(drawn?.state.session).toEqual({ drawnFor: '7', profile: PROFILE, unreadNoticeCount: 4 });
+    // The desktop shell shows whose page it is, signed in, as the browser will after hydration.
+    const desktop = await draw(
+      paths.myProject(),
+      {
+        ...MY_PROJECT_ANSWERS,
+        [key(getPersonalCenterNumber)]: ok({
+          ApplyCount: 1,
+          RunProjectCount: 1,
+          OrderCount: 0,
+          BrowseCount: 0,
+          CollectCount: 0,
+          UnreadMessageCount: 4,
+        }),
+      },
+      'desktop',
+      false,
+      '7',
+    );
+    expect(desktop?.html).toContain('王画面');
+    expect(desktop?.html).toContain('退出');
+    expect(desktop?.html).not.toMatch(/>登录</);
+  });
+
+  it('declines without the profile, and for a signed-out visitor', async () => {
+    const { [key(getUser)]: _profile, ...withoutProfile } = MY_PROJECT_ANSWERS;
+    expect(await draw(paths.myProject(), withoutProfile, 'mobile', false, '7')).toBeNull();
+    expect(await draw(paths.myProject(), MY_PROJECT_ANSWERS)).toBeNull();
   });
 });
 

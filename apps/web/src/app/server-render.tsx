@@ -14,8 +14,8 @@ import {
   getMessageList,
   getUser,
   type PageLayout,
+  type ResponseOf,
   UNREAD_COUNT_QUERY,
-  type UserProfile,
 } from '@portal/contracts';
 import { dehydrate, type Query } from '@tanstack/react-query';
 import type * as Jsdom from 'jsdom';
@@ -25,11 +25,12 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { createServerStyles } from '../layouts/desktop/server-styles';
 import {
   answerFromServerRender,
+  DrawnSessionContext,
+  drawnSessionState,
   ElderModeDrawn,
   isLeftToTheBrowser,
   loadRuntimeConfig,
   paths,
-  useSessionStore,
 } from '../platform';
 import { setSanitizingWindow } from '../shared/safe-html';
 import { DesktopShellWithSession } from './desktop-app';
@@ -97,39 +98,30 @@ function answerKey(endpoint: Endpoint, input: Record<string, unknown> = {}): str
   appendQuery(params, input);
   return firstAnswerKey(endpoint, params);
 }
-const PROFILE_KEY = answerKey(getUser);
-const UNREAD_KEY = answerKey(getMessageList, UNREAD_COUNT_QUERY);
+
+/** A first answer's data, as the HTTP client would take it: checked with the call's schema. */
+function answerData<E extends Endpoint>(
+  answers: ReadonlyMap<string, unknown>,
+  endpoint: E,
+  input: Record<string, unknown> = {},
+) {
+  const envelope = answers.get(answerKey(endpoint, input)) as { Data?: unknown } | undefined;
+  const parsed = endpoint.response.safeParse(envelope?.Data);
+  return parsed.success ? (parsed.data as ResponseOf<E>) : undefined;
+}
 
 /**
- * The session store as the browser's holds it when it hydrates this drawing: signed out, or the
- * guard's token and profile (navigation-rules.ts) and the badge's number (layout-app.tsx). The store
- * is the app's one module-wide store, so it is set before each synchronous renderToString and
- * signed out after it: no other request's drawing runs in between.
+ * A signed-in screen's session as drawn: the profile the browser's guard loads before the screen,
+ * and the badge's number. Null when the answers lack the profile: then it is not drawn.
  */
-function drawnSession(
+function drawnSessionOf(
   answers: ReadonlyMap<string, unknown>,
-  signedInAs: string | undefined,
-): { session: DrawnSession | null; enter: () => void } | null {
-  const store = useSessionStore.getState();
-  if (!signedInAs) return { session: null, enter: store.resetSession };
-  const profile = answers.get(PROFILE_KEY) as UserProfile | undefined;
-  // The browser's guard loads the profile before a signed-in screen: without it, no drawing.
+  drawnFor: string,
+): DrawnSession | null {
+  const profile = answerData(answers, getUser);
   if (!profile) return null;
-  const unread = answers.get(UNREAD_KEY) as { UnreadCount?: unknown } | undefined;
-  const session = {
-    drawnFor: signedInAs,
-    unreadNoticeCount: typeof unread?.UnreadCount === 'number' ? unread.UnreadCount : 0,
-  };
-  return {
-    session,
-    enter: () => {
-      store.resetSession();
-      // Only its presence is drawn: the token itself never reaches the drawing.
-      store.setToken('drawn');
-      store.setProfile(profile);
-      store.setUnreadNoticeCount(session.unreadNoticeCount);
-    },
-  };
+  const unread = answerData(answers, getMessageList, UNREAD_COUNT_QUERY);
+  return { drawnFor, profile, unreadNoticeCount: unread?.UnreadCount ?? 0 };
 }
 
 const isEnabled = (query: Query) => {
@@ -152,9 +144,10 @@ export async function renderFirstScreen(
   if (!configUsable) return null;
   const { handler, collectStyles } = LAYOUTS[request.layout];
   const answers = new Map(Object.entries(request.firstAnswers));
-  const drawnAs = drawnSession(answers, request.signedInAs);
-  if (!drawnAs) return null;
-  const signedIn = drawnAs.session !== null;
+  const session = request.signedInAs ? drawnSessionOf(answers, request.signedInAs) : null;
+  if (request.signedInAs && !session) return null;
+  const signedIn = session !== null;
+  const sessionDrawn = session ? drawnSessionState(session) : null;
   return drawings.run({ answers, signedIn }, async () => {
     const context = await handler.query(new Request(request.url));
     if (context instanceof Response || context.errors) return null;
@@ -163,21 +156,17 @@ export async function renderFirstScreen(
     for (let drawing = 1; drawing <= MAX_DRAWINGS; drawing += 1) {
       // Each drawing collects its own styles: a skeleton drawn while a query was pending is gone.
       const styles = collectStyles();
-      drawnAs.enter();
-      let html: string;
-      try {
-        html = renderToString(
-          styles.wrap(
-            <ElderModeDrawn.Provider value={request.elder}>
+      const html = renderToString(
+        styles.wrap(
+          <ElderModeDrawn.Provider value={request.elder}>
+            <DrawnSessionContext.Provider value={sessionDrawn}>
               <Providers queryClient={queryClient}>
                 <StaticRouterProvider router={router} context={context} hydrate={false} />
               </Providers>
-            </ElderModeDrawn.Provider>,
-          ),
-        );
-      } finally {
-        useSessionStore.getState().resetSession();
-      }
+            </DrawnSessionContext.Provider>
+          </ElderModeDrawn.Provider>,
+        ),
+      );
       const queries = queryClient.getQueryCache().getAll();
       if (queries.some((q) => q.state.status === 'error')) return null;
       const pending = queries.filter(
@@ -190,7 +179,7 @@ export async function renderFirstScreen(
           state: {
             loaderData: context.loaderData,
             queries: dehydrate(queryClient),
-            ...(drawnAs.session ? { session: drawnAs.session } : {}),
+            ...(session ? { session } : {}),
           },
         };
       const fetched = await Promise.allSettled(pending.map((q) => q.fetch()));

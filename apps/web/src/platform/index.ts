@@ -33,7 +33,7 @@ export {
   runtimeConfig,
   type RuntimeConfigResult,
 } from './runtime-config';
-export { useSessionStore } from './session-store';
+export { DrawnSessionContext, drawnSessionState, useSessionStore } from './session-store';
 export { isFreshSignedUpload, uploadAddressOf, useUploadSrc } from './uploads';
 export * from './storage-keys';
 export { APP_TITLE } from './app-title';

@@ -1,5 +1,6 @@
 import type { PersonalCenterNumber, UserProfile } from '@portal/contracts';
-import { create } from 'zustand';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createStore } from 'zustand/vanilla';
 
 /** §3 session state. */
 export interface SessionState {
@@ -44,19 +45,58 @@ const signedOut: SessionState = {
   goFlag: false,
 };
 
-export const useSessionStore = create<SessionState & SessionActions>()((set) => ({
+/** The profile's fields the session keeps beside it (§3: HeadPortrait and Name are read). */
+const profileFields = (profile: UserProfile) => ({
+  userData: profile,
+  name: profile.Name,
+  avatar: profile.HeadPortrait,
+  realName: profile.IsRealName,
+});
+
+type SessionStore = SessionState & SessionActions;
+
+const sessionStore = createStore<SessionStore>()((set) => ({
   ...signedOut,
   setToken: (token, tokenType = DEFAULT_TOKEN_TYPE) => set({ token, tokenType }),
-  setProfile: (profile) =>
-    set({
-      userData: profile,
-      name: profile.Name,
-      avatar: profile.HeadPortrait,
-      realName: profile.IsRealName,
-    }),
+  setProfile: (profile) => set(profileFields(profile)),
   setUnreadNoticeCount: (unreadNoticeCount) => set({ unreadNoticeCount }),
   setAuthData: (authData) => set({ authData }),
   setPersonalCenterNumbers: (personalCenterNumbers) => set({ personalCenterNumbers }),
   setGoFlag: (goFlag) => set({ goFlag }),
   resetSession: () => set(signedOut),
 }));
+
+/**
+ * The session a server-drawn signed-in screen was drawn with: what the server renders it with, and
+ * what the browser hydrates it with (the store's server snapshot), so the two agree; the browser's
+ * own session, the same person's, shows right after. Null: signed out, the store's initial state.
+ */
+export const DrawnSessionContext = createContext<SessionStore | null>(null);
+
+/** The session as a signed-in screen is drawn: signed in (the token itself is never drawn). */
+export function drawnSessionState({
+  profile,
+  unreadNoticeCount,
+}: {
+  profile: UserProfile;
+  unreadNoticeCount: number;
+}): SessionStore {
+  return {
+    ...sessionStore.getInitialState(),
+    token: 'drawn',
+    ...profileFields(profile),
+    unreadNoticeCount,
+  };
+}
+
+/** §3 session state, read by a selector (as zustand's hook); getState() outside React. */
+export function useSessionStore<T>(selector: (state: SessionStore) => T): T {
+  const drawn = useContext(DrawnSessionContext);
+  return useSyncExternalStore(
+    sessionStore.subscribe,
+    () => selector(sessionStore.getState()),
+    () => selector(drawn ?? sessionStore.getInitialState()),
+  );
+}
+useSessionStore.getState = sessionStore.getState;
+useSessionStore.setState = sessionStore.setState;

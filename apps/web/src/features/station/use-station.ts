@@ -20,10 +20,9 @@ export function useStation() {
   const exams = useQueries({
     queries: withExam.map((a) => stationExamQueryOptions(a.ApplyId)),
   });
-  const loading =
-    applies.isPending ||
-    orders.isPending ||
-    exams.some((e) => e.isPending && e.fetchStatus !== 'idle');
+  // The list shows once the applications and orders are known; an exam joins it when its state
+  // arrives (the server's drawing has none: the browser asks, as its ServerTime sets a clock).
+  const loading = applies.isPending || orders.isPending;
   const failed = applies.isError || orders.isError;
   const tasks =
     applies.data && orders.data

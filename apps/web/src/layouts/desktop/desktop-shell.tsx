@@ -40,16 +40,31 @@ export const DESKTOP_SECTIONS: { title: string; to: string; section: RouteName }
   { title: '消息', to: paths.notice(), section: 'notice' },
 ];
 
-/** The personal centre's left menu (§2: my and its children); open or folded per cookie sidebarStatus (§3). */
-export const DESKTOP_MENU: NonNullable<MenuProps['items']> = [
-  { key: paths.my(), label: '个人中心' },
-  { key: paths.myProject(), label: '我的项目' },
-  { key: paths.myRunProject(), label: '进行中' },
-  { key: paths.myFlow(), label: '我的流程' },
-  { key: paths.myOrder(), label: '我的订单' },
-  { key: paths.myLike(), label: '我的收藏' },
-  { key: paths.myAccount(), label: '账号设置' },
+const PERSONAL_PAGES = [
+  { to: paths.my(), title: '个人中心' },
+  { to: paths.myProject(), title: '我的项目' },
+  { to: paths.myRunProject(), title: '进行中' },
+  { to: paths.myFlow(), title: '我的流程' },
+  { to: paths.myOrder(), title: '我的订单' },
+  { to: paths.myLike(), title: '我的收藏' },
+  { to: paths.myAccount(), title: '账号设置' },
 ];
+
+/**
+ * The personal centre's left menu (§2: my and its children); open or folded per cookie
+ * sidebarStatus (§3). Each item is a link, so it works on a server-drawn page before the app has
+ * hydrated it; the keyboard moves through the items as the menu's (the links are not tab stops).
+ */
+export const DESKTOP_MENU: NonNullable<MenuProps['items']> = PERSONAL_PAGES.map(
+  ({ to, title }) => ({
+    key: to,
+    label: (
+      <Link to={to} tabIndex={-1}>
+        {title}
+      </Link>
+    ),
+  }),
+);
 
 const FOOTER_LINKS = [
   { title: '全部项目', to: paths.projectList() },
@@ -210,7 +225,10 @@ function PersonalMenu() {
           className="desktop-shell__menu"
           selectedKeys={[pathname]}
           items={DESKTOP_MENU}
-          onClick={({ key }) => void navigate(key)}
+          // A click on the link is the link's; Enter on an item (the keyboard's) navigates here.
+          onClick={({ key, domEvent }) => {
+            if (!(domEvent.target as Element).closest('a')) void navigate(key);
+          }}
         />
       </nav>
     </Layout.Sider>
