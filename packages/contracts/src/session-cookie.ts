@@ -34,6 +34,16 @@ export function sessionCookie(
     : `${SESSION_COOKIE}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${attributes}`;
 }
 
+/** A base64url part of a JWT, decoded as UTF-8 JSON (throws on anything else). */
+export function base64UrlJson(part: string): unknown {
+  const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
+  // Padded: an older WebKit's atob refuses base64 without its '='.
+  const padded = base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=');
+  return JSON.parse(
+    new TextDecoder().decode(Uint8Array.from(atob(padded), (c: string) => c.charCodeAt(0))),
+  );
+}
+
 /**
  * Whose answers a drawing holds: its access token's subject (`sub`), read without verifying (the
  * host draws only after the token's calls were answered; the browser compares its own token's).
@@ -42,11 +52,7 @@ export function tokenSubjectOf(token: string): string | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const claims: unknown = JSON.parse(
-      new TextDecoder().decode(Uint8Array.from(atob(base64), (c: string) => c.charCodeAt(0))),
-    );
-    const sub = (claims as { sub?: unknown } | null)?.sub;
+    const sub = (base64UrlJson(payload) as { sub?: unknown } | null)?.sub;
     return typeof sub === 'string' && sub !== '' ? sub : null;
   } catch {
     return null;
