@@ -44,8 +44,9 @@ const PAGE_CONFIG_TTL_MS = 30_000;
 const dataIsland = (id: string, value: unknown, attributes = '') =>
   `<script type="application/json" id="${id}"${attributes}>${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
-/** An account's id (a token's subject) as an attribute value: anything but [A-Za-z0-9_-] dropped. */
-const attributeValue = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '');
+/** A value inside a double-quoted attribute, escaped. */
+const attributeValue = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The built template's entry script and the modules it preloads (Vite writes them so). */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/;
@@ -221,7 +222,8 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
       token ? signedInAnswersFor(app, deps.config, request, layout, url, token) : null,
     ]);
     const signedInAs = signedInAnswers && token ? tokenSubjectOf(token) : null;
-    const firstAnswers = signedInAs ? { ...publicAnswers, ...signedInAnswers } : publicAnswers;
+    // The island names the account: it holds only what was asked for it.
+    const firstAnswers = signedInAs ? signedInAnswers : publicAnswers;
     // The first screens are drawn here: the browser paints them before any script.
     const drawn =
       renderFirstScreen && routePreloads?.boot && firstAnswers
@@ -231,7 +233,7 @@ export async function registerHost(app: FastifyInstance, deps: AppDeps): Promise
               url: `${deps.config.publicUrl}${request.url}`,
               layout,
               runtimeConfig,
-              firstAnswers,
+              firstAnswers: signedInAs ? { ...publicAnswers, ...firstAnswers } : firstAnswers,
               elder,
               ...(signedInAs ? { signedInAs } : {}),
             },

@@ -148,6 +148,30 @@ describe('the server draws a signed-in screen for the account whose answers it h
     expect(desktop?.html).not.toMatch(/>登录</);
   });
 
+  it('keeps no one’s session for the next drawing, drawn at once or after', async () => {
+    const desktopAnswers = {
+      ...MY_PROJECT_ANSWERS,
+      [key(getPersonalCenterNumber)]: ok({
+        ApplyCount: 1,
+        RunProjectCount: 1,
+        OrderCount: 0,
+        BrowseCount: 0,
+        CollectCount: 0,
+        UnreadMessageCount: 4,
+      }),
+    };
+    const [signedIn, signedOut] = await Promise.all([
+      draw(paths.myProject(), desktopAnswers, 'desktop', false, '7'),
+      draw(paths.projectList(), DESKTOP_LIST_ANSWERS, 'desktop'),
+    ]);
+    expect(signedIn?.html).toContain('王画面');
+    expect(signedOut?.html).not.toContain('王画面');
+    expect(signedOut?.html).toMatch(/>登录</);
+    const after = await draw(paths.projectList(), DESKTOP_LIST_ANSWERS, 'desktop');
+    expect(after?.html).not.toContain('王画面');
+    expect(after?.state.session).toBeUndefined();
+  });
+
   it('declines without the profile, and for a signed-out visitor', async () => {
     const { [key(getUser)]: _profile, ...withoutProfile } = MY_PROJECT_ANSWERS;
     expect(await draw(paths.myProject(), withoutProfile, 'mobile', false, '7')).toBeNull();

@@ -30,15 +30,17 @@ export function uploadAddressOf(value: Pick<UploadedFileValue, 'FileId' | 'Url'>
  * token into an object URL ('' until then, or when refused); any other address is left as it is.
  */
 export function useUploadSrc(address: string): string {
+  // Read again when it changes; sent as the store holds it (a drawn page hydrates with a
+  // placeholder in the hook's value, while the store already holds the real token).
   const token = useSessionStore((s) => s.token);
-  const tokenType = useSessionStore((s) => s.tokenType);
   const needsToken = address.startsWith(UPLOAD_PREFIX) && !isFreshSignedUpload(address);
   const [loaded, setLoaded] = useState<{ address: string; url: string } | null>(null);
   useEffect(() => {
-    if (!needsToken || !token) return;
+    const session = useSessionStore.getState();
+    if (!needsToken || !token || !session.token) return;
     let objectUrl = '';
     let cancelled = false;
-    void fetch(address, { headers: { Authorization: `${tokenType} ${token}` } })
+    void fetch(address, { headers: { Authorization: `${session.tokenType} ${session.token}` } })
       .then((response) => (response.ok ? response.blob() : null))
       .then((blob) => {
         if (!blob || cancelled) return;
@@ -50,7 +52,7 @@ export function useUploadSrc(address: string): string {
       cancelled = true;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [address, needsToken, token, tokenType]);
+  }, [address, needsToken, token]);
   if (!needsToken) return address;
   return loaded?.address === address ? loaded.url : '';
 }

@@ -1,4 +1,8 @@
-import { getUser as getUserEndpoint, type RuntimeConfig } from '@portal/contracts';
+import {
+  getUser as getUserEndpoint,
+  type RuntimeConfig,
+  type UserProfile,
+} from '@portal/contracts';
 import { paths } from '../paths';
 import { callEndpoint } from '../http/clients';
 import { runtimeConfig } from '../runtime-config';
@@ -26,10 +30,11 @@ export function refreshSignIn(config: RuntimeConfig = runtimeConfig()): OidcUser
   return user;
 }
 
-/** §2: loads the profile (User/GetUser) into the session. */
-export async function loadProfile(): Promise<void> {
+/** §2: loads the profile (User/GetUser) into the session, and answers it. */
+export async function loadProfile(): Promise<UserProfile> {
   const profile = await callEndpoint(getUserEndpoint, {});
   useSessionStore.getState().setProfile(profile);
+  return profile;
 }
 
 /** §4: forgets the session and signs out at the provider. */

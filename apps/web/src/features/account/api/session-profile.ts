@@ -6,10 +6,8 @@ import { loadProfile, useSessionStore } from '../../../platform';
 export function profileQueryOptions() {
   return queryOptions({
     queryKey: [getUser.name],
-    queryFn: async () => {
-      await loadProfile();
-      return useSessionStore.getState().userData;
-    },
+    // The profile loaded, not the store's afterwards: another load may have written it since.
+    queryFn: loadProfile,
   });
 }
 
