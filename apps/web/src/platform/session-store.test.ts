@@ -1,6 +1,8 @@
 import type { UserProfile } from '@portal/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from './session-store';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { DrawnSessionContext, drawnSessionState, useSessionStore } from './session-store';
 
 const profile: UserProfile = {
   UserId: 7,
@@ -54,5 +56,25 @@ describe('§3 session state', () => {
     store.resetSession();
     expect(useSessionStore.getState()).toMatchObject({ token: '', userData: null, name: '' });
     expect(useSessionStore.getState().unreadNoticeCount).toBe(0);
+  });
+
+  it('a drawing reads the session it is drawn with, never the store: signed out without one', () => {
+    // The browser's own store, signed in as someone: a drawing must not show it.
+    useSessionStore.getState().setToken('abc', 'Bearer');
+    useSessionStore.getState().setProfile({ ...profile, Name: '李四' });
+    function Header() {
+      const signedIn = useSessionStore((s) => Boolean(s.token));
+      const name = useSessionStore((s) => s.name);
+      const unread = useSessionStore((s) => s.unreadNoticeCount);
+      return createElement('p', null, signedIn ? `${name} ${unread}` : '登录');
+    }
+    const drawn = drawnSessionState({ profile, unreadNoticeCount: 4 });
+    expect(drawn.token).not.toBe('abc');
+    expect(
+      renderToString(
+        createElement(DrawnSessionContext.Provider, { value: drawn }, createElement(Header)),
+      ),
+    ).toBe('<p>张三 4</p>');
+    expect(renderToString(createElement(Header))).toBe('<p>登录</p>');
   });
 });
