@@ -120,6 +120,19 @@ describe('the server draws a phone’s first screen from the host page’s first
   });
 });
 
+/** The desktop's 我的项目 shows the personal-centre numbers too. */
+const DESKTOP_MY_PROJECT_ANSWERS = {
+  ...MY_PROJECT_ANSWERS,
+  [key(getPersonalCenterNumber)]: ok({
+    ApplyCount: 1,
+    RunProjectCount: 1,
+    OrderCount: 0,
+    BrowseCount: 0,
+    CollectCount: 0,
+    UnreadMessageCount: 4,
+  }),
+};
+
 describe('the server draws a signed-in screen for the account whose answers it holds', () => {
   it('draws 我的项目 behind sign-in, with the session it was drawn with for the browser to match', async () => {
     const drawn = await draw(paths.myProject(), MY_PROJECT_ANSWERS, 'mobile', false, '7');
@@ -128,17 +141,7 @@ describe('the server draws a signed-in screen for the account whose answers it h
     // The desktop shell shows whose page it is, signed in, as the browser will after hydration.
     const desktop = await draw(
       paths.myProject(),
-      {
-        ...MY_PROJECT_ANSWERS,
-        [key(getPersonalCenterNumber)]: ok({
-          ApplyCount: 1,
-          RunProjectCount: 1,
-          OrderCount: 0,
-          BrowseCount: 0,
-          CollectCount: 0,
-          UnreadMessageCount: 4,
-        }),
-      },
+      DESKTOP_MY_PROJECT_ANSWERS,
       'desktop',
       false,
       '7',
@@ -149,19 +152,8 @@ describe('the server draws a signed-in screen for the account whose answers it h
   });
 
   it('keeps no one’s session for the next drawing, drawn at once or after', async () => {
-    const desktopAnswers = {
-      ...MY_PROJECT_ANSWERS,
-      [key(getPersonalCenterNumber)]: ok({
-        ApplyCount: 1,
-        RunProjectCount: 1,
-        OrderCount: 0,
-        BrowseCount: 0,
-        CollectCount: 0,
-        UnreadMessageCount: 4,
-      }),
-    };
     const [signedIn, signedOut] = await Promise.all([
-      draw(paths.myProject(), desktopAnswers, 'desktop', false, '7'),
+      draw(paths.myProject(), DESKTOP_MY_PROJECT_ANSWERS, 'desktop', false, '7'),
       draw(paths.projectList(), DESKTOP_LIST_ANSWERS, 'desktop'),
     ]);
     expect(signedIn?.html).toContain('王画面');

@@ -5,10 +5,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import {
-  appendQuery,
   type DrawnSession,
   type Endpoint,
-  firstAnswerKey,
   type FirstScreenRender,
   type FirstScreenRequest,
   getMessageList,
@@ -25,6 +23,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { createServerStyles } from '../layouts/desktop/server-styles';
 import {
   answerFromServerRender,
+  answerKeyOf,
   DrawnSessionContext,
   drawnSessionState,
   ElderModeDrawn,
@@ -93,19 +92,13 @@ const LAYOUTS: Record<PageLayout, ReturnType<typeof layoutHandler>> = {
 let loadedConfig: unknown;
 let configUsable = false;
 
-function answerKey(endpoint: Endpoint, input: Record<string, unknown> = {}): string {
-  const params = new URLSearchParams();
-  appendQuery(params, input);
-  return firstAnswerKey(endpoint, params);
-}
-
 /** A first answer's data, as the HTTP client would take it: checked with the call's schema. */
 function answerData<E extends Endpoint>(
   answers: ReadonlyMap<string, unknown>,
   endpoint: E,
   input: Record<string, unknown> = {},
 ) {
-  const envelope = answers.get(answerKey(endpoint, input)) as { Data?: unknown } | undefined;
+  const envelope = answers.get(answerKeyOf(endpoint, input)) as { Data?: unknown } | undefined;
   const parsed = endpoint.response.safeParse(envelope?.Data);
   return parsed.success ? (parsed.data as ResponseOf<E>) : undefined;
 }

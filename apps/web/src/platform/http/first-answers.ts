@@ -83,6 +83,13 @@ export function isLeftToTheBrowser(meta: Record<string, unknown> | undefined): b
   return meta?.leftToTheBrowser === true;
 }
 
+/** A call's place among the first answers, from its input as the client sends it. */
+export function answerKeyOf(endpoint: Endpoint, input: Record<string, unknown> = {}): string {
+  const query = new URLSearchParams();
+  appendQuery(query, input);
+  return firstAnswerKey(endpoint, query);
+}
+
 /** While the server draws a first screen: the answers of the render under way (app/server-render.tsx). */
 let serverAnswers: (() => ReadonlyMap<string, unknown>) | null = null;
 
@@ -96,9 +103,7 @@ export function answerFromServerRender(answers: (() => ReadonlyMap<string, unkno
  */
 export function serverRenderAnswer(endpoint: Endpoint, input: Record<string, unknown>): unknown {
   if (!serverAnswers) return null;
-  const query = new URLSearchParams();
-  appendQuery(query, input);
-  const key = firstAnswerKey(endpoint, query);
+  const key = answerKeyOf(endpoint, input);
   const answer = serverAnswers().get(key);
   if (answer === undefined) throw new Error(`no first answer for ${key}`);
   return answer;

@@ -5,6 +5,11 @@ export {
   SERVER_ERROR_MESSAGE,
   TIMEOUT_MESSAGE,
 } from './http-client';
-export { answerFromServerRender, isLeftToTheBrowser, LEFT_TO_THE_BROWSER } from './first-answers';
+export {
+  answerFromServerRender,
+  answerKeyOf,
+  isLeftToTheBrowser,
+  LEFT_TO_THE_BROWSER,
+} from './first-answers';
 export { HttpError, type HttpErrorCode } from './http-error';
 export { WaitingLineNotice } from './waiting-line';
