@@ -1,13 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.js';
-import { signInAtProvider } from '../support/sign-in.js';
+import { freshPaidCandidate } from '../support/candidate-states.js';
 import { apiOf, applicationTitled } from '../support/portal-api.js';
 import { checkScreen, escapeRegExp, hasNoHorizontalScroll } from '../support/screens.js';
 
 const baseUrl = inject('baseUrl');
 
-/** The seed's application of the demo user in state Paid, on a project with an online exam. */
+/** The seed's paid project open for applications, with a 60-minute online exam. */
 const EXAM_PROJECT = '2026年企业人力资源管理师（三级）在线考试';
 
 async function checkExamScreen(page: Page, name: string): Promise<void> {
@@ -28,18 +28,18 @@ describe('journey: the online exam on a phone (the attempt kept by the server)',
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
 
-    // The candidate's applications (User/GetUserProject, all of them: other journeys on this server
-    // reorder 我的项目's first page) give its ApplyId and ProjectId. The
-    // flow's next action for a Paid application is the ticket, not the exam (the server opens the
-    // exam from Paid on), so the exam is opened by its address, as the flow's 参加考试 builds it.
-    await page.goto(`${baseUrl}/views/my/myProject`);
-    await signInAtProvider(page);
-    await page.waitForURL(`${baseUrl}/views/my/myProject`);
-    const apply = await applicationTitled(await apiOf(page), EXAM_PROJECT);
-    expect(apply.Status).toBe('Paid');
-    await page.goto(
-      `${baseUrl}/views/onlineExam?ProjectId=${apply!.ProjectId}&ApplyId=${apply!.ApplyId}`,
+    // A fresh candidate each run (a retry starts over with a new one) with a paid application to
+    // the seed's paid project with an online exam. The flow's next action for a Paid application is
+    // the ticket, not the exam (the server opens the exam from Paid on), so the exam is opened by
+    // its address, as the flow's 参加考试 builds it.
+    const { projectId, applyId } = await freshPaidCandidate(
+      page,
+      baseUrl,
+      EXAM_PROJECT,
+      '考试考生',
     );
+    expect((await applicationTitled(await apiOf(page), EXAM_PROJECT)).Status).toBe('Paid');
+    await page.goto(`${baseUrl}/views/onlineExam?ProjectId=${projectId}&ApplyId=${applyId}`);
     const examUrl = page.url();
 
     // Intro: the paper's facts and the rules; no clock yet.

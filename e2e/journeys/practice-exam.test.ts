@@ -1,18 +1,12 @@
-import { getExamine, getProjectList } from '@portal/contracts';
+import { getExamine } from '@portal/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser.js';
-import { payAtSandboxCashier } from '../support/candidate-states.js';
-import {
-  apiOf,
-  type FreshCandidate,
-  applicationsOf,
-  approveInBackOffice,
-  applyThroughApi,
-} from '../support/portal-api.js';
+import { freshPaidCandidate } from '../support/candidate-states.js';
+import { apiOf, applicationsOf } from '../support/portal-api.js';
 import { checkScreen, hasNoHorizontalScroll, screenSettled } from '../support/screens.js';
 import { signInAtProvider } from '../support/sign-in.js';
-import { FRESH_PASSWORD, signUpFreshAccount } from '../support/sms.js';
+import { FRESH_PASSWORD } from '../support/sms.js';
 
 /**
  * Issue 30, point 19: a fresh candidate applies, is approved and pays, then meets the exam screen
@@ -20,12 +14,6 @@ import { FRESH_PASSWORD, signUpFreshAccount } from '../support/sms.js';
  * the real exam still not started and no score.
  */
 const baseUrl = inject('baseUrl');
-const CANDIDATE = (mobile: string): FreshCandidate => ({
-  name: '练习考生',
-  gender: 'female',
-  mobile,
-});
-
 /** Paid, open for applications, with an online exam whose window is open (the seed's journey project). */
 const PROJECT = '2026年全国计算机应用能力在线测评（初级）';
 
@@ -51,28 +39,16 @@ describe('a practice attempt before the real exam (issue 30, point 19)', () => {
     { timeout: 240_000 },
     async () => {
       const page = await (await browser.newContext(PHONE)).newPage();
-      const mobile = await signUpFreshAccount(page, '练习考生');
-      const api = await apiOf(page);
-      const open = await api.call(getProjectList, {
-        State: 'Applying',
-        PageIndex: 1,
-        PageSize: 50,
-      });
-      const project = open.Items.find((p) => p.Title === PROJECT);
-      expect(project, PROJECT).toBeDefined();
-      const { ApplyId: applyId } = await applyThroughApi(
+      // Applied, approved by the back office, paid at the sandbox cashier.
+      const { mobile, projectId, applyId } = await freshPaidCandidate(
         page,
-        api,
-        project!.ProjectId,
-        CANDIDATE(mobile),
+        baseUrl,
+        PROJECT,
+        '练习考生',
       );
 
-      // Approved by the back office; paid at the sandbox cashier.
-      await approveInBackOffice(baseUrl, applyId);
-      await payAtSandboxCashier(page, baseUrl, applyId);
-
       // The exam's intro offers the practice first.
-      const examUrl = `${baseUrl}/views/onlineExam?ProjectId=${project!.ProjectId}&ApplyId=${applyId}`;
+      const examUrl = `${baseUrl}/views/onlineExam?ProjectId=${projectId}&ApplyId=${applyId}`;
       await page.goto(examUrl);
       await page.getByRole('button', { name: '开始答题' }).waitFor();
       const entry = page.getByRole('link', { name: '先做一次练习' });
@@ -126,9 +102,10 @@ describe('a practice attempt before the real exam (issue 30, point 19)', () => {
       await page.waitForURL(examUrl);
       await page.getByRole('button', { name: '开始答题' }).waitFor();
       expect(await page.getByRole('timer').count()).toBe(0);
+      const api = await apiOf(page);
       const exam = await api.call(getExamine, { ApplyId: applyId });
       expect(exam).toMatchObject({ Attempt: null, Submitted: false, Score: null });
-      const [application] = await applicationsOf(api, project!.ProjectId);
+      const [application] = await applicationsOf(api, projectId);
       expect(application?.Status).toBe('Paid');
       await checkPhoneScreen(page, 'issue30-19-phone-exam-intro-after-practice');
       candidate = { mobile, examUrl };

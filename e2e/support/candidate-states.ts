@@ -1,4 +1,5 @@
-import { startAttempt } from '@portal/contracts';
+import { getProjectList, startAttempt } from '@portal/contracts';
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   apiOf,
@@ -17,6 +18,32 @@ export async function payAtSandboxCashier(page: Page, baseUrl: string, applyId: 
   await page.getByRole('button', { name: '确认支付' }).click();
   await page.waitForURL('**/views/payment?**');
   await page.getByText('支付成功').first().waitFor();
+}
+
+/**
+ * A fresh candidate, signed up in `page`, with a paid application to the open project titled
+ * `title` (applied through the API, approved by the back office, paid at the sandbox cashier).
+ * Nothing of the demo user's is used, so a journey built on it can be run again.
+ */
+export async function freshPaidCandidate(
+  page: Page,
+  baseUrl: string,
+  title: string,
+  name: string,
+): Promise<{ mobile: string; projectId: number; applyId: number }> {
+  const mobile = await signUpFreshAccount(page, name, baseUrl);
+  const api = await apiOf(page);
+  const open = await api.call(getProjectList, { State: 'Applying', PageIndex: 1, PageSize: 50 });
+  const project = open.Items.find((p) => p.Title === title);
+  expect(project, title).toBeDefined();
+  const { ApplyId: applyId } = await applyThroughApi(page, api, project!.ProjectId, {
+    name,
+    gender: 'female',
+    mobile,
+  });
+  await approveInBackOffice(baseUrl, applyId);
+  await payAtSandboxCashier(page, baseUrl, applyId);
+  return { mobile, projectId: project!.ProjectId, applyId };
 }
 
 /** The signed-in screens of one candidate, each with the state it needs. */
