@@ -21,7 +21,7 @@ import {
 } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { applySummary, paged, projectDetail, projectSummary } from '../features/testing/fixtures';
-import { paths } from '../platform';
+import { paths, useSessionStore } from '../platform';
 import { testRuntimeConfig } from '../platform/testing/runtime-config-fixture';
 import { renderFirstScreen } from './server-render';
 
@@ -162,6 +162,13 @@ describe('the server draws a signed-in screen for the account whose answers it h
     const after = await draw(paths.projectList(), DESKTOP_LIST_ANSWERS, 'desktop');
     expect(after?.html).not.toContain('王画面');
     expect(after?.state.session).toBeUndefined();
+    // Nor in the module-wide store, which the drawing's calls would write as the browser's do.
+    expect(useSessionStore.getState()).toMatchObject({
+      token: '',
+      userData: null,
+      unreadNoticeCount: 0,
+      personalCenterNumbers: null,
+    });
   });
 
   it('declines without the profile, and for a signed-out visitor', async () => {

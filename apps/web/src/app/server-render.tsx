@@ -28,6 +28,7 @@ import {
   drawnSessionState,
   ElderModeDrawn,
   isLeftToTheBrowser,
+  keepNoSessionInThisProcess,
   loadRuntimeConfig,
   paths,
 } from '../platform';
@@ -50,6 +51,7 @@ interface Drawing {
 }
 const drawings = new AsyncLocalStorage<Drawing>();
 answerFromServerRender(() => drawings.getStore()?.answers ?? new Map());
+keepNoSessionInThisProcess();
 // Rich text is sanitised as in the browser, by DOMPurify on a jsdom window, loaded at the first
 // rich text drawn (jsdom is most of this renderer's memory; a list page draws none).
 const requireFromHere = createRequire(import.meta.url);

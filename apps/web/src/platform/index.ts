@@ -33,7 +33,12 @@ export {
   runtimeConfig,
   type RuntimeConfigResult,
 } from './runtime-config';
-export { DrawnSessionContext, drawnSessionState, useSessionStore } from './session-store';
+export {
+  DrawnSessionContext,
+  drawnSessionState,
+  keepNoSessionInThisProcess,
+  useSessionStore,
+} from './session-store';
 export { isFreshSignedUpload, uploadAddressOf, useUploadSrc } from './uploads';
 export * from './storage-keys';
 export { APP_TITLE } from './app-title';

@@ -55,16 +55,31 @@ const profileFields = (profile: UserProfile) => ({
 
 type SessionStore = SessionState & SessionActions;
 
-const sessionStore = createStore<SessionStore>()((set) => ({
-  ...signedOut,
-  setToken: (token, tokenType = DEFAULT_TOKEN_TYPE) => set({ token, tokenType }),
-  setProfile: (profile) => set(profileFields(profile)),
-  setUnreadNoticeCount: (unreadNoticeCount) => set({ unreadNoticeCount }),
-  setAuthData: (authData) => set({ authData }),
-  setPersonalCenterNumbers: (personalCenterNumbers) => set({ personalCenterNumbers }),
-  setGoFlag: (goFlag) => set({ goFlag }),
-  resetSession: () => set(signedOut),
-}));
+/**
+ * Whether this process keeps a session in the module-wide store: the browser does; the server's
+ * renderer does not, as it draws many people's screens (each drawing's session is its
+ * DrawnSessionContext) and its calls would otherwise leave the last person's numbers here.
+ */
+let keepsSession = true;
+export function keepNoSessionInThisProcess(): void {
+  keepsSession = false;
+}
+
+const sessionStore = createStore<SessionStore>()((setState) => {
+  const set = (state: Partial<SessionState>) => {
+    if (keepsSession) setState(state);
+  };
+  return {
+    ...signedOut,
+    setToken: (token, tokenType = DEFAULT_TOKEN_TYPE) => set({ token, tokenType }),
+    setProfile: (profile) => set(profileFields(profile)),
+    setUnreadNoticeCount: (unreadNoticeCount) => set({ unreadNoticeCount }),
+    setAuthData: (authData) => set({ authData }),
+    setPersonalCenterNumbers: (personalCenterNumbers) => set({ personalCenterNumbers }),
+    setGoFlag: (goFlag) => set({ goFlag }),
+    resetSession: () => set(signedOut),
+  };
+});
 
 /**
  * The session a server-drawn signed-in screen was drawn with: what the server renders it with, and
@@ -99,4 +114,6 @@ export function useSessionStore<T>(selector: (state: SessionStore) => T): T {
   );
 }
 useSessionStore.getState = sessionStore.getState;
-useSessionStore.setState = sessionStore.setState;
+useSessionStore.setState = ((...args: Parameters<typeof sessionStore.setState>) => {
+  if (keepsSession) sessionStore.setState(...args);
+}) as typeof sessionStore.setState;

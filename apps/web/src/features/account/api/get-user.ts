@@ -6,10 +6,7 @@ import { loadProfile, useSessionStore } from '../../../platform';
 export function accountProfileQueryOptions() {
   return queryOptions({
     queryKey: [getUser.name],
-    queryFn: async () => {
-      await loadProfile();
-      return useSessionStore.getState().userData;
-    },
+    queryFn: loadProfile,
   });
 }
 
