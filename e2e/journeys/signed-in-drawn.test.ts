@@ -2,8 +2,11 @@ import {
   ANSWERED_FOR_ATTRIBUTE,
   callsAt,
   EARLY_CALLS_ELEMENT_ID,
+  FIRST_ANSWERS_ELEMENT_ID,
+  followUpsAt,
   SESSION_COOKIE,
   SIGNED_IN_FIRST_CALLS,
+  SIGNED_IN_FOLLOW_UPS,
 } from '@portal/contracts';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -22,9 +25,10 @@ const NAME = '画面考生';
 const DRAWN = ['my', 'myProject', 'apply'] as const;
 
 const ENDPOINT_NAMES = new Map(
-  Object.values(SIGNED_IN_FIRST_CALLS)
-    .flatMap((pages) => Object.values(pages).flat())
-    .map(({ endpoint }) => [endpoint.path, endpoint.name]),
+  [
+    ...Object.values(SIGNED_IN_FIRST_CALLS).flatMap((pages) => Object.values(pages).flat()),
+    ...Object.values(SIGNED_IN_FOLLOW_UPS).flatMap((pages) => Object.values(pages).flat()),
+  ].map(({ endpoint }) => [endpoint.path, endpoint.name]),
 );
 /** A service call keyed as the host page's island keys it: its name and sorted query. */
 function callKey(url: URL): string | null {
@@ -74,8 +78,11 @@ describe('a signed-in screen comes drawn by the server for its account (issue 31
         expect(html, what).toMatch(new RegExp(`${ANSWERED_FOR_ATTRIBUTE}="\\d+"`));
         expect(html, what).not.toContain(EARLY_CALLS_ELEMENT_ID);
       }
-      // The personal centre shows whose it is.
-      expect(rootOf((await hostPage(screens.my, device, sessionCookie)).html)).toContain(NAME);
+      // The personal centre shows whose it is; on a desktop, with its to-dos, the started exam's
+      // among them (asked by the host after the applications: SIGNED_IN_FOLLOW_UPS).
+      const my = rootOf((await hostPage(screens.my, device, sessionCookie)).html);
+      expect(my).toContain(NAME);
+      if (device === DESKTOP) expect(my).toContain('参加考试');
       // Without the token the page is the app's to draw, as before, and shared caches may keep it.
       const anonymous = await hostPage(screens.my, device);
       expect(rootOf(anonymous.html)).toContain('<div id="root"></div>');
@@ -122,9 +129,17 @@ describe('a signed-in screen comes drawn by the server for its account (issue 31
           `${what}: the drawn nodes stay`,
         ).toBe(true);
         expect(problems, `${what}: nothing logged`).toEqual([]);
-        const listed = callsAt(SIGNED_IN_FIRST_CALLS[layout], new URL(screens[screen])).map(
-          ({ key }) => key,
+        const address = new URL(screens[screen]);
+        const island = await page.evaluate(
+          (id) => JSON.parse(document.getElementById(id)?.textContent ?? '{}') as object,
+          FIRST_ANSWERS_ELEMENT_ID,
         );
+        const listed = [
+          ...callsAt(SIGNED_IN_FIRST_CALLS[layout], address),
+          ...followUpsAt(SIGNED_IN_FOLLOW_UPS[layout], address, island as Record<string, unknown>),
+        ].map(({ key }) => key);
+        if (layout === 'desktop' && screen === 'my')
+          expect(listed.filter((key) => key.startsWith('ProjectOnLineExamine/'))).toHaveLength(1);
         expect(
           asked.filter((key) => listed.includes(key)),
           `${what}: no first call asked again`,

@@ -4,8 +4,11 @@ import {
   appendQuery,
   FIRST_SCREEN_CALLS,
   firstAnswerKey,
+  followUpsAt,
   type PageLayout,
+  SIGNED_IN_FOLLOW_UPS,
 } from './first-answers.js';
+import { MAX_PAGE_SIZE } from './envelope.js';
 import { ROUTES } from './routes.js';
 
 const keyOf = (input: Record<string, unknown>) => {
@@ -69,5 +72,68 @@ describe('first answers', () => {
       expect(
         inputsFor('mobile', '/views/flowManage', bad).every(([, input]) => input === null),
       ).toBe(true);
+  });
+});
+
+describe('follow-ups', () => {
+  const workbench = new URL('https://www.example.com/views/my');
+  const applies = `User/GetUserProject?PageIndex=1&PageSize=${MAX_PAGE_SIZE}`;
+  const summary = (ApplyId: number, Status: string, HasOnlineExam: boolean) => ({
+    ApplyId,
+    ProjectId: ApplyId * 10,
+    ProjectTitle: '项目',
+    PositionId: 1,
+    PositionName: '岗位',
+    Status,
+    ReviewRemark: null,
+    SubmitTime: null,
+    UpdateTime: '2026-11-28T03:00:00.000Z',
+    FeeInFen: 0,
+    OrderId: null,
+    HasOnlineExam,
+    ExamScore: null,
+    TicketPrintable: false,
+    CanWithdraw: false,
+    CanChangePosition: false,
+  });
+  const answered = (Items: unknown[]) => ({
+    [applies]: {
+      ErrCode: 0,
+      ErrMsg: '',
+      Data: { Items, Total: Items.length, PageIndex: 1, PageSize: MAX_PAGE_SIZE },
+    },
+  });
+
+  it("asks the desktop workbench's exam of each paid application with one, from the applications' answer", () => {
+    const calls = followUpsAt(
+      SIGNED_IN_FOLLOW_UPS.desktop,
+      workbench,
+      answered([
+        summary(1, 'Paid', true),
+        summary(2, 'TicketIssued', true),
+        summary(3, 'Paid', false),
+        summary(4, 'Approved', true),
+      ]),
+    );
+    expect(calls.map((c) => c.key)).toEqual([
+      'ProjectOnLineExamine/GetExamine?ApplyId=1',
+      'ProjectOnLineExamine/GetExamine?ApplyId=2',
+    ]);
+  });
+
+  it('asks none without that answer, with one not of its shape, or where the page makes none', () => {
+    expect(followUpsAt(SIGNED_IN_FOLLOW_UPS.desktop, workbench, {})).toEqual([]);
+    expect(
+      followUpsAt(SIGNED_IN_FOLLOW_UPS.desktop, workbench, { [applies]: { Data: { Items: 1 } } }),
+    ).toEqual([]);
+    const paid = answered([summary(1, 'Paid', true)]);
+    expect(followUpsAt(SIGNED_IN_FOLLOW_UPS.mobile, workbench, paid)).toEqual([]);
+    expect(
+      followUpsAt(
+        SIGNED_IN_FOLLOW_UPS.desktop,
+        new URL('https://www.example.com/views/my/myProject'),
+        paid,
+      ),
+    ).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Endpoint } from './endpoint.js';
 import { DEFAULT_PAGE_SIZE, idParam, MAX_PAGE_SIZE } from './envelope.js';
-import { getForm } from './areas/apply.js';
+import { examCandidates, getForm } from './areas/apply.js';
+import { getExamine } from './areas/custom.js';
 import { getHomeLable, getHomeLableLayout } from './areas/home.js';
 import { getMessageList, getProjectNotice } from './areas/notice.js';
 import { getUserPaymentOrder } from './areas/payment.js';
@@ -158,20 +159,51 @@ export function callsAt(
   table: Record<string, readonly FirstCall[]>,
   url: { pathname: string; searchParams: URLSearchParams },
 ): CallAtAddress[] {
-  return (table[url.pathname.replace(/\/+$/, '')] ?? []).flatMap(({ endpoint, input }) => {
+  return (table[pagePathOf(url)] ?? []).flatMap(({ endpoint, input }) => {
     const values = input(url.searchParams);
+    return values ? [callWith(endpoint, values)] : [];
+  });
+}
+
+const pagePathOf = (url: { pathname: string }) => url.pathname.replace(/\/+$/, '');
+
+/** A call with its input, as the web client sends it. */
+function callWith(endpoint: Endpoint, values: Query): CallAtAddress {
+  const params = new URLSearchParams();
+  appendQuery(params, values);
+  const query = params.size > 0 ? `?${params.toString()}` : '';
+  return {
+    endpoint,
+    params,
+    key: firstAnswerKey(endpoint, params),
+    pathAndQuery: `${endpoint.path}${query}`,
+  };
+}
+
+/**
+ * A call a screen makes with what one of its first calls answered (the desktop workbench asks each
+ * paid application's exam): asked after that answer; the screen is drawn with those answered and
+ * leaves the others to the browser.
+ */
+export interface FollowUpCall {
+  /** The first call whose answer it follows. */
+  after: FirstCall;
+  endpoint: Endpoint;
+  /** The follow-up's inputs for that answer's data (none when it is not what was expected). */
+  inputs(data: unknown): Query[];
+}
+
+/** The follow-ups of a page address, given the answers (envelopes, by firstAnswerKey) it follows. */
+export function followUpsAt(
+  table: Record<string, readonly FollowUpCall[]>,
+  url: { pathname: string; searchParams: URLSearchParams },
+  answers: Readonly<Record<string, unknown>>,
+): CallAtAddress[] {
+  return (table[pagePathOf(url)] ?? []).flatMap(({ after, endpoint, inputs }) => {
+    const values = after.input(url.searchParams);
     if (!values) return [];
-    const params = new URLSearchParams();
-    appendQuery(params, values);
-    const query = params.size > 0 ? `?${params.toString()}` : '';
-    return [
-      {
-        endpoint,
-        params,
-        key: firstAnswerKey(endpoint, params),
-        pathAndQuery: `${endpoint.path}${query}`,
-      },
-    ];
+    const answer = answers[callWith(after.endpoint, values).key] as { Data?: unknown } | undefined;
+    return answer ? inputs(answer.Data).map((input) => callWith(endpoint, input)) : [];
   });
 }
 /** The list as its address filters it (a share link's own parameters, such as WeChat's, are not filters). */
@@ -265,6 +297,9 @@ const profile = call(getUser, () => ({}));
 const unreadCount = call(getMessageList, () => ({ ...UNREAD_COUNT_QUERY }));
 const personalNumbers = call(getPersonalCenterNumber, () => ({}));
 const myProjects = call(getUserProject, () => ({ PageIndex: 1, PageSize: DEFAULT_PAGE_SIZE }));
+/** The desktop workbench's lists, whole (apps/web/src/features/station). */
+const stationApplies = call(getUserProject, () => ({ PageIndex: 1, PageSize: MAX_PAGE_SIZE }));
+const stationOrders = call(getUserPaymentOrder, () => ({ PageIndex: 1, PageSize: MAX_PAGE_SIZE }));
 const applyForm = [call(getForm, ofProject({})), call(getUserApplyArchive, () => ({}))];
 
 /**
@@ -289,14 +324,29 @@ export const SIGNED_IN_FIRST_CALLS: Record<PageLayout, Record<string, readonly F
     '/views/payment': [profile, unreadCount],
     '/views/print': [profile],
     '/views/onlineExam': [profile, unreadCount],
-    '/views/my': [
-      profile,
-      unreadCount,
-      personalNumbers,
-      // The station's lists, whole (apps/web/src/features/station).
-      call(getUserProject, () => ({ PageIndex: 1, PageSize: MAX_PAGE_SIZE })),
-      call(getUserPaymentOrder, () => ({ PageIndex: 1, PageSize: MAX_PAGE_SIZE })),
-    ],
+    '/views/my': [profile, unreadCount, personalNumbers, stationApplies, stationOrders],
     '/views/my/myProject': [profile, unreadCount, personalNumbers, myProjects],
+  },
+};
+
+/**
+ * The signed-in screens' follow-ups, asked by the host only (the page's early calls cannot wait for
+ * an answer): the desktop workbench's exam of each paid application, its to-do drawn with the page.
+ */
+export const SIGNED_IN_FOLLOW_UPS: Record<PageLayout, Record<string, readonly FollowUpCall[]>> = {
+  mobile: {},
+  desktop: {
+    '/views/my': [
+      {
+        after: stationApplies,
+        endpoint: getExamine,
+        inputs: (data) => {
+          const page = getUserProject.response.safeParse(data);
+          return page.success
+            ? examCandidates(page.data.Items).map(({ ApplyId }) => ({ ApplyId }))
+            : [];
+        },
+      },
+    ],
   },
 };

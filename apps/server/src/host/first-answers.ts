@@ -2,9 +2,11 @@ import {
   type CallAtAddress,
   callsAt,
   FIRST_SCREEN_CALLS,
+  followUpsAt,
   type PageLayout,
   type ServiceId,
   SIGNED_IN_FIRST_CALLS,
+  SIGNED_IN_FOLLOW_UPS,
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
@@ -81,7 +83,8 @@ export async function firstAnswersFor(
 /**
  * The answers to a signed-in screen's first calls (SIGNED_IN_FIRST_CALLS), asked with the token
  * the page request's cookie carries: all of them, or null (a refused token, a call that failed or
- * was slow, a page that has none): the screen is then left to the SPA.
+ * was slow, a page that has none): the screen is then left to the SPA. Then its follow-ups
+ * (SIGNED_IN_FOLLOW_UPS), with those answered: the SPA asks the others itself.
  */
 export async function signedInAnswersFor(
   app: FastifyInstance,
@@ -93,7 +96,13 @@ export async function signedInAnswersFor(
 ): Promise<Record<string, unknown> | null> {
   const calls = callsAt(SIGNED_IN_FIRST_CALLS[layout], url);
   if (calls.length === 0) return null;
-  const answers = await askFirstCalls(app, config, request, calls, `Bearer ${token}`);
+  const authorization = `Bearer ${token}`;
+  const answers = await askFirstCalls(app, config, request, calls, authorization);
   const found = answers.filter((answer) => answer !== null);
-  return found.length === calls.length ? Object.fromEntries(found) : null;
+  if (found.length < calls.length) return null;
+  const first = Object.fromEntries(found);
+  const followUps = followUpsAt(SIGNED_IN_FOLLOW_UPS[layout], url, first);
+  if (followUps.length === 0) return first;
+  const followed = await askFirstCalls(app, config, request, followUps, authorization);
+  return { ...first, ...Object.fromEntries(followed.filter((answer) => answer !== null)) };
 }

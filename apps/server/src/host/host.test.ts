@@ -4,19 +4,23 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import {
   ANSWERED_FOR_ATTRIBUTE,
+  type ApplySummary,
   DEFERRED_SCRIPTS_ELEMENT_ID,
   type Endpoint,
   DESKTOP_PROJECT_PAGE_SIZE,
   EARLY_CALLS_ELEMENT_ID,
+  examCandidates,
   FIRST_ANSWERS_ELEMENT_ID,
   FIRST_SCREEN_ELEMENT_ID,
   firstAnswerKey,
+  getExamine,
   getHomeLable,
   getMessageList,
   getProject,
   getProjectList,
   getUser,
   getUserProject,
+  MAX_PAGE_SIZE,
   PROJECT_PAGE_SIZE,
   REGION_DATA_PATH,
   SERVICE_IDS,
@@ -390,6 +394,32 @@ describe('host: how the SPA is delivered', () => {
     const list = (await page('/views/home/project?drawn=1', { cookie })).body;
     expect(list).toContain('<div id="root"><p>drawn 2</p></div>');
     expect(list).not.toContain(ANSWERED_FOR_ATTRIBUTE);
+  });
+
+  it("the desktop workbench's follow-ups: each paid application's exam, asked after the applications", async () => {
+    const authorization = await t.authorization(t.demoUserId);
+    const cookie = `portal_session=${authorization.replace(/^Bearer /, '')}`;
+    const response = await page('/views/my?drawn=1', { cookie, 'user-agent': DESKTOP });
+    const island = islandOf(response.body, FIRST_ANSWERS_ELEMENT_ID)!;
+    const applies = (
+      await t.call(getUserProject, { PageIndex: 1, PageSize: MAX_PAGE_SIZE }, { as: authorization })
+    ).body as { Data: { Items: ApplySummary[] } };
+    const withExam = examCandidates(applies.Data.Items);
+    expect(withExam.length).toBeGreaterThan(0);
+    for (const { ApplyId } of withExam) {
+      const exam = (await t.call(getExamine, { ApplyId }, { as: authorization })).body as {
+        Data: { Title: string; ApplyId: number };
+      };
+      expect(island[`ProjectOnLineExamine/GetExamine?ApplyId=${ApplyId}`]).toMatchObject({
+        Data: { Title: exam.Data.Title, ApplyId },
+      });
+    }
+    // Asked only where the page follows them: not on a phone, which lists no exams there.
+    const phone = islandOf(
+      (await page('/views/my?drawn=1', { cookie })).body,
+      FIRST_ANSWERS_ELEMENT_ID,
+    )!;
+    expect(Object.keys(phone).some((key) => key.startsWith('ProjectOnLineExamine/'))).toBe(false);
   });
 
   it('长辈模式: the cookie puts data-elder on <html> and the drawing in elder mode; none without it', async () => {

@@ -6,6 +6,7 @@ import {
   FLOW_NOTICE_COUNT,
   FLOW_QUESTION_COUNT,
   firstAnswerKey,
+  getExamine,
   getHomeLable,
   getMessageList,
   getPersonalCenterNumber,
@@ -14,7 +15,9 @@ import {
   getProjectNotice,
   getProjectOpenAsk,
   getUser,
+  getUserPaymentOrder,
   getUserProject,
+  MAX_PAGE_SIZE,
   type PageLayout,
   PROJECT_PAGE_SIZE,
   type UserProfile,
@@ -133,6 +136,39 @@ const DESKTOP_MY_PROJECT_ANSWERS = {
   }),
 };
 
+/** The desktop workbench of a candidate with a paid application whose exam is open. */
+const SITTING = applySummary({
+  ApplyId: 31,
+  ProjectTitle: '人力资源管理师在线考试',
+  Status: 'Paid',
+  HasOnlineExam: true,
+});
+const DESKTOP_MY_ANSWERS = {
+  ...DESKTOP_MY_PROJECT_ANSWERS,
+  [key(getUserProject, page(MAX_PAGE_SIZE))]: ok(paged([SITTING])),
+  [key(getUserPaymentOrder, page(MAX_PAGE_SIZE))]: ok(paged([])),
+};
+const SITTING_EXAM = key(getExamine, { ApplyId: '31' });
+const OPEN_EXAM = ok({
+  ExamId: 5,
+  ApplyId: 31,
+  Title: '人力资源管理师（三级）理论知识',
+  DurationSeconds: 3600,
+  ExtraTimePercent: 0,
+  AllowedSeconds: 3600,
+  StartTime: null,
+  EndTime: null,
+  TotalScore: 100,
+  QuestionCount: 9,
+  MultipleScoring: 'AllOrNothing',
+  LeaveLimit: null,
+  LeaveThresholdSeconds: 5,
+  ServerTime: '2026-11-28T03:00:00.000Z',
+  Attempt: null,
+  Submitted: false,
+  Score: null,
+});
+
 describe('the server draws a signed-in screen for the account whose answers it holds', () => {
   it('draws 我的项目 behind sign-in, with the session it was drawn with for the browser to match', async () => {
     const drawn = await draw(paths.myProject(), MY_PROJECT_ANSWERS, 'mobile', false, '7');
@@ -169,6 +205,23 @@ describe('the server draws a signed-in screen for the account whose answers it h
       unreadNoticeCount: 0,
       personalCenterNumbers: null,
     });
+  });
+
+  it('draws the desktop workbench with the exam the host asked after the applications, or without it', async () => {
+    const withExam = await draw(
+      paths.my(),
+      { ...DESKTOP_MY_ANSWERS, [SITTING_EXAM]: OPEN_EXAM },
+      'desktop',
+      false,
+      '7',
+    );
+    expect(withExam?.html).toContain('人力资源管理师（三级）理论知识');
+    expect(withExam?.html).toContain('参加考试');
+    // The host could not ask it: the rest is drawn, the exam left to the browser (not in the cache).
+    const without = await draw(paths.my(), DESKTOP_MY_ANSWERS, 'desktop', false, '7');
+    expect(without?.html).toContain('待打印准考证');
+    expect(without?.html).not.toContain('参加考试');
+    expect(JSON.stringify(without?.state.queries)).not.toContain(getExamine.name);
   });
 
   it('declines without the profile, and for a signed-out visitor', async () => {

@@ -27,6 +27,7 @@ import {
   DrawnSessionContext,
   drawnSessionState,
   ElderModeDrawn,
+  isDrawnIfAnswered,
   isLeftToTheBrowser,
   keepNoSessionInThisProcess,
   loadRuntimeConfig,
@@ -163,7 +164,9 @@ export async function renderFirstScreen(
         ),
       );
       const queries = queryClient.getQueryCache().getAll();
-      if (queries.some((q) => q.state.status === 'error')) return null;
+      // A follow-up the host could not answer fails here, and its screen is drawn without it.
+      if (queries.some((q) => q.state.status === 'error' && !isDrawnIfAnswered(q.meta)))
+        return null;
       const pending = queries.filter(
         (q) => q.state.status === 'pending' && isEnabled(q) && !isLeftToTheBrowser(q.meta),
       );
@@ -178,7 +181,12 @@ export async function renderFirstScreen(
           },
         };
       const fetched = await Promise.allSettled(pending.map((q) => q.fetch()));
-      if (fetched.some((result) => result.status === 'rejected')) return null;
+      if (
+        fetched.some(
+          (result, i) => result.status === 'rejected' && !isDrawnIfAnswered(pending[i]!.meta),
+        )
+      )
+        return null;
     }
     return null;
   });

@@ -72,6 +72,10 @@ export const applySummarySchema = lazySchema(() =>
 );
 export type ApplySummary = z.infer<typeof applySummarySchema>;
 
+/** Applications whose online exam is worth asking about (the workbench's): paid, ticket or not. */
+export const examCandidates = (applies: readonly ApplySummary[]) =>
+  applies.filter((a) => a.HasOnlineExam && (a.Status === 'Paid' || a.Status === 'TicketIssued'));
+
 export const formSchema = lazySchema(() =>
   z.object({
     FormId: z.number().int(),

@@ -123,7 +123,3 @@ export function stationTasks({
     });
   return tasks;
 }
-
-/** Applications whose online exam is worth asking about: paid, ticket or not. */
-export const examCandidates = (applies: readonly ApplySummary[]) =>
-  applies.filter((a) => a.HasOnlineExam && (a.Status === 'Paid' || a.Status === 'TicketIssued'));

@@ -1,4 +1,4 @@
-import type { ExamSummary } from '@portal/contracts';
+import { examCandidates, type ExamSummary } from '@portal/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useUnreadCount } from '../notice';
 import {
@@ -6,7 +6,7 @@ import {
   useStationApplies,
   useStationOrders,
 } from './api/station-queries';
-import { examCandidates, stationTasks } from './station-tasks';
+import { stationTasks } from './station-tasks';
 
 /**
  * The workbench without its looks: composed on the client from calls that exist (the person's
@@ -21,7 +21,7 @@ export function useStation() {
     queries: withExam.map((a) => stationExamQueryOptions(a.ApplyId)),
   });
   // The list shows once the applications and orders are known; an exam joins it when its state
-  // arrives (the server's drawing has none: the browser asks, as its ServerTime sets a clock).
+  // arrives (drawn with the page when the server could ask it, else asked by the browser).
   const loading = applies.isPending || orders.isPending;
   const failed = applies.isError || orders.isError;
   const tasks =

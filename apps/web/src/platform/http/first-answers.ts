@@ -74,13 +74,23 @@ export function dropEarlyAnswers(): void {
 
 /**
  * A query's `meta` for what the server's drawing leaves loading, as the browser's first render has
- * it too: what is not a service call (a static file such as RegionData), or a call the browser
- * must make itself (an exam's state: its ServerTime sets the exam's clock as of when it arrives).
+ * it too: what is not a service call (a static file such as RegionData).
  */
 export const LEFT_TO_THE_BROWSER = { leftToTheBrowser: true } as const;
 
 export function isLeftToTheBrowser(meta: Record<string, unknown> | undefined): boolean {
   return meta?.leftToTheBrowser === true;
+}
+
+/**
+ * A query's `meta` for a follow-up call (SIGNED_IN_FOLLOW_UPS), which the host asks when it can:
+ * drawn with its answer, and without one the drawing goes on and the browser asks it. Its screen
+ * must draw the same with the query failed as with it loading (the browser's first render).
+ */
+export const DRAWN_IF_ANSWERED = { drawnIfAnswered: true } as const;
+
+export function isDrawnIfAnswered(meta: Record<string, unknown> | undefined): boolean {
+  return meta?.drawnIfAnswered === true;
 }
 
 /** A call's place among the first answers, from its input as the client sends it. */

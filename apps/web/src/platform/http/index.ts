@@ -8,6 +8,8 @@ export {
 export {
   answerFromServerRender,
   answerKeyOf,
+  DRAWN_IF_ANSWERED,
+  isDrawnIfAnswered,
   isLeftToTheBrowser,
   LEFT_TO_THE_BROWSER,
 } from './first-answers';
