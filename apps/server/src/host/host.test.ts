@@ -1,10 +1,13 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import {
   ANSWERED_FOR_ATTRIBUTE,
   type ApplySummary,
+  cooperateApply,
   DEFERRED_SCRIPTS_ELEMENT_ID,
   type Endpoint,
   DESKTOP_PROJECT_PAGE_SIZE,
@@ -497,5 +500,66 @@ describe('host: how the SPA is delivered', () => {
     const body = brotliDecompressSync(compressed.rawPayload).toString();
     expect(JSON.parse(body)).toMatchObject({ ErrCode: 0 });
     expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+  });
+});
+
+describe('host: past capacity, pages go out for the browser to draw', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    writeBuild(webDir);
+    t = await createTestApp({
+      env: { WEB_DIST_DIR: webDir, SERVICES: [...SERVICE_IDS, 'web'].join(',') },
+      // As many calls as the page's first ones (User/GetUser, the unread count, 我的项目).
+      loadLimits: { maxInFlight: 3, maxEventLoopDelayMs: 0, retryAfterSeconds: 7 },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  /** A call whose body is still arriving: in flight, the process at its capacity, until cut off. */
+  function callStillSending(): Promise<http.ClientRequest> {
+    return new Promise((resolve) => {
+      const request = http.request({
+        port,
+        method: 'POST',
+        path: `/services/${cooperateApply.service}${cooperateApply.path}`,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': '10000' },
+      });
+      request.on('error', () => undefined);
+      request.write('{"Company":');
+      setTimeout(() => resolve(request), 200);
+    });
+  }
+
+  it("asks no first answers and draws nothing: the host's own calls wait in line like the browser's", async () => {
+    const authorization = await t.authorization(t.demoUserId);
+    const cookie = `portal_session=${authorization.replace(/^Bearer /, '')}`;
+    const myProject = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/views/my/myProject?drawn=1',
+        headers: { 'user-agent': IPHONE, cookie },
+      });
+    const held = await Promise.all([callStillSending(), callStillSending(), callStillSending()]);
+    const busy = await myProject();
+    expect(busy.statusCode).toBe(200);
+    expect(busy.body).toContain('<div id="root"></div>');
+    expect(busy.body).toContain(EARLY_CALLS_ELEMENT_ID);
+    expect(busy.body).not.toContain(FIRST_ANSWERS_ELEMENT_ID);
+
+    await Promise.all(
+      held.map((request) => {
+        const closed = new Promise((resolve) => request.once('close', resolve));
+        request.destroy();
+        return closed;
+      }),
+    );
+    // Once the server has seen them go (a moment after the sockets close), the page is drawn again.
+    await expect
+      .poll(async () => (await myProject()).body)
+      .toContain(`signed in as ${t.demoUserId}`);
   });
 });
