@@ -399,6 +399,19 @@ describe('§8 error catalogue', () => {
     ]);
   });
 
+  it('401 in preview mode at the preview login (a call of the step before it) neither says it again nor goes there again', async () => {
+    sessionStorage.setItem('PreviewLoginName', 'reviewer1');
+    const step = paths.flowPreview({ ProjectId: 3, Step: 'notice' });
+    window.history.replaceState(null, '', paths.flowPreviewLogin({ redirect: step }));
+    answer(401, { ErrCode: 401, ErrMsg: '预览账号已失效', Data: null });
+    const error = await rejection(
+      callEndpoint(previewGeneratePrint, { ProjectId: 3, LoginName: 'r' }),
+    );
+    expect(error.status).toBe(401);
+    expect(events).toEqual([]);
+    window.history.replaceState(null, '', '/');
+  });
+
   it('419 rejects with the whole response and no message', async () => {
     const body = { ErrCode: 419, ErrMsg: '请重新完成验证', Data: { Scene: 'ic_message_h5' } };
     answer(419, body);

@@ -139,9 +139,13 @@ function settle<E extends Endpoint>(
   }
   if (status === ERROR_CODES.UNAUTHORIZED) {
     if (isPreviewMode()) {
-      if (errMsg) notify(errMsg);
-      // Back to the same preview step after signing in again.
-      navigateTo(paths.flowPreviewLogin({ redirect: currentPath() }));
+      // Back to the same preview step after signing in again. A call of that step answering 401
+      // once the reviewer is at the preview login already says nothing more, and must not make
+      // the login page the way back.
+      if (window.location.pathname !== paths.flowPreviewLogin()) {
+        if (errMsg) notify(errMsg);
+        navigateTo(paths.flowPreviewLogin({ redirect: currentPath() }));
+      }
     } else {
       rememberNextPath(currentPath());
       navigateTo(paths.authLogin());
