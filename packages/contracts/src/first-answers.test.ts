@@ -76,7 +76,7 @@ describe('first answers', () => {
 });
 
 describe('follow-ups', () => {
-  const workbench = new URL('https://www.example.com/views/my');
+  const workbench = { pathname: '/views/my', searchParams: new URLSearchParams() };
   const applies = `User/GetUserProject?PageIndex=1&PageSize=${MAX_PAGE_SIZE}`;
   const summary = (ApplyId: number, Status: string, HasOnlineExam: boolean) => ({
     ApplyId,
@@ -131,7 +131,7 @@ describe('follow-ups', () => {
     expect(
       followUpsAt(
         SIGNED_IN_FOLLOW_UPS.desktop,
-        new URL('https://www.example.com/views/my/myProject'),
+        { pathname: '/views/my/myProject', searchParams: new URLSearchParams() },
         paid,
       ),
     ).toEqual([]);

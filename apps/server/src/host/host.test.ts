@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,6 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import {
   ANSWERED_FOR_ATTRIBUTE,
   type ApplySummary,
-  cooperateApply,
   DEFERRED_SCRIPTS_ELEMENT_ID,
   type Endpoint,
   DESKTOP_PROJECT_PAGE_SIZE,
@@ -31,6 +29,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { callStillSending } from '../testing/held-call.js';
 import { firstAnswersFor } from './first-answers.js';
 
 const TEMPLATE = `<!doctype html><html><head><meta charset="UTF-8"><!--portal-config-->
@@ -519,21 +518,6 @@ describe('host: past capacity, pages go out for the browser to draw', () => {
   });
   afterAll(() => t.close());
 
-  /** A call whose body is still arriving: in flight, the process at its capacity, until cut off. */
-  function callStillSending(): Promise<http.ClientRequest> {
-    return new Promise((resolve) => {
-      const request = http.request({
-        port,
-        method: 'POST',
-        path: `/services/${cooperateApply.service}${cooperateApply.path}`,
-        headers: { 'Content-Type': 'application/json', 'Content-Length': '10000' },
-      });
-      request.on('error', () => undefined);
-      request.write('{"Company":');
-      setTimeout(() => resolve(request), 200);
-    });
-  }
-
   it("asks no first answers and draws nothing: the host's own calls wait in line like the browser's", async () => {
     const authorization = await t.authorization(t.demoUserId);
     const cookie = `portal_session=${authorization.replace(/^Bearer /, '')}`;
@@ -543,20 +527,14 @@ describe('host: past capacity, pages go out for the browser to draw', () => {
         url: '/views/my/myProject?drawn=1',
         headers: { 'user-agent': IPHONE, cookie },
       });
-    const held = await Promise.all([callStillSending(), callStillSending(), callStillSending()]);
+    const held = await Promise.all([1, 2, 3].map(() => callStillSending(port)));
     const busy = await myProject();
     expect(busy.statusCode).toBe(200);
     expect(busy.body).toContain('<div id="root"></div>');
     expect(busy.body).toContain(EARLY_CALLS_ELEMENT_ID);
     expect(busy.body).not.toContain(FIRST_ANSWERS_ELEMENT_ID);
 
-    await Promise.all(
-      held.map((request) => {
-        const closed = new Promise((resolve) => request.once('close', resolve));
-        request.destroy();
-        return closed;
-      }),
-    );
+    await Promise.all(held.map((call) => call.release()));
     // Once the server has seen them go (a moment after the sockets close), the page is drawn again.
     await expect
       .poll(async () => (await myProject()).body)

@@ -1,16 +1,15 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   ERROR_CODES,
   getProjectList,
   saveAnswers,
-  cooperateApply,
   WAITING_LINE_MESSAGE,
   type Envelope,
   type WaitingLine,
 } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, toQuery, type TestApp } from '../testing/test-app.js';
+import { callStillSending } from '../testing/held-call.js';
 import { comebackWait } from './load-shedding.js';
 
 const urlOf = (endpoint: { service: string; path: string }) =>
@@ -28,27 +27,11 @@ describe('past capacity, new calls are sent to the waiting line', () => {
   });
   afterAll(() => t.close());
 
-  /** An anonymous call whose body is still arriving: in flight until it is cut off. */
-  function callStillSending(): Promise<http.ClientRequest> {
-    return new Promise((resolve) => {
-      const request = http.request({
-        port,
-        method: 'POST',
-        path: urlOf(cooperateApply),
-        headers: { 'Content-Type': 'application/json', 'Content-Length': '10000' },
-      });
-      request.on('error', () => undefined);
-      request.write('{"Company":');
-      // The server has read the head (onRequest ran) once it has had a moment.
-      setTimeout(() => resolve(request), 200);
-    });
-  }
-
   const listProjects = () =>
     t.app.inject({ method: 'GET', url: urlOf(getProjectList), query: toQuery({ PageIndex: 1 }) });
 
   it('answers 503 with Retry-After and the wait in the envelope; exam answering and health still pass', async () => {
-    const held = await callStillSending();
+    const held = await callStillSending(port);
     const turnedAway = await listProjects();
     expect(turnedAway.statusCode).toBe(ERROR_CODES.SERVICE_UNAVAILABLE);
     expect(turnedAway.headers['retry-after']).toBe('7');
@@ -65,9 +48,7 @@ describe('past capacity, new calls are sent to the waiting line', () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 
     // Once the call in flight ends, the next one is answered.
-    const closed = new Promise((resolve) => held.once('close', resolve));
-    held.destroy();
-    await closed;
+    await held.release();
     await expect.poll(async () => (await listProjects()).statusCode).toBe(200);
   });
 
