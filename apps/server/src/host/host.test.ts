@@ -25,6 +25,7 @@ import {
   PROJECT_PAGE_SIZE,
   REGION_DATA_PATH,
   SERVICE_IDS,
+  SIGNED_IN_FIRST_CALLS,
 } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
@@ -415,6 +416,20 @@ describe('host: how the SPA is delivered', () => {
       expect(island[`ProjectOnLineExamine/GetExamine?ApplyId=${ApplyId}`]).toMatchObject({
         Data: { Title: exam.Data.Title, ApplyId },
       });
+    }
+    // Past capacity once the first calls are answered: the page is drawn without its follow-ups
+    // (an exam's state passes the waiting line, so the host holds them back itself).
+    const firstCalls = SIGNED_IN_FIRST_CALLS.desktop['/views/my']!.length;
+    const pastCapacity = t.app.pastCapacity;
+    let asked = 0;
+    t.app.pastCapacity = () => (++asked > firstCalls ? 'inFlight' : null);
+    try {
+      const busy = await page('/views/my?drawn=1', { cookie, 'user-agent': DESKTOP });
+      const answered = Object.keys(islandOf(busy.body, FIRST_ANSWERS_ELEMENT_ID)!);
+      expect(answered).toHaveLength(firstCalls);
+      expect(answered.some((key) => key.startsWith('ProjectOnLineExamine/'))).toBe(false);
+    } finally {
+      t.app.pastCapacity = pastCapacity;
     }
     // Asked only where the page follows them: not on a phone, which lists no exams there.
     const phone = islandOf(

@@ -10,6 +10,10 @@ declare module 'fastify' {
     /** A contract call that waits in line when the box is past capacity (exam answering never does). */
     sheddable?: boolean;
   }
+  interface FastifyInstance {
+    /** Why the box is past capacity now (a new sheddable call would wait in line), or null. */
+    pastCapacity(): 'inFlight' | 'eventLoop' | null;
+  }
 }
 
 const sheddable = (request: FastifyRequest) => request.routeOptions.config.sheddable === true;
@@ -101,10 +105,12 @@ export async function shedLoadPastCapacity(
   });
   let inFlight = 0;
   const wait = comebackWait(limits.retryAfterSeconds);
+  app.decorate('pastCapacity', () =>
+    inFlight >= limits.maxInFlight ? 'inFlight' : app.isUnderPressure() ? 'eventLoop' : null,
+  );
   app.addHook('onRequest', (request, reply, done) => {
     if (!sheddable(request) || reply.sent) return done();
-    const pastCapacity =
-      inFlight >= limits.maxInFlight ? 'inFlight' : app.isUnderPressure() ? 'eventLoop' : null;
+    const pastCapacity = app.pastCapacity();
     if (pastCapacity) {
       void reply.send(waitingLine(reply, pastCapacity, wait.next()));
       return;

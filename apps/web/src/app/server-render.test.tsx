@@ -199,6 +199,7 @@ describe('the server draws a signed-in screen for the account whose answers it h
     expect(after?.html).not.toContain('王画面');
     expect(after?.state.session).toBeUndefined();
     // Nor in the module-wide store, which the drawing's calls would write as the browser's do.
+    useSessionStore.setState({ unreadNoticeCount: 9 });
     expect(useSessionStore.getState()).toMatchObject({
       token: '',
       userData: null,

@@ -297,6 +297,15 @@ describe("the host page's first answers", () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('a call asked fresh (an exam’s state) never takes the island’s answer, which stays for the others', async () => {
+    writeIsland({ [key]: { ...listAnswer, Data: { ...listAnswer.Data, Total: 7 } } });
+    answer(200, listAnswer);
+    expect((await callEndpoint(getProjectList, listInput, { fresh: true })).Total).toBe(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((await callEndpoint(getProjectList, listInput)).Total).toBe(7);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('an answer that breaks the contract is refused as a server answer would be', async () => {
     writeIsland({ [key]: { ErrCode: 0, ErrMsg: '', Data: { Items: 'none' } } });
     const error = await rejection(callEndpoint(getProjectList, listInput));
@@ -407,9 +416,9 @@ describe('§8 error catalogue', () => {
     const error = await rejection(
       callEndpoint(previewGeneratePrint, { ProjectId: 3, LoginName: 'r' }),
     );
+    window.history.replaceState(null, '', '/');
     expect(error.status).toBe(401);
     expect(events).toEqual([]);
-    window.history.replaceState(null, '', '/');
   });
 
   it('419 rejects with the whole response and no message', async () => {

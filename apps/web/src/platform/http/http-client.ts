@@ -46,6 +46,11 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Sent even if the page closes meanwhile (a report made as the page goes away). */
   keepalive?: boolean;
+  /**
+   * Asked of the server now, never taken from the answers the host page carried or an early call:
+   * for an answer whose moment matters (an exam's ServerTime sets its clock by when it arrived).
+   */
+  fresh?: boolean;
 }
 
 function readCookie(name: string): string | null {
@@ -142,7 +147,7 @@ function settle<E extends Endpoint>(
       // Back to the same preview step after signing in again. A call of that step answering 401
       // once the reviewer is at the preview login already says nothing more, and must not make
       // the login page the way back.
-      if (window.location.pathname !== paths.flowPreviewLogin()) {
+      if (window.location.pathname.replace(/\/+$/, '') !== paths.flowPreviewLogin()) {
         if (errMsg) notify(errMsg);
         navigateTo(paths.flowPreviewLogin({ redirect: currentPath() }));
       }
@@ -192,7 +197,7 @@ async function send<E extends Endpoint>(
   const headers = init.headers as Headers;
   const authorization = headers.get('Authorization');
   const answerKey =
-    endpoint.method === 'GET' && !isPreviewMode()
+    endpoint.method === 'GET' && !isPreviewMode() && !options.fresh
       ? firstAnswerKey(endpoint, url.searchParams)
       : null;
   // A signed-in screen's first calls may have been sent before the app's scripts arrived.
