@@ -23,7 +23,13 @@ import {
   type UserProfile,
 } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { applySummary, paged, projectDetail, projectSummary } from '../features/testing/fixtures';
+import {
+  applySummary,
+  examSummary,
+  paged,
+  projectDetail,
+  projectSummary,
+} from '../features/testing/fixtures';
 import { paths, useSessionStore } from '../platform';
 import { testRuntimeConfig } from '../platform/testing/runtime-config-fixture';
 import { renderFirstScreen } from './server-render';
@@ -149,25 +155,7 @@ const DESKTOP_MY_ANSWERS = {
   [key(getUserPaymentOrder, page(MAX_PAGE_SIZE))]: ok(paged([])),
 };
 const SITTING_EXAM = key(getExamine, { ApplyId: '31' });
-const OPEN_EXAM = ok({
-  ExamId: 5,
-  ApplyId: 31,
-  Title: '人力资源管理师（三级）理论知识',
-  DurationSeconds: 3600,
-  ExtraTimePercent: 0,
-  AllowedSeconds: 3600,
-  StartTime: null,
-  EndTime: null,
-  TotalScore: 100,
-  QuestionCount: 9,
-  MultipleScoring: 'AllOrNothing',
-  LeaveLimit: null,
-  LeaveThresholdSeconds: 5,
-  ServerTime: '2026-11-28T03:00:00.000Z',
-  Attempt: null,
-  Submitted: false,
-  Score: null,
-});
+const OPEN_EXAM = ok(examSummary({ ApplyId: 31, Title: '人力资源管理师（三级）理论知识' }));
 
 describe('the server draws a signed-in screen for the account whose answers it holds', () => {
   it('draws 我的项目 behind sign-in, with the session it was drawn with for the browser to match', async () => {

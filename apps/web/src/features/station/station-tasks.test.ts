@@ -1,6 +1,7 @@
-import type { ApplySummary, ExamSummary, PaymentOrder } from '@portal/contracts';
+import type { ApplySummary, PaymentOrder } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../platform';
+import { examSummary } from '../testing/fixtures';
 import { examWindow, stationTasks } from './station-tasks';
 
 const NOW = '2026-11-20T08:00:00.000Z';
@@ -49,25 +50,13 @@ function order(applyId: number, status: PaymentOrder['Status']): PaymentOrder {
 }
 
 function exam(applyId: number, start: string | null, end: string | null, submitted = false) {
-  return {
-    ExamId: 1,
+  return examSummary({
     ApplyId: applyId,
-    Title: '在线考试',
-    DurationSeconds: 3600,
-    ExtraTimePercent: 0,
-    AllowedSeconds: 3600,
     StartTime: start,
     EndTime: end,
-    TotalScore: 100,
-    QuestionCount: 10,
-    MultipleScoring: 'AllOrNothing',
-    LeaveLimit: null,
-    LeaveThresholdSeconds: 5,
     ServerTime: NOW,
-    Attempt: null,
     Submitted: submitted,
-    Score: null,
-  } satisfies ExamSummary;
+  });
 }
 
 describe('the workbench lists what needs doing now', () => {

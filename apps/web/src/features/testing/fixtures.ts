@@ -1,5 +1,6 @@
 import {
   applySummarySchema,
+  examSummarySchema,
   flowViewSchema,
   pagedSchema,
   payingOrderSchema,
@@ -7,6 +8,7 @@ import {
   projectDetailSchema,
   projectSummarySchema,
   type ApplySummary,
+  type ExamSummary,
   type FlowView,
   type PayingOrder,
   type PaymentOrder,
@@ -65,6 +67,30 @@ export function applySummary(overrides: Partial<ApplySummary> = {}): ApplySummar
     TicketPrintable: false,
     CanWithdraw: false,
     CanChangePosition: false,
+    ...overrides,
+  });
+}
+
+/** An exam's state as GetExamine answers it: open (no window), not started. */
+export function examSummary(overrides: Partial<ExamSummary> = {}): ExamSummary {
+  return examSummarySchema.parse({
+    ExamId: 1,
+    ApplyId: 5,
+    Title: '在线考试',
+    DurationSeconds: 3600,
+    ExtraTimePercent: 0,
+    AllowedSeconds: 3600,
+    StartTime: null,
+    EndTime: null,
+    TotalScore: 100,
+    QuestionCount: 10,
+    MultipleScoring: 'AllOrNothing',
+    LeaveLimit: null,
+    LeaveThresholdSeconds: 5,
+    ServerTime: '2026-03-02T10:00:00+08:00',
+    Attempt: null,
+    Submitted: false,
+    Score: null,
     ...overrides,
   });
 }

@@ -1,27 +1,10 @@
 import { FIRST_ANSWERS_ELEMENT_ID, firstAnswerKey, getExamine } from '@portal/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadTestRuntimeConfig } from '../../../platform/testing/runtime-config-fixture';
+import { examSummary } from '../../testing/fixtures';
 import { fetchExamine } from './get-examine';
 
-const summary = (ServerTime: string) => ({
-  ExamId: 5,
-  ApplyId: 31,
-  Title: '理论知识',
-  DurationSeconds: 3600,
-  ExtraTimePercent: 0,
-  AllowedSeconds: 3600,
-  StartTime: null,
-  EndTime: null,
-  TotalScore: 100,
-  QuestionCount: 9,
-  MultipleScoring: 'AllOrNothing',
-  LeaveLimit: null,
-  LeaveThresholdSeconds: 5,
-  ServerTime,
-  Attempt: null,
-  Submitted: false,
-  Score: null,
-});
+const summary = (ServerTime: string) => examSummary({ ApplyId: 31, ServerTime });
 const ok = (Data: unknown) => ({ ErrCode: 0, ErrMsg: '', Data });
 
 // The edge: the network.
