@@ -170,6 +170,25 @@ describe('a signed-in screen comes drawn by the server for its account (issue 31
     comesAlive('desktop', DESKTOP),
   );
 
+  it("the exam opened from the drawn workbench asks its own state: its clock is never set from the server's drawing", async () => {
+    const context = await browser.newContext({ ...DESKTOP, storageState });
+    const page = await context.newPage();
+    await page.goto(screens.my);
+    await page.waitForFunction(() => document.title.startsWith('个人中心-'));
+    const applyId = new URL(screens.exam).searchParams.get('ApplyId');
+    const asked = page.waitForRequest(
+      (request) =>
+        request.url().includes('ProjectOnLineExamine/GetExamine') &&
+        new URL(request.url()).searchParams.get('ApplyId') === applyId,
+    );
+    // Within the 30 s a drawn page's answers are kept, inside the app (no new document).
+    await page.getByRole('button', { name: /^参加考试：/ }).click();
+    await page.waitForURL('**/views/onlineExam?**');
+    await asked;
+    await page.getByRole('timer').waitFor();
+    await context.close();
+  });
+
   it('signing out removes the token from the pages: the next one is not drawn', async () => {
     const context = await browser.newContext({ ...DESKTOP, storageState });
     const page = await context.newPage();
