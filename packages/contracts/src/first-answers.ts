@@ -167,6 +167,11 @@ export function callsAt(
 
 const pagePathOf = (url: { pathname: string }) => url.pathname.replace(/\/+$/, '');
 
+/** A call's place among the first answers, from its input as the web client sends it. */
+export function answerKeyOf(endpoint: Endpoint, input: Query = {}): string {
+  return callWith(endpoint, input).key;
+}
+
 /** A call with its input, as the web client sends it. */
 function callWith(endpoint: Endpoint, values: Query): CallAtAddress {
   const params = new URLSearchParams();

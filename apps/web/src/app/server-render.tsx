@@ -5,6 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import {
+  answerKeyOf,
   type DrawnSession,
   type Endpoint,
   type FirstScreenRender,
@@ -23,7 +24,6 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { createServerStyles } from '../layouts/desktop/server-styles';
 import {
   answerFromServerRender,
-  answerKeyOf,
   DrawnSessionContext,
   drawnSessionState,
   ElderModeDrawn,
@@ -164,7 +164,8 @@ export async function renderFirstScreen(
         ),
       );
       const queries = queryClient.getQueryCache().getAll();
-      // A follow-up the host could not answer fails here, and its screen is drawn without it.
+      // A failed call declines the drawing, seen here at the drawing after its fetch; a follow-up
+      // the host could not answer fails too, and its screen is drawn without it.
       if (queries.some((q) => q.state.status === 'error' && !isDrawnIfAnswered(q.meta)))
         return null;
       const pending = queries.filter(
@@ -180,13 +181,7 @@ export async function renderFirstScreen(
             ...(session ? { session } : {}),
           },
         };
-      const fetched = await Promise.allSettled(pending.map((q) => q.fetch()));
-      if (
-        fetched.some(
-          (result, i) => result.status === 'rejected' && !isDrawnIfAnswered(pending[i]!.meta),
-        )
-      )
-        return null;
+      await Promise.allSettled(pending.map((q) => q.fetch()));
     }
     return null;
   });

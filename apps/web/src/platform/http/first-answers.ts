@@ -1,12 +1,11 @@
 import {
   ANSWERED_FOR_ATTRIBUTE,
-  appendQuery,
+  answerKeyOf,
   EARLY_ANSWERS_GLOBAL,
   type EarlyAnswers,
   type Endpoint,
   FIRST_ANSWERS_ELEMENT_ID,
   FIRST_ANSWERS_MAX_AGE_MS,
-  firstAnswerKey,
   tokenSubjectOf,
 } from '@portal/contracts';
 
@@ -91,13 +90,6 @@ export const DRAWN_IF_ANSWERED = { drawnIfAnswered: true } as const;
 
 export function isDrawnIfAnswered(meta: Record<string, unknown> | undefined): boolean {
   return meta?.drawnIfAnswered === true;
-}
-
-/** A call's place among the first answers, from its input as the client sends it. */
-export function answerKeyOf(endpoint: Endpoint, input: Record<string, unknown> = {}): string {
-  const query = new URLSearchParams();
-  appendQuery(query, input);
-  return firstAnswerKey(endpoint, query);
 }
 
 /** While the server draws a first screen: the answers of the render under way (app/server-render.tsx). */

@@ -7,7 +7,6 @@ export {
 } from './http-client';
 export {
   answerFromServerRender,
-  answerKeyOf,
   DRAWN_IF_ANSWERED,
   isDrawnIfAnswered,
   isLeftToTheBrowser,
